@@ -1,0 +1,94 @@
+/* gridlab bench tiles: every solver on B^N W^N _ for a range of N, with
+ * cost, nodes expanded, time and peak table memory.  Each run has a time
+ * and memory limit, so a solver that cannot finish is reported as stopped
+ * instead of thrashing the machine. */
+#include "cli.h"
+
+#include <string.h>
+
+int gl_bench_tiles(int argc, char **argv)
+{
+    gl_args a;
+    gl_error err = {0};
+    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, "", "help")) {
+        gl_args_free(&a);
+        return gl_cli_help("bench tiles [--from N] [--to N] [--hop H] [--algos LIST] [--limit-ms MS] [--mem-mb MB]",
+                           "Runs each solver on B^N W^N _ for N from --from (3) to --to (12) and prints\n"
+                           "cost, nodes expanded, time and the solver's peak table memory.  Each run stops\n"
+                           "at --limit-ms (default 60000) or --mem-mb (default 4096).  Solvers (--algos,\n"
+                           "comma-separated): astar, astar-pairs (the seed's h), ucs, ida, ida-pairs,\n"
+                           "greedy, bfs; default all.\n");
+    }
+    long long from = 3, to = 12, hop = 2, ms = 60000, mb = 4096;
+    const char *algos = "astar,astar-pairs,ucs,ida,ida-pairs,greedy,bfs";
+    if (gl_kv_int(&a.opts, "from", 1, 28, &from, &err) ||
+        gl_kv_int(&a.opts, "to", 1, 28, &to, &err) ||
+        gl_kv_int(&a.opts, "hop", 0, 50, &hop, &err) ||
+        gl_kv_int(&a.opts, "limit-ms", 1, 1LL << 31, &ms, &err) ||
+        gl_kv_int(&a.opts, "mem-mb", 1, 1 << 20, &mb, &err)) {
+        gl_args_free(&a);
+        return gl_cli_fail(&err);
+    }
+    if (gl_kv_get(&a.opts, "algos")) algos = gl_kv_get(&a.opts, "algos");
+    if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
+        gl_args_free(&a);
+        return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench tiles: unexpected argument");
+    }
+    const gl_game *g = gl_game_find("tiles");
+    gl_cli_catch_sigint();
+    printf("tiles benchmark: B^N W^N _, hop=%lld, limits %lld ms and %lld MiB per run\n\n", hop, ms, mb);
+    printf("%3s  %-12s %7s %6s %13s %11s %10s  %s\n", "N", "solver", "cost", "moves", "nodes", "ms",
+           "peak MiB", "result");
+    for (long long n = from; n <= to; n++) {
+        char algobuf[256];
+        snprintf(algobuf, sizeof algobuf, "%s", algos);
+        for (char *tok = strtok(algobuf, ","); tok; tok = strtok(NULL, ",")) {
+            char name[32];
+            snprintf(name, sizeof name, "%s", tok);
+            gl_kvlist params, sopts;
+            gl_kv_init(&params);
+            gl_kv_init(&sopts);
+            char nb[16], hb[16];
+            snprintf(nb, sizeof nb, "%lld", n);
+            snprintf(hb, sizeof hb, "%lld", hop);
+            gl_kv_add(&params, "n", nb, 0);
+            gl_kv_add(&params, "hop", hb, 0);
+            char *dash = strstr(name, "-pairs");
+            if (dash) {
+                *dash = '\0';
+                gl_kv_add(&sopts, "heuristic", "pairs", 0);
+            }
+            gl_rng rng;
+            gl_rng_seed(&rng, 1);
+            gl_board *b = g->create(&params, &rng, &err);
+            gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted};
+            gl_solution sol;
+            gl_solution_init(&sol);
+            if (!b || gl_cli_run_solver(g, b, name, &sopts, &lim, NULL, &sol, &err) != 0) {
+                printf("%3lld  %-12s error: %s\n", n, tok, err.msg);
+            } else {
+                const char *res = sol.stopped ? sol.stopped
+                                  : !sol.solved ? "no solution"
+                                  : sol.optimal ? "optimal" : "not optimal";
+                if (sol.solved && gl_cli_replay(g, b, &sol, &err) != 0) res = "REPLAY FAILED";
+                char cost[32] = "-", moves[32] = "-";
+                if (sol.solved) {
+                    snprintf(cost, sizeof cost, "%lld", sol.cost);
+                    snprintf(moves, sizeof moves, "%d", sol.nmoves);
+                }
+                printf("%3lld  %-12s %7s %6s %13llu %11.1f %10.1f  %s\n", n, tok, cost, moves, sol.nodes,
+                       sol.ms, (double)sol.peak_bytes / (1 << 20), res);
+            }
+            fflush(stdout);
+            gl_solution_free(&sol);
+            if (b) g->destroy(b);
+            gl_kv_free(&params);
+            gl_kv_free(&sopts);
+            if (gl_cli_interrupted) break;
+        }
+        if (gl_cli_interrupted) break;
+    }
+    gl_args_free(&a);
+    return GL_EXIT_OK;
+}

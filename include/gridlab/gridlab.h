@@ -1,0 +1,21 @@
+/* The public API of libgridlab: include this one header. */
+#ifndef GRIDLAB_H
+#define GRIDLAB_H
+
+#define GRIDLAB_VERSION "0.1.0"
+
+#include "error.h"
+#include "rng.h"
+#include "strbuf.h"
+#include "kv.h"
+#include "text.h"
+#include "json.h"
+#include "timing.h"
+#include "arena.h"
+#include "heap.h"
+#include "hash.h"
+#include "bitset.h"
+#include "game.h"
+#include "search.h"
+
+#endif

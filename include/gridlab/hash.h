@@ -1,0 +1,55 @@
+/* An open-addressing hash table with linear probing, for closed sets and
+ * transposition tables.
+ *
+ * Keys are fixed-length arrays of 64-bit words (one word for a packed tiles
+ * state, a bitset of components for Flood-It); each entry carries one 64-bit
+ * value.  Keys and values live in flat arrays, so a lookup touches one or
+ * two cache lines.  The table doubles at 3/4 load; growing past its memory
+ * cap fails (-1) instead, which a search reports as hitting its limit.
+ * There is no deletion: searches only add. */
+#ifndef GRIDLAB_HASH_H
+#define GRIDLAB_HASH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gl_htab {
+    uint64_t *keys;  /* cap * kw words */
+    uint64_t *vals;  /* cap values */
+    uint8_t *used;   /* cap flags */
+    size_t kw;       /* words per key */
+    size_t cap, n;   /* cap is a power of two */
+    size_t max_bytes;
+} gl_htab;
+
+/* 64-bit mixing of a key of kw words (good avalanche, fast). */
+uint64_t gl_hash_words(const uint64_t *key, size_t kw);
+static inline uint64_t gl_hash_u64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
+int gl_htab_init(gl_htab *t, size_t key_words, size_t initial, size_t max_bytes);
+void gl_htab_free(gl_htab *t);
+/* Pointer to the value of key, or NULL. */
+uint64_t *gl_htab_find(const gl_htab *t, const uint64_t *key);
+/* Finds or inserts key.  *inserted says which; the value of a new entry is
+ * set to init.  Returns NULL only when the table cannot grow (memory cap). */
+uint64_t *gl_htab_upsert(gl_htab *t, const uint64_t *key, uint64_t init, int *inserted);
+size_t gl_htab_bytes(const gl_htab *t);
+/* Bytes the table would hold after its next growth. */
+size_t gl_htab_grow_bytes(const gl_htab *t);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

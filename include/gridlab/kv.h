@@ -1,0 +1,60 @@
+/* key=value lists: board-file headers and game/solver options share them.
+ *
+ * The CLI turns `--size 14x14` into size=14x14 and a header token into the
+ * same pair, so a game validates its parameters in one place whichever way
+ * they came.  Every lookup marks the pair as used; gl_kv_check_used then
+ * names the first key nobody asked for, so a misspelt option is an error,
+ * never silently ignored. */
+#ifndef GRIDLAB_KV_H
+#define GRIDLAB_KV_H
+
+#include <stdint.h>
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gl_kv {
+    char *key;
+    char *value;
+    int line;  /* line in the source file, 0 for command-line options */
+    int used;
+} gl_kv;
+
+typedef struct gl_kvlist {
+    gl_kv *items;
+    int n, cap;
+    const char *file; /* for messages: file name, or NULL for options */
+} gl_kvlist;
+
+void gl_kv_init(gl_kvlist *l);
+void gl_kv_free(gl_kvlist *l);
+void gl_kv_add(gl_kvlist *l, const char *key, const char *value, int line);
+/* Replaces the value of key if present, else adds it. */
+void gl_kv_set(gl_kvlist *l, const char *key, const char *value);
+/* The pair for key (marked used), or NULL. */
+gl_kv *gl_kv_find(gl_kvlist *l, const char *key);
+const char *gl_kv_get(gl_kvlist *l, const char *key);
+
+/* Typed getters.  Each returns 0 and leaves *out untouched when the key is
+ * absent, 0 with *out set when it parses within [min, max], and -1 with a
+ * message naming the key (and file:line) otherwise. */
+int gl_kv_int(gl_kvlist *l, const char *key, long long min, long long max, long long *out,
+              gl_error *err);
+int gl_kv_size(gl_kvlist *l, const char *key, int minw, int maxw, int minh, int maxh,
+               int *w, int *h, gl_error *err);
+/* value must be one of the |-separated choices; *out is its index. */
+int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out,
+                 gl_error *err);
+/* Fails naming the first pair no getter asked for. what: "key" or "option". */
+int gl_kv_check_used(const gl_kvlist *l, gl_error *err);
+
+/* Plain parsers used by the getters and the CLI. Return 0 or -1. */
+int gl_parse_ll(const char *s, long long min, long long max, long long *out);
+int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
+
+#ifdef __cplusplus
+}
+#endif
+#endif

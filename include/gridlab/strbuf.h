@@ -1,0 +1,37 @@
+/* A growable string: the one output buffer every formatter writes into. */
+#ifndef GRIDLAB_STRBUF_H
+#define GRIDLAB_STRBUF_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gl_strbuf {
+    char *data; /* always NUL-terminated once anything was written */
+    size_t len;
+    size_t cap;
+} gl_strbuf;
+
+#define GL_STRBUF_INIT {NULL, 0, 0}
+
+void gl_sb_init(gl_strbuf *sb);
+void gl_sb_free(gl_strbuf *sb);
+void gl_sb_clear(gl_strbuf *sb);
+void gl_sb_putc(gl_strbuf *sb, char c);
+void gl_sb_puts(gl_strbuf *sb, const char *s);
+void gl_sb_append(gl_strbuf *sb, const char *s, size_t n);
+void gl_sb_printf(gl_strbuf *sb, const char *fmt, ...) GL_PRINTF(2, 3);
+/* The text, "" when empty (never NULL). */
+const char *gl_sb_str(const gl_strbuf *sb);
+/* Writes the text to a file atomically: a temporary file beside it, fsync,
+ * then rename.  Returns 0 or fills err. */
+int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,95 @@
+/* Shared pieces of the gridlab program: the subcommand table, argument
+ * parsing, and the few output helpers every subcommand uses.
+ *
+ * Arguments: `--flag` for the booleans a subcommand declares, `--key value`
+ * or `--key=value` for everything else.  Options a subcommand does not take
+ * itself are handed to the game (new) or the solver (solve), which name any
+ * they do not know: nothing is silently ignored. */
+#ifndef GRIDLAB_CLI_H
+#define GRIDLAB_CLI_H
+
+#include <stdio.h>
+#include <signal.h>
+#include "gridlab/gridlab.h"
+
+#define GL_EXIT_OK 0
+#define GL_EXIT_NO 1
+#define GL_EXIT_USAGE 2
+
+typedef struct gl_cli_command {
+    const char *name;
+    const char *usage;   /* one line: "solve FILE|- [--algo A] ..." */
+    const char *summary;
+    int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
+} gl_cli_command;
+
+typedef struct gl_cli_bench {
+    const char *game;
+    int (*run)(int argc, char **argv); /* argv[0] is the game name */
+} gl_cli_bench;
+
+/* Generated from GL_GAMES (cmake/cli_registry.c.in). */
+extern const gl_cli_command *const gl_cli_game_commands[];
+extern const gl_cli_bench gl_cli_benches[];
+
+typedef struct gl_args {
+    const char *pos[16];
+    int npos;
+    gl_kvlist opts;      /* --key value pairs */
+    unsigned flags;      /* bit i set: flags[i] of the declared list was given */
+} gl_args;
+
+/* Parses argv[1..] with the given boolean flag names (space-separated,
+ * "help" is always accepted).  Returns 0 or prints the problem and returns
+ * -1 (exit 2). */
+int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a);
+int gl_args_flag(const gl_args *a, const char *flag_names, const char *name);
+void gl_args_free(gl_args *a);
+
+/* Common options pulled from a.opts. */
+int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err);   /* --limit-ms, --mem-mb */
+int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err);
+
+/* Prints "gridlab: MSG" on stderr and returns 2. */
+int gl_cli_fail(const gl_error *err);
+int gl_cli_failf(const char *fmt, ...) GL_PRINTF(1, 2);
+/* Prints the usage of a command (for --help) and returns 0. */
+int gl_cli_help(const char *usage, const char *text);
+
+/* Ctrl-C stops solvers cleanly: they poll this flag. */
+extern volatile sig_atomic_t gl_cli_interrupted;
+void gl_cli_catch_sigint(void);
+
+/* Colour on a terminal unless NO_COLOR is set. */
+int gl_cli_use_color(FILE *f);
+
+/* Solver output shared by solve, tour and batch. */
+void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
+                          const gl_solution *s, gl_strbuf *out);
+void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s,
+                       const char *sep, gl_strbuf *out);
+/* Runs a named solver with options checked against what it accepts. */
+int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
+                      const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err);
+/* Replays a solution's moves on a copy of b; 0 when all are legal. */
+int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_error *err);
+
+int gl_cmd_list(int argc, char **argv);
+int gl_cmd_new(int argc, char **argv);
+int gl_cmd_show(int argc, char **argv);
+int gl_cmd_solve(int argc, char **argv);
+int gl_cmd_hint(int argc, char **argv);
+int gl_cmd_path(int argc, char **argv);
+int gl_cmd_play(int argc, char **argv);
+int gl_cmd_bench(int argc, char **argv);
+int gl_cmd_tour(int argc, char **argv);
+
+/* The line-mode player (also the fallback of the terminal front end). */
+int gl_play_lines(const gl_game *g, gl_board *b, const char *save_path, FILE *in, FILE *out);
+#ifdef GL_HAVE_TUI
+/* The full-screen front end; returns an exit status. */
+int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t seed,
+                gl_kvlist *params);
+#endif
+
+#endif

@@ -1,0 +1,180 @@
+/* gridlab solve and gridlab hint. */
+#include "cli.h"
+
+#include <string.h>
+
+static const char SOLVE_HELP[] =
+    "Solves the board with a solver of its game (the first listed by 'gridlab list'\n"
+    "is the default).  Options:\n"
+    "  --algo A        the solver\n"
+    "  --json          one JSON object: game, algo, solved, optimal, cost, moves,\n"
+    "                  nodes, ms, peak_bytes (and stopped when a limit was hit)\n"
+    "  --limit-ms N    stop after N ms (the answer is then not proved optimal)\n"
+    "  --mem-mb N      cap the solver's tables at N MiB (default: half the memory, at most 8 GiB)\n"
+    "  --trace         print the path state by state (to stderr with --json)\n"
+    "  --KEY VALUE     a solver option (see 'gridlab list')\n"
+    "Exit status: 0 solved, 1 no solution found (unsolvable, or a limit hit), 2 bad input.\n";
+
+int gl_cmd_solve(int argc, char **argv)
+{
+    gl_args a;
+    gl_error err = {0};
+    const char *flags = "json trace";
+    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, flags, "help")) {
+        gl_args_free(&a);
+        return gl_cli_help("solve FILE|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
+                           SOLVE_HELP);
+    }
+    int rc = GL_EXIT_OK;
+    gl_board *b = NULL;
+    const gl_game *g = NULL;
+    gl_limits lim;
+    gl_kvlist sopts;
+    gl_kv_init(&sopts);
+    if (a.npos != 1) {
+        rc = gl_cli_failf("usage: gridlab solve FILE|- [--algo A] [--json] [--limit-ms N] [--trace]");
+        goto out;
+    }
+    const char *algo = gl_kv_get(&a.opts, "algo");
+    if (gl_args_limits(&a, &lim, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    for (int i = 0; i < a.opts.n; i++)
+        if (!a.opts.items[i].used) gl_kv_add(&sopts, a.opts.items[i].key, a.opts.items[i].value, 0);
+    b = gl_board_read(a.pos[0], &g, &err);
+    if (!b) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    int json = gl_args_flag(&a, flags, "json");
+    int trace = gl_args_flag(&a, flags, "trace");
+    const gl_solver *sv = gl_game_solver(g, algo);
+    gl_strbuf tr = GL_STRBUF_INIT;
+    gl_solution sol;
+    gl_solution_init(&sol);
+    gl_cli_catch_sigint();
+    if (gl_cli_run_solver(g, b, algo, &sopts, &lim, trace ? &tr : NULL, &sol, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        gl_solution_free(&sol);
+        gl_sb_free(&tr);
+        goto out;
+    }
+    if (trace) fputs(gl_sb_str(&tr), json ? stderr : stdout);
+    gl_strbuf outb = GL_STRBUF_INIT;
+    if (json) {
+        gl_cli_solution_json(g, b, sv->name, &sol, &outb);
+        gl_sb_putc(&outb, '\n');
+    } else {
+        gl_sb_printf(&outb, "%s %s: %s", g->name, sv->name,
+                     sol.solved ? "solved" : (sol.optimal ? "no solution (proved)" : "no solution found"));
+        if (sol.solved)
+            gl_sb_printf(&outb, ", cost %lld in %d moves, %s", sol.cost, sol.nmoves,
+                         sol.optimal ? "proved optimal" : "not proved optimal");
+        if (sol.stopped) gl_sb_printf(&outb, " (stopped: %s)", sol.stopped);
+        gl_sb_printf(&outb, "\nmoves: ");
+        gl_cli_moves_text(g, b, &sol, " ", &outb);
+        gl_sb_printf(&outb, "\nnodes %llu, %.3f ms, peak %.1f MiB\n", sol.nodes, sol.ms,
+                     (double)sol.peak_bytes / (1 << 20));
+    }
+    fputs(gl_sb_str(&outb), stdout);
+    gl_sb_free(&outb);
+    gl_sb_free(&tr);
+    rc = sol.solved ? GL_EXIT_OK : GL_EXIT_NO;
+    gl_solution_free(&sol);
+out:
+    if (b) g->destroy(b);
+    gl_kv_free(&sopts);
+    gl_args_free(&a);
+    return rc;
+}
+
+int gl_cmd_hint(int argc, char **argv)
+{
+    gl_args a;
+    gl_error err = {0};
+    const char *flags = "json";
+    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, flags, "help")) {
+        gl_args_free(&a);
+        return gl_cli_help("hint FILE|- [--json] [--limit-ms N] [--KEY VALUE ...]",
+                           "Prints the best next move in the game's notation (with --json: \"move\", and\n"
+                           "\"path\" for lines and onet).  Exit 1 when there is no move.\n");
+    }
+    int rc = GL_EXIT_OK;
+    gl_board *b = NULL;
+    const gl_game *g = NULL;
+    gl_limits lim;
+    gl_kvlist sopts;
+    gl_kv_init(&sopts);
+    if (a.npos != 1) {
+        rc = gl_cli_failf("usage: gridlab hint FILE|- [--json]");
+        goto out;
+    }
+    if (gl_args_limits(&a, &lim, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    for (int i = 0; i < a.opts.n; i++)
+        if (!a.opts.items[i].used) gl_kv_add(&sopts, a.opts.items[i].key, a.opts.items[i].value, 0);
+    b = gl_board_read(a.pos[0], &g, &err);
+    if (!b) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    gl_cli_catch_sigint();
+    gl_move m;
+    gl_strbuf extra = GL_STRBUF_INIT;
+    int found;
+    if (g->hint) {
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.lim = lim;
+        o.opts = &sopts;
+        found = g->hint(b, &o, &m, &extra, &err);
+        if (found >= 0 && gl_kv_check_used(&sopts, &err) != 0) found = -1;
+    } else {
+        gl_solution sol;
+        gl_solution_init(&sol);
+        found = gl_cli_run_solver(g, b, NULL, &sopts, &lim, NULL, &sol, &err);
+        if (found == 0) {
+            found = sol.solved && sol.nmoves > 0;
+            if (found) m = sol.moves[0];
+        }
+        gl_solution_free(&sol);
+    }
+    if (found < 0) {
+        rc = gl_cli_fail(&err);
+    } else if (!found) {
+        if (gl_args_flag(&a, flags, "json")) printf("{\"move\":null}\n");
+        else printf("no move\n");
+        rc = GL_EXIT_NO;
+    } else {
+        char buf[64];
+        g->format_move(b, &m, buf, sizeof buf);
+        if (gl_args_flag(&a, flags, "json")) {
+            gl_strbuf o = GL_STRBUF_INIT;
+            gl_json j;
+            gl_json_init(&j, &o);
+            gl_json_obj_begin(&j);
+            gl_json_key(&j, "move");
+            gl_json_str(&j, buf);
+            if (extra.len) {
+                gl_sb_putc(&o, ',');
+                gl_sb_puts(&o, gl_sb_str(&extra));
+            }
+            gl_json_obj_end(&j);
+            printf("%s\n", gl_sb_str(&o));
+            gl_sb_free(&o);
+        } else {
+            printf("%s\n", buf);
+        }
+    }
+    gl_sb_free(&extra);
+out:
+    if (b) g->destroy(b);
+    gl_kv_free(&sopts);
+    gl_args_free(&a);
+    return rc;
+}

@@ -1,0 +1,152 @@
+/* Helpers around the game interface: solutions, limits, the registry
+ * lookups, reading a board of any game, and the cell notation. */
+#include "gridlab/game.h"
+#include "gridlab/timing.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void gl_solution_init(gl_solution *s)
+{
+    memset(s, 0, sizeof *s);
+    gl_sb_init(&s->extra);
+}
+
+void gl_solution_free(gl_solution *s)
+{
+    free(s->moves);
+    gl_sb_free(&s->extra);
+    memset(s, 0, sizeof *s);
+}
+
+void gl_solution_clear_moves(gl_solution *s) { s->nmoves = 0; }
+
+void gl_solution_push(gl_solution *s, gl_move m)
+{
+    if (s->nmoves == s->cap) {
+        int nc = s->cap ? s->cap * 2 : 32;
+        gl_move *p = realloc(s->moves, (size_t)nc * sizeof *p);
+        if (!p) {
+            fputs("gridlab: out of memory\n", stderr);
+            abort();
+        }
+        s->moves = p;
+        s->cap = nc;
+    }
+    s->moves[s->nmoves++] = m;
+}
+
+void gl_solution_reverse(gl_solution *s)
+{
+    for (int i = 0, j = s->nmoves - 1; i < j; i++, j--) {
+        gl_move t = s->moves[i];
+        s->moves[i] = s->moves[j];
+        s->moves[j] = t;
+    }
+}
+
+size_t gl_limits_mem_cap(const gl_limits *lim)
+{
+    return (lim && lim->mem_cap) ? lim->mem_cap : gl_default_mem_cap();
+}
+
+const char *gl_limits_check(const gl_limits *lim, uint64_t start_ns, size_t bytes_in_use)
+{
+    if (!lim) return NULL;
+    if (lim->interrupt && *lim->interrupt) return "interrupted";
+    if (lim->limit_ms > 0 && gl_ms_since(start_ns) >= lim->limit_ms) return "time limit";
+    if (bytes_in_use > gl_limits_mem_cap(lim)) return "memory limit";
+    return NULL;
+}
+
+const gl_game *gl_game_find(const char *name)
+{
+    for (int i = 0; i < gl_ngames; i++)
+        if (strcmp(gl_games[i]->name, name) == 0) return gl_games[i];
+    return NULL;
+}
+
+const gl_solver *gl_game_solver(const gl_game *g, const char *name)
+{
+    if (!name) return g->nsolvers > 0 ? &g->solvers[0] : NULL;
+    for (int i = 0; i < g->nsolvers; i++)
+        if (strcmp(g->solvers[i].name, name) == 0) return &g->solvers[i];
+    return NULL;
+}
+
+gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
+                              const gl_game **game, gl_error *err)
+{
+    gl_text t;
+    if (gl_text_parse(data, len, file, &t, err) != 0) return NULL;
+    const gl_game *g = gl_game_find(t.game);
+    if (!g) {
+        gl_strbuf names = GL_STRBUF_INIT;
+        for (int i = 0; i < gl_ngames; i++) {
+            if (i) gl_sb_puts(&names, ", ");
+            gl_sb_puts(&names, gl_games[i]->name);
+        }
+        gl_text_error(&t, t.header_line, err, "unknown game '%.40s' (known: %s)", t.game,
+                      gl_sb_str(&names));
+        gl_sb_free(&names);
+        gl_text_free(&t);
+        return NULL;
+    }
+    gl_board *b = g->parse(&t, err);
+    gl_text_free(&t);
+    if (b && game) *game = g;
+    return b;
+}
+
+gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err)
+{
+    char *data;
+    size_t len;
+    if (gl_read_file(path, GL_TEXT_MAX_BYTES, &data, &len, err) != 0) return NULL;
+    gl_board *b = gl_board_parse_text(data, len, strcmp(path, "-") == 0 ? "<stdin>" : path, game, err);
+    free(data);
+    return b;
+}
+
+int gl_cell_parse(const char *s, int *row, int *col, const char **end)
+{
+    const char *p = s;
+    long c = 0;
+    int letters = 0;
+    while (*p >= 'a' && *p <= 'z') {
+        if (++letters > 3) return -1;
+        c = c * 26 + (*p - 'a' + 1);
+        p++;
+    }
+    if (!letters) return -1;
+    long r = 0;
+    int digits = 0;
+    while (*p >= '0' && *p <= '9') {
+        if (++digits > 5) return -1;
+        r = r * 10 + (*p - '0');
+        p++;
+    }
+    if (!digits || r < 1) return -1;
+    if (!end && *p) return -1;
+    *row = (int)(r - 1);
+    *col = (int)(c - 1);
+    if (end) *end = p;
+    return 0;
+}
+
+void gl_cell_format(int row, int col, char *buf, size_t n)
+{
+    char letters[8];
+    int k = 0;
+    int c = col + 1;
+    while (c > 0 && k < 7) {
+        int rem = (c - 1) % 26;
+        letters[k++] = (char)('a' + rem);
+        c = (c - 1) / 26;
+    }
+    char tmp[8];
+    for (int i = 0; i < k; i++) tmp[i] = letters[k - 1 - i];
+    tmp[k] = '\0';
+    snprintf(buf, n, "%s%d", tmp, row + 1);
+}

@@ -1,0 +1,116 @@
+/* Binary heap and bucket queue for best-first search. */
+#include "gridlab/heap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void gl_heap_init(gl_heap *h, size_t max_bytes)
+{
+    memset(h, 0, sizeof *h);
+    h->max_bytes = max_bytes;
+}
+
+void gl_heap_free(gl_heap *h)
+{
+    free(h->items);
+    h->items = NULL;
+    h->n = h->cap = 0;
+}
+
+size_t gl_heap_bytes(const gl_heap *h) { return h->cap * sizeof(gl_heap_item); }
+
+int gl_heap_push(gl_heap *h, uint64_t prio, uint64_t value)
+{
+    if (h->n == h->cap) {
+        size_t nc = h->cap ? h->cap * 2 : 256;
+        if (h->max_bytes && nc * sizeof(gl_heap_item) > h->max_bytes) return -1;
+        gl_heap_item *p = realloc(h->items, nc * sizeof *p);
+        if (!p) return -1;
+        h->items = p;
+        h->cap = nc;
+    }
+    size_t i = h->n++;
+    gl_heap_item it = {prio, value};
+    while (i > 0) {
+        size_t parent = (i - 1) / 2;
+        if (h->items[parent].prio <= prio) break;
+        h->items[i] = h->items[parent];
+        i = parent;
+    }
+    h->items[i] = it;
+    return 0;
+}
+
+int gl_heap_pop(gl_heap *h, uint64_t *prio, uint64_t *value)
+{
+    if (h->n == 0) return -1;
+    gl_heap_item top = h->items[0];
+    gl_heap_item last = h->items[--h->n];
+    size_t i = 0, n = h->n;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && h->items[c + 1].prio < h->items[c].prio) c++;
+        if (last.prio <= h->items[c].prio) break;
+        h->items[i] = h->items[c];
+        i = c;
+    }
+    if (n > 0) h->items[i] = last;
+    if (prio) *prio = top.prio;
+    if (value) *value = top.value;
+    return 0;
+}
+
+void gl_bucketq_init(gl_bucketq *q, size_t max_bytes)
+{
+    memset(q, 0, sizeof *q);
+    q->max_bytes = max_bytes;
+}
+
+void gl_bucketq_free(gl_bucketq *q)
+{
+    for (size_t i = 0; i < q->nbuckets; i++) free(q->b[i].v);
+    free(q->b);
+    memset(q, 0, sizeof *q);
+}
+
+int gl_bucketq_push(gl_bucketq *q, size_t prio, uint64_t value)
+{
+    if (prio >= q->nbuckets) {
+        size_t nb = q->nbuckets ? q->nbuckets : 64;
+        while (nb <= prio) nb *= 2;
+        if (nb > ((size_t)1 << 24)) return -1; /* priorities are meant to be small */
+        gl_bucket *b = realloc(q->b, nb * sizeof *b);
+        if (!b) return -1;
+        memset(b + q->nbuckets, 0, (nb - q->nbuckets) * sizeof *b);
+        q->b = b;
+        q->bytes += (nb - q->nbuckets) * sizeof *b;
+        q->nbuckets = nb;
+    }
+    gl_bucket *bk = &q->b[prio];
+    if (bk->n == bk->cap) {
+        size_t nc = bk->cap ? bk->cap * 2 : 64;
+        size_t add = (nc - bk->cap) * sizeof(uint64_t);
+        if (q->max_bytes && q->bytes + add > q->max_bytes) return -1;
+        uint64_t *v = realloc(bk->v, nc * sizeof *v);
+        if (!v) return -1;
+        bk->v = v;
+        bk->cap = nc;
+        q->bytes += add;
+    }
+    bk->v[bk->n++] = value;
+    if (q->count == 0 || prio < q->min) q->min = prio;
+    q->count++;
+    return 0;
+}
+
+int gl_bucketq_pop(gl_bucketq *q, size_t *prio, uint64_t *value)
+{
+    if (q->count == 0) return -1;
+    while (q->b[q->min].n == 0) q->min++;
+    gl_bucket *bk = &q->b[q->min];
+    *value = bk->v[--bk->n];
+    if (prio) *prio = q->min;
+    q->count--;
+    return 0;
+}

@@ -1,0 +1,351 @@
+/* Tiles rules, text format and the game table. */
+#include "tiles.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int tiles_pairs(uint64_t s, int len)
+{
+    uint64_t blacks = tiles_blacks(s);
+    int e = tiles_empty(s);
+    int h = 0, seen = 0;
+    for (int i = 0; i < len; i++) {
+        if ((blacks >> i) & 1) seen++;
+        else if (i != e) h += seen;
+    }
+    return h;
+}
+
+int tiles_is_goal(uint64_t s, int len) { return tiles_pairs(s, len) == 0; }
+
+int tiles_h_strong(uint64_t s, int len, int hop)
+{
+    int h = tiles_pairs(s, len);
+    if (h == 0) return 0;
+    uint64_t blacks = tiles_blacks(s);
+    int e = tiles_empty(s);
+    /* An efficient move hops k >= 1 tiles of the other colour in the
+     * direction that resolves each pair: a black jumping right over whites,
+     * or a white jumping left over blacks. */
+    for (int k = 1; k <= hop; k++) {
+        int from = e - k - 1;
+        if (from >= 0 && ((blacks >> from) & 1)) {
+            uint64_t between = ((1ULL << k) - 1) << (from + 1);
+            if ((blacks & between) == 0) return h;
+        }
+        from = e + k + 1;
+        if (from < len && !((blacks >> from) & 1)) {
+            uint64_t between = ((1ULL << k) - 1) << (e + 1);
+            if ((blacks & between) == between) return h;
+        }
+    }
+    return h + 1;
+}
+
+int tiles_successors(uint64_t s, int len, int hop, uint64_t *succ, int *cost, gl_move *mv)
+{
+    uint64_t blacks = tiles_blacks(s);
+    int e = tiles_empty(s);
+    int n = 0;
+    for (int d = 1; d <= hop + 1; d++) {
+        for (int side = -1; side <= 1; side += 2) {
+            int from = e + side * d;
+            if (from < 0 || from >= len) continue;
+            uint64_t nb = blacks;
+            if ((blacks >> from) & 1) nb = (blacks & ~(1ULL << from)) | (1ULL << e);
+            succ[n] = tiles_pack(nb, from);
+            cost[n] = d == 1 ? 1 : d - 1;
+            mv[n].a = from;
+            mv[n].b = e;
+            mv[n].c = 0;
+            n++;
+        }
+    }
+    return n;
+}
+
+void tiles_row(uint64_t s, int len, char *buf)
+{
+    uint64_t blacks = tiles_blacks(s);
+    int e = tiles_empty(s);
+    for (int i = 0; i < len; i++) buf[i] = i == e ? '_' : ((blacks >> i) & 1) ? 'B' : 'W';
+    buf[len] = '\0';
+}
+
+/* ------------------------------------------------------------ the table */
+
+static tiles_board *alloc_board(void)
+{
+    tiles_board *t = calloc(1, sizeof *t);
+    return t;
+}
+
+static gl_board *tiles_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
+{
+    long long n = 3, hop = 2;
+    int start = 0;
+    if (gl_kv_int(params, "n", 1, TILES_MAX_N, &n, err) != 0) return NULL;
+    if (gl_kv_int(params, "hop", 0, TILES_MAX_CELLS - 2, &hop, err) != 0) return NULL;
+    if (gl_kv_choice(params, "start", "standard|random", &start, err) != 0) return NULL;
+    tiles_board *t = alloc_board();
+    if (!t) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    t->len = (int)(2 * n + 1);
+    t->hop = (int)hop;
+    char row[TILES_MAX_CELLS + 1];
+    for (int i = 0; i < t->len; i++) row[i] = i < n ? 'B' : i < 2 * n ? 'W' : '_';
+    if (start == 1) {
+        for (int i = t->len - 1; i > 0; i--) {
+            int j = (int)gl_rng_below(rng, (uint64_t)i + 1);
+            char c = row[i];
+            row[i] = row[j];
+            row[j] = c;
+        }
+    }
+    uint64_t blacks = 0;
+    int e = 0;
+    for (int i = 0; i < t->len; i++) {
+        if (row[i] == 'B') blacks |= 1ULL << i;
+        if (row[i] == '_') e = i;
+    }
+    t->state = tiles_pack(blacks, e);
+    return (gl_board *)t;
+}
+
+static gl_board *tiles_parse(gl_text *tx, gl_error *err)
+{
+    long long hop = 2, cost = 0, moves = 0;
+    if (gl_kv_int(&tx->keys, "hop", 0, TILES_MAX_CELLS - 2, &hop, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "cost", 0, 1LL << 40, &cost, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "moves", 0, 1LL << 30, &moves, err) != 0) return NULL;
+    if (gl_text_check_keys(tx, err) != 0) return NULL;
+    if (gl_text_expect_rows(tx, 1, err) != 0) return NULL;
+    const gl_text_row *r = &tx->rows[0];
+    if (r->len < 2 || r->len > TILES_MAX_CELLS) {
+        gl_text_error(tx, r->line, err, "row of %d cells: expected 2 to %d (N at most %d)", r->len,
+                      TILES_MAX_CELLS, TILES_MAX_N);
+        return NULL;
+    }
+    uint64_t blacks = 0;
+    int e = -1;
+    for (int i = 0; i < r->len; i++) {
+        char c = r->text[i];
+        if (c == 'B') blacks |= 1ULL << i;
+        else if (c == '_') {
+            if (e >= 0) {
+                gl_text_error(tx, r->line, err, "column %d: a second empty cell '_' (there is one)", i + 1);
+                return NULL;
+            }
+            e = i;
+        } else if (c != 'W') {
+            gl_text_error(tx, r->line, err, "column %d: unknown symbol '%c' (expected B, W or _)", i + 1,
+                          (unsigned char)c >= 32 && (unsigned char)c < 127 ? c : '?');
+            return NULL;
+        }
+    }
+    if (e < 0) {
+        gl_text_error(tx, r->line, err, "no empty cell '_'");
+        return NULL;
+    }
+    tiles_board *t = alloc_board();
+    if (!t) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    t->len = r->len;
+    t->hop = (int)hop;
+    t->state = tiles_pack(blacks, e);
+    t->cost = cost;
+    t->moves = (int)moves;
+    return (gl_board *)t;
+}
+
+static void tiles_format(const gl_board *b, gl_strbuf *out)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    char row[TILES_MAX_CELLS + 1];
+    tiles_row(t->state, t->len, row);
+    gl_sb_printf(out, "tiles hop=%d", t->hop);
+    if (t->moves) gl_sb_printf(out, " cost=%lld moves=%d", t->cost, t->moves);
+    gl_sb_printf(out, "\n%s\n", row);
+}
+
+static void tiles_render(const gl_board *b, gl_strbuf *out, int flags)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    char row[TILES_MAX_CELLS + 1];
+    tiles_row(t->state, t->len, row);
+    for (int i = 0; i < t->len; i++) gl_sb_printf(out, "%3d", i + 1);
+    gl_sb_putc(out, '\n');
+    for (int i = 0; i < t->len; i++) {
+        if (flags & GL_RENDER_COLOR) {
+            if (row[i] == 'B') gl_sb_puts(out, "  \033[1;37;40mB\033[0m");
+            else if (row[i] == 'W') gl_sb_puts(out, "  \033[1;30;47mW\033[0m");
+            else gl_sb_puts(out, "  _");
+        } else {
+            gl_sb_printf(out, "  %c", row[i]);
+        }
+    }
+    gl_sb_putc(out, '\n');
+}
+
+static void tiles_status_line(const gl_board *b, gl_strbuf *out)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    int h = tiles_pairs(t->state, t->len);
+    gl_sb_printf(out, "moves %d  g=%lld  h=%d  hop=%d%s", t->moves, t->cost, h, t->hop,
+                 h == 0 ? "  solved" : "");
+}
+
+static gl_board *tiles_clone(const gl_board *b)
+{
+    tiles_board *t = alloc_board();
+    if (t) *t = *(const tiles_board *)b;
+    return (gl_board *)t;
+}
+
+static void tiles_destroy(gl_board *b) { free(b); }
+
+static int tiles_parse_move(const gl_board *b, const char *text, gl_move *m, gl_error *err)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    long long from, to;
+    const char *dash = strchr(text, '-');
+    char a[16];
+    if (!dash || dash - text >= (long)sizeof a) goto bad;
+    memcpy(a, text, (size_t)(dash - text));
+    a[dash - text] = '\0';
+    if (gl_parse_ll(a, 1, t->len, &from) != 0 || gl_parse_ll(dash + 1, 1, t->len, &to) != 0) goto bad;
+    m->a = (int)from - 1;
+    m->b = (int)to - 1;
+    m->c = 0;
+    return 0;
+bad:
+    return gl_error_set(err, "'%s' is not a move: write FROM-TO with cells 1 to %d (like 4-7)", text,
+                        t->len);
+}
+
+static void tiles_format_move(const gl_board *b, const gl_move *m, char *buf, size_t n)
+{
+    (void)b;
+    snprintf(buf, n, "%d-%d", m->a + 1, m->b + 1);
+}
+
+static int tiles_legal_moves(const gl_board *b, gl_move *out, int max)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    uint64_t succ[GL_U64_MAX_SUCC];
+    int cost[GL_U64_MAX_SUCC];
+    gl_move mv[GL_U64_MAX_SUCC];
+    int n = tiles_successors(t->state, t->len, t->hop, succ, cost, mv);
+    for (int i = 0; i < n && i < max; i++) out[i] = mv[i];
+    return n;
+}
+
+static int tiles_apply(gl_board *b, const gl_move *m, gl_strbuf *log, gl_error *err)
+{
+    tiles_board *t = (tiles_board *)b;
+    int e = tiles_empty(t->state);
+    if (m->b != e) return gl_error_set(err, "cell %d is not the empty cell (it is %d)", m->b + 1, e + 1);
+    int d = abs(m->a - e);
+    if (m->a < 0 || m->a >= t->len || d < 1 || d > t->hop + 1)
+        return gl_error_set(err, "cell %d is not within %d of the empty cell %d", m->a + 1, t->hop + 1,
+                            e + 1);
+    uint64_t blacks = tiles_blacks(t->state);
+    if ((blacks >> m->a) & 1) blacks = (blacks & ~(1ULL << m->a)) | (1ULL << e);
+    t->state = tiles_pack(blacks, m->a);
+    int c = d == 1 ? 1 : d - 1;
+    t->cost += c;
+    t->moves++;
+    if (log) gl_sb_printf(log, "%s %d -> %d, cost %d", d == 1 ? "slide" : "hop", m->a + 1, e + 1, c);
+    return 0;
+}
+
+static gl_status tiles_status(const gl_board *b)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    return tiles_is_goal(t->state, t->len) ? GL_WON : GL_PLAYING;
+}
+
+static void tiles_dims(const gl_board *b, int *w, int *h)
+{
+    *w = ((const tiles_board *)b)->len;
+    *h = 1;
+}
+
+static void tiles_cell(const gl_board *b, int r, int c, gl_cell_view *v)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    (void)r;
+    memset(v, 0, sizeof *v);
+    if (c == tiles_empty(t->state)) {
+        v->sym = '_';
+        v->flags = GL_CELL_EMPTY;
+    } else if ((tiles_blacks(t->state) >> c) & 1) {
+        v->sym = 'B';
+        v->colour = 1;
+    } else {
+        v->sym = 'W';
+        v->colour = 2;
+    }
+}
+
+static int tiles_select(const gl_board *b, const int *rc, int ncells, gl_move *m, gl_error *err)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    if (ncells < 1) return 0;
+    int c = rc[2 * ncells - 1];
+    int e = tiles_empty(t->state);
+    int d = abs(c - e);
+    if (d < 1 || d > t->hop + 1)
+        return gl_error_set(err, "pick a tile within %d of the empty cell", t->hop + 1);
+    m->a = c;
+    m->b = e;
+    m->c = 0;
+    return 1;
+}
+
+int tiles_solve_astar(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int tiles_solve_ucs(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int tiles_solve_ida(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int tiles_solve_greedy(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int tiles_solve_bfs(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+
+static const gl_solver tiles_solvers[] = {
+    {"astar", "A*, proved optimal cost (h = pairs + 1 when no move can use all its cost)",
+     "heuristic", tiles_solve_astar},
+    {"ucs", "uniform-cost search (Dijkstra), proved optimal", NULL, tiles_solve_ucs},
+    {"ida", "iterative-deepening A*, proved optimal, memory-light", "heuristic", tiles_solve_ida},
+    {"greedy", "best-first on the pairs count: the seed's program, fast, not optimal", NULL,
+     tiles_solve_greedy},
+    {"bfs", "breadth-first: fewest moves (their cost is reported, not minimal)", NULL, tiles_solve_bfs},
+};
+
+const gl_game gl_game_tiles = {
+    .name = "tiles",
+    .summary = "black and white sliding tiles: whites left of blacks at least cost",
+    .params_help = "n=N (1..28, default 3) hop=H (default 2) start=standard|random",
+    .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
+    .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default",
+    .solvers = tiles_solvers,
+    .nsolvers = (int)(sizeof tiles_solvers / sizeof tiles_solvers[0]),
+    .tour_params = "n=7",
+    .tour_solve = "astar",
+    .create = tiles_create,
+    .parse = tiles_parse,
+    .format = tiles_format,
+    .render = tiles_render,
+    .clone = tiles_clone,
+    .destroy = tiles_destroy,
+    .parse_move = tiles_parse_move,
+    .format_move = tiles_format_move,
+    .legal_moves = tiles_legal_moves,
+    .apply = tiles_apply,
+    .status = tiles_status,
+    .status_line = tiles_status_line,
+    .dims = tiles_dims,
+    .cell = tiles_cell,
+    .select = tiles_select,
+};

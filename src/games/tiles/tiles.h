@@ -1,0 +1,50 @@
+/* Black-and-white sliding tiles (seed 004, SPEC 2.5).
+ *
+ * A row of cells holding black tiles, white tiles and one empty cell.  A
+ * tile moves into the empty cell from distance d, 1 <= d <= hop+1, at cost
+ * 1 for a slide and d-1 (the tiles hopped over) for a hop.  The goal is
+ * every white left of every black.
+ *
+ * A state is one 64-bit word: bit i set when cell i holds a black tile,
+ * and the empty cell's index in bits 57..62.  White is "not black and not
+ * empty".  So a row of up to 57 cells (N <= 28) is one integer, successors
+ * are a few shifts and masks, and a closed set costs 8 bytes a key. */
+#ifndef GRIDLAB_GAMES_TILES_H
+#define GRIDLAB_GAMES_TILES_H
+
+#include <stdint.h>
+#include "gridlab/gridlab.h"
+
+#define TILES_MAX_CELLS 57
+#define TILES_MAX_N ((TILES_MAX_CELLS - 1) / 2)
+#define TILES_EMPTY_SHIFT 57
+
+typedef struct tiles_board {
+    int len;          /* cells in the row */
+    int hop;          /* at most this many tiles hopped over */
+    uint64_t state;
+    long long cost;   /* cost of the moves played so far */
+    int moves;        /* moves played so far */
+} tiles_board;
+
+static inline int tiles_empty(uint64_t s) { return (int)(s >> TILES_EMPTY_SHIFT); }
+static inline uint64_t tiles_blacks(uint64_t s) { return s & ((1ULL << TILES_EMPTY_SHIFT) - 1); }
+static inline uint64_t tiles_pack(uint64_t blacks, int empty)
+{
+    return blacks | ((uint64_t)empty << TILES_EMPTY_SHIFT);
+}
+
+/* h1: (black, white) pairs with the black left of the white (the seed's h). */
+int tiles_pairs(uint64_t s, int len);
+/* h2: h1, plus 1 when no move can lower h1 by its full cost (see
+ * docs/tiles.md for the consistency proof). */
+int tiles_h_strong(uint64_t s, int len, int hop);
+int tiles_is_goal(uint64_t s, int len);
+/* Successors of s: the moved tile's cell in mv.a, the empty cell in mv.b. */
+int tiles_successors(uint64_t s, int len, int hop, uint64_t *succ, int *cost, gl_move *mv);
+/* Row text ("BBBWWW_") of a state into buf (len+1 bytes). */
+void tiles_row(uint64_t s, int len, char *buf);
+
+extern const gl_game gl_game_tiles;
+
+#endif

@@ -1,0 +1,55 @@
+# Helpers for the CLI tests: run the real program, check exit status,
+# output and JSON validity.  Each test script sources this, calls the
+# checks, and ends with `finish`, which prints "N passed, N failed".
+set -u
+: "${GRIDLAB:?set GRIDLAB to the gridlab program}"
+: "${JSONCHECK:?set JSONCHECK to the gl_jsoncheck program}"
+PASS=0
+FAIL=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export NO_COLOR=1
+
+# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC.
+run() {
+    "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+# run_in INPUT ARGS...: the same with INPUT on standard input.
+run_in() {
+    local input=$1; shift
+    printf '%s' "$input" | "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+ok() { PASS=$((PASS + 1)); }
+bad() {
+    FAIL=$((FAIL + 1))
+    echo "FAIL: $*" >&2
+    echo "  rc=$RC" >&2
+    echo "  stdout: $(printf '%s' "$OUT" | head -c 600)" >&2
+    echo "  stderr: $(printf '%s' "$ERR" | head -c 600)" >&2
+}
+# expect_rc N NAME: the last run exited with N.
+expect_rc() { if [ "$RC" -eq "$1" ]; then ok; else bad "$2: expected exit $1"; fi; }
+# expect_out TEXT NAME: stdout contains TEXT.
+expect_out() { case "$OUT" in *"$1"*) ok ;; *) bad "$2: stdout lacks '$1'" ;; esac; }
+expect_err() { case "$ERR" in *"$1"*) ok ;; *) bad "$2: stderr lacks '$1'" ;; esac; }
+# expect_json NAME: stdout is one valid JSON document.
+expect_json() { if printf '%s' "$OUT" | "$JSONCHECK"; then ok; else bad "$1: invalid JSON"; fi; }
+# expect_bad_input NAME ARGS...: exit 2, a "gridlab: " message, no crash.
+expect_bad_input() {
+    local name=$1; shift
+    run "$@"
+    if [ "$RC" -eq 2 ] && [ -n "$ERR" ] && [ "${ERR#gridlab: }" != "$ERR" ]; then ok; else bad "$name: expected exit 2 with a message"; fi
+}
+# board TEXT: writes TEXT to a fresh file and prints its path.
+BOARD_N=0
+board() { BOARD_N=$((BOARD_N + 1)); printf '%s\n' "$1" >"$TMP/board$BOARD_N.txt"; echo "$TMP/board$BOARD_N.txt"; }
+finish() {
+    echo "$PASS passed, $FAIL failed"
+    [ "$FAIL" -eq 0 ]
+}
