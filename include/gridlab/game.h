@@ -140,8 +140,14 @@ typedef struct gl_game {
     /* `gridlab path`: 1 found (json gets [[r,c],...], text a drawing), 0 none. */
     int (*path)(const gl_board *b, int r1, int c1, int r2, int c2, gl_strbuf *json,
                 gl_strbuf *text, gl_error *err);
-    /* Cells a move travels through, in order (for animation); returns count. */
+    /* Cells a move travels through, in order, as row,col pairs in rc (for
+     * animation and for showing a hint); returns the number of cells. */
     int (*move_path)(const gl_board *b, const gl_move *m, int *rc, int max);
+    /* Seconds the player has for this board (onet levels), 0 for none. */
+    int (*time_limit_s)(const gl_board *b);
+    /* The next level's board once this one is won (onet), or NULL at the
+     * end of the sequence. */
+    gl_board *(*next_level)(const gl_board *b, gl_rng *rng, gl_error *err);
 } gl_game;
 
 /* The registry (generated from GL_GAMES). */
