@@ -39,7 +39,14 @@ int tiles_pairs(uint64_t s, int len);
 /* h2: h1, plus 1 when no move can lower h1 by its full cost (see
  * docs/tiles.md for the consistency proof). */
 int tiles_h_strong(uint64_t s, int len, int hop);
+/* h2 when the pairs count is already known. */
+int tiles_h_strong_p(uint64_t s, int hop, int pairs, int len);
+/* How the pairs count changes when the tile at `from` moves into the
+ * empty cell: minus the pairs it resolves, plus those it creates. */
+int tiles_pairs_delta(uint64_t s, int from);
 int tiles_is_goal(uint64_t s, int len);
+/* Builds the lookup tables (also done on first use; call before threads). */
+void tiles_init(void);
 /* Successors of s: the moved tile's cell in mv.a, the empty cell in mv.b. */
 int tiles_successors(uint64_t s, int len, int hop, uint64_t *succ, int *cost, gl_move *mv);
 /* Row text ("BBBWWW_") of a state into buf (len+1 bytes). */

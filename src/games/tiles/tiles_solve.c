@@ -1,6 +1,7 @@
 /* Tiles solvers: the shared 64-bit search kernels with the tiles rules and
  * heuristics plugged in, and the seed-style trace of the path found. */
 #include "tiles.h"
+#include "tiles_rank.h"
 
 #include <string.h>
 
@@ -58,7 +59,11 @@ static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_e
     gl_u64_problem p = {&ctx, cb_expand, cb_h, cb_goal};
     int rc;
     switch (kind) {
-    case 0: rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err); break;
+    case 0:
+        /* The bitmap A* when the state space fits, else the hash-table kernel. */
+        rc = tiles_astar_ranked(t, ctx.strong, &o->lim, out, err);
+        if (rc == 1) rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err);
+        break;
     case 1: rc = gl_u64_bestfirst(&p, t->state, GL_BF_UCS, &o->lim, out, err); break;
     case 2: rc = gl_u64_ida(&p, t->state, &o->lim, out, err); break;
     case 3:
