@@ -1,0 +1,412 @@
+/* Flood-It rules, text format, generator, drawing and the game table.
+ *
+ * Header: flood size=WxH colors=K [start=corner|center] [moves=LIMIT]
+ * [played=N].  The rows hold the symbols 0-9a-z; a symbol is colour index
+ * 0..35 and must be below K.  `played` counts the moves made so far in a
+ * saved game, so that the move limit (and with it won/lost) survives a
+ * save.  Playing works on the cells directly (a flood fill from the start
+ * cell); the solvers use the component graph (flood_graph.c). */
+#include "flood.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+char flood_symbol(int colour) { return (char)(colour < 10 ? '0' + colour : 'a' + colour - 10); }
+
+int flood_colour_of(char sym)
+{
+    if (sym >= '0' && sym <= '9') return sym - '0';
+    if (sym >= 'a' && sym <= 'z') return sym - 'a' + 10;
+    return -1;
+}
+
+int flood_start_cell(int w, int h, int start)
+{
+    return start == FLOOD_START_CENTER ? (h / 2) * w + w / 2 : 0;
+}
+
+int flood_region_colour(const flood_board *b) { return b->cell[flood_start_cell(b->w, b->h, b->start)]; }
+
+int flood_is_won(const flood_board *b)
+{
+    for (int i = 1; i < b->w * b->h; i++)
+        if (b->cell[i] != b->cell[0]) return 0;
+    return 1;
+}
+
+/* Marks the flooded region (4-connected to the start cell, one colour). */
+static int region(const flood_board *b, uint8_t *in)
+{
+    int cells = b->w * b->h, w = b->w;
+    int stack[FLOOD_MAX_CELLS];
+    memset(in, 0, (size_t)cells);
+    int s = flood_start_cell(b->w, b->h, b->start), top = 0, n = 0;
+    uint8_t col = b->cell[s];
+    stack[top++] = s;
+    in[s] = 1;
+    while (top) {
+        int c = stack[--top];
+        n++;
+        int r = c / w, cc = c % w;
+        int nb[4] = {r > 0 ? c - w : -1, r < b->h - 1 ? c + w : -1, cc > 0 ? c - 1 : -1,
+                     cc < w - 1 ? c + 1 : -1};
+        for (int k = 0; k < 4; k++)
+            if (nb[k] >= 0 && !in[nb[k]] && b->cell[nb[k]] == col) {
+                in[nb[k]] = 1;
+                stack[top++] = nb[k];
+            }
+    }
+    return n;
+}
+
+void flood_fill(flood_board *b, int c)
+{
+    uint8_t in[FLOOD_MAX_CELLS];
+    region(b, in);
+    for (int i = 0; i < b->w * b->h; i++)
+        if (in[i]) b->cell[i] = (uint8_t)c;
+}
+
+int flood_greedy_count(const flood_board *b, int depth)
+{
+    flood_graph g;
+    if (flood_graph_build(&g, b) != 0) return -1;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    uint8_t *moves = malloc((size_t)g.n + FLOOD_MAX_COLORS);
+    int n = -1;
+    if (moves) {
+        int forced = flood_root(&g, F, fr, moves);
+        int rest = flood_greedy_run(&g, F, depth, moves + forced, g.n + FLOOD_MAX_COLORS - forced);
+        if (rest >= 0) n = forced + rest;
+    }
+    free(moves);
+    flood_graph_free(&g);
+    return n;
+}
+
+/* The puzzle collection's convention: the limit is what its lookahead
+ * solver needs plus a leniency chosen by difficulty. */
+int flood_limit_for(const flood_board *b, int leniency)
+{
+    int n = flood_greedy_count(b, 3);
+    return n < 0 ? 0 : n + leniency;
+}
+
+int flood_board_from_line(flood_board *b, const char *line, int len, int w, int h, int start,
+                          gl_error *err)
+{
+    memset(b, 0, sizeof *b);
+    if (len != w * h)
+        return gl_error_set(err, "%d symbols where %dx%d needs %d", len, w, h, w * h);
+    int maxc = 1;
+    for (int i = 0; i < len; i++) {
+        int c = flood_colour_of(line[i]);
+        if (c < 0)
+            return gl_error_set(err, "column %d: '%c' is not a colour (0-9, a-z)", i + 1,
+                                (unsigned char)line[i] >= 32 && (unsigned char)line[i] < 127 ? line[i] : '?');
+        b->cell[i] = (uint8_t)c;
+        if (c > maxc) maxc = c;
+    }
+    b->w = w;
+    b->h = h;
+    b->start = start;
+    b->ncolors = maxc + 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------ the table */
+
+static gl_board *flood_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
+{
+    int w = 14, h = 14, start = FLOOD_START_CORNER, diff = 1;
+    long long k = 6, limit = -1;
+    if (gl_kv_size(params, "size", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, &w, &h, err) != 0) return NULL;
+    if (gl_kv_int(params, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
+    if (gl_kv_choice(params, "start", "corner|center", &start, err) != 0) return NULL;
+    if (gl_kv_choice(params, "difficulty", "easy|medium|hard", &diff, err) != 0) return NULL;
+    if (gl_kv_int(params, "moves", 0, 100000, &limit, err) != 0) return NULL;
+    flood_board *b = calloc(1, sizeof *b);
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    b->w = w;
+    b->h = h;
+    b->ncolors = (int)k;
+    b->start = start;
+    for (int i = 0; i < w * h; i++) b->cell[i] = (uint8_t)gl_rng_below(rng, (uint64_t)k);
+    static const int leniency[3] = {5, 2, 0};
+    b->limit = limit >= 0 ? (int)limit : flood_limit_for(b, leniency[diff]);
+    return (gl_board *)b;
+}
+
+static gl_board *flood_parse(gl_text *t, gl_error *err)
+{
+    int w = 14, h = 14, start = FLOOD_START_CORNER;
+    long long k = 6, limit = 0, played = 0;
+    if (gl_kv_size(&t->keys, "size", 1, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, &w, &h, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
+    if (gl_kv_choice(&t->keys, "start", "corner|center", &start, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "moves", 0, 100000, &limit, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "played", 0, 100000, &played, err) != 0) return NULL;
+    if (gl_text_check_keys(t, err) != 0) return NULL;
+    if (gl_text_expect_rows(t, h, err) != 0) return NULL;
+    flood_board *b = calloc(1, sizeof *b);
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    b->w = w;
+    b->h = h;
+    b->ncolors = (int)k;
+    b->start = start;
+    b->limit = (int)limit;
+    b->played = (int)played;
+    for (int r = 0; r < h; r++) {
+        const gl_text_row *row = &t->rows[r];
+        if (row->len != w) {
+            gl_text_error(t, row->line, err, "row of %d cells: size=%dx%d needs %d", row->len, w, h, w);
+            free(b);
+            return NULL;
+        }
+        for (int c = 0; c < w; c++) {
+            char s = row->text[c];
+            int col = flood_colour_of(s);
+            if (col < 0 || col >= k) {
+                if (col < 0)
+                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%c' (colours are 0-9, a-z)",
+                                  c + 1, (unsigned char)s >= 32 && (unsigned char)s < 127 ? s : '?');
+                else
+                    gl_text_error(t, row->line, err, "column %d: colour '%c' but colors=%lld allows 0 to %c",
+                                  c + 1, s, k, flood_symbol((int)k - 1));
+                free(b);
+                return NULL;
+            }
+            b->cell[r * w + c] = (uint8_t)col;
+        }
+    }
+    return (gl_board *)b;
+}
+
+static void flood_format(const gl_board *bb, gl_strbuf *out)
+{
+    const flood_board *b = (const flood_board *)bb;
+    gl_sb_printf(out, "flood size=%dx%d colors=%d", b->w, b->h, b->ncolors);
+    if (b->start == FLOOD_START_CENTER) gl_sb_puts(out, " start=center");
+    if (b->limit) gl_sb_printf(out, " moves=%d", b->limit);
+    if (b->played) gl_sb_printf(out, " played=%d", b->played);
+    gl_sb_putc(out, '\n');
+    for (int r = 0; r < b->h; r++) {
+        for (int c = 0; c < b->w; c++) gl_sb_putc(out, flood_symbol(b->cell[r * b->w + c]));
+        gl_sb_putc(out, '\n');
+    }
+}
+
+/* Background colours for up to 36 colours: the 16 ANSI ones, then the
+ * 256-colour cube. */
+static void colour_on(gl_strbuf *out, int c)
+{
+    static const int basic[8] = {41, 42, 43, 44, 45, 46, 101, 102};
+    if (c < 8) gl_sb_printf(out, "\033[30;%dm", basic[c]);
+    else gl_sb_printf(out, "\033[30;48;5;%dm", 16 + (c * 37) % 216);
+}
+
+static void flood_render(const gl_board *bb, gl_strbuf *out, int flags)
+{
+    const flood_board *b = (const flood_board *)bb;
+    int color = flags & GL_RENDER_COLOR;
+    if (flags & GL_RENDER_GROUPS) {
+        flood_graph g;
+        if (flood_graph_build(&g, b) != 0) {
+            gl_sb_puts(out, "(out of memory)\n");
+            return;
+        }
+        int width = 0;
+        char buf[16];
+        for (int i = 0; i < b->w * b->h; i++) {
+            int l = snprintf(buf, sizeof buf, "%d/%c", g.group[i] + 1, flood_symbol(b->cell[i]));
+            if (l > width) width = l;
+        }
+        for (int r = 0; r < b->h; r++) {
+            for (int c = 0; c < b->w; c++) {
+                int i = r * b->w + c;
+                snprintf(buf, sizeof buf, "%d/%c", g.group[i] + 1, flood_symbol(b->cell[i]));
+                if (c) gl_sb_putc(out, ' ');
+                if (color) colour_on(out, b->cell[i]);
+                gl_sb_printf(out, "%*s", width, buf);
+                if (color) gl_sb_puts(out, "\033[0m");
+            }
+            gl_sb_putc(out, '\n');
+        }
+        gl_sb_printf(out, "%d groups\n", g.n);
+        flood_graph_free(&g);
+        return;
+    }
+    uint8_t in[FLOOD_MAX_CELLS];
+    region(b, in);
+    for (int r = 0; r < b->h; r++) {
+        for (int c = 0; c < b->w; c++) {
+            int i = r * b->w + c;
+            char s = flood_symbol(b->cell[i]);
+            if (color) {
+                colour_on(out, b->cell[i]);
+                gl_sb_printf(out, "%c%c\033[0m", in[i] ? '*' : ' ', s);
+            } else {
+                gl_sb_printf(out, "%c%c", in[i] ? '*' : ' ', s);
+            }
+        }
+        gl_sb_putc(out, '\n');
+    }
+}
+
+static gl_status flood_status(const gl_board *bb)
+{
+    const flood_board *b = (const flood_board *)bb;
+    if (flood_is_won(b)) return GL_WON;
+    if (b->limit && b->played >= b->limit) return GL_LOST;
+    return GL_PLAYING;
+}
+
+static void flood_status_line(const gl_board *bb, gl_strbuf *out)
+{
+    const flood_board *b = (const flood_board *)bb;
+    uint8_t in[FLOOD_MAX_CELLS];
+    int n = region(b, in);
+    if (b->limit) gl_sb_printf(out, "moves %d/%d", b->played, b->limit);
+    else gl_sb_printf(out, "moves %d", b->played);
+    gl_sb_printf(out, "  flooded %d/%d", n, b->w * b->h);
+    gl_status s = flood_status(bb);
+    if (s == GL_WON) gl_sb_puts(out, "  won");
+    else if (s == GL_LOST) gl_sb_puts(out, "  lost");
+}
+
+static gl_board *flood_clone(const gl_board *bb)
+{
+    flood_board *b = malloc(sizeof *b);
+    if (b) *b = *(const flood_board *)bb;
+    return (gl_board *)b;
+}
+
+static void flood_destroy(gl_board *b) { free(b); }
+
+static int flood_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
+{
+    const flood_board *b = (const flood_board *)bb;
+    int c = text[0] && !text[1] ? flood_colour_of(text[0]) : -1;
+    if (c < 0 || c >= b->ncolors)
+        return gl_error_set(err, "'%s' is not a move: name a colour, 0 to %c", text,
+                            flood_symbol(b->ncolors - 1));
+    m->a = c;
+    m->b = m->c = 0;
+    return 0;
+}
+
+static void flood_format_move(const gl_board *bb, const gl_move *m, char *buf, size_t n)
+{
+    (void)bb;
+    snprintf(buf, n, "%c", m->a >= 0 && m->a < FLOOD_MAX_COLORS ? flood_symbol(m->a) : '?');
+}
+
+static int flood_legal_moves(const gl_board *bb, gl_move *out, int max)
+{
+    const flood_board *b = (const flood_board *)bb;
+    if (flood_status(bb) != GL_PLAYING) return 0;
+    int rc = flood_region_colour(b), n = 0;
+    for (int c = 0; c < b->ncolors; c++) {
+        if (c == rc) continue;
+        if (n < max) out[n] = (gl_move){c, 0, 0};
+        n++;
+    }
+    return n;
+}
+
+static int flood_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error *err)
+{
+    flood_board *b = (flood_board *)bb;
+    gl_status s = flood_status(bb);
+    if (s != GL_PLAYING)
+        return gl_error_set(err, "the game is over (%s)", s == GL_WON ? "won" : "move limit reached");
+    if (m->a < 0 || m->a >= b->ncolors)
+        return gl_error_set(err, "no colour %d (the board has %d)", m->a, b->ncolors);
+    if (m->a == flood_region_colour(b))
+        return gl_error_set(err, "the region already has colour %c", flood_symbol(m->a));
+    uint8_t in[FLOOD_MAX_CELLS];
+    int before = region(b, in);
+    flood_fill(b, m->a);
+    b->played++;
+    if (log) {
+        int after = region(b, in);
+        gl_sb_printf(log, "%c: +%d cells, %d flooded", flood_symbol(m->a), after - before, after);
+    }
+    return 0;
+}
+
+static void flood_dims(const gl_board *bb, int *w, int *h)
+{
+    const flood_board *b = (const flood_board *)bb;
+    *w = b->w;
+    *h = b->h;
+}
+
+static void flood_cell(const gl_board *bb, int r, int c, gl_cell_view *v)
+{
+    const flood_board *b = (const flood_board *)bb;
+    uint8_t in[FLOOD_MAX_CELLS];
+    region(b, in);
+    memset(v, 0, sizeof *v);
+    int i = r * b->w + c;
+    v->sym = flood_symbol(b->cell[i]);
+    v->colour = b->cell[i] + 1;
+    if (in[i]) v->flags = GL_CELL_MARKED;
+}
+
+static int flood_select(const gl_board *bb, const int *rc, int ncells, gl_move *m, gl_error *err)
+{
+    const flood_board *b = (const flood_board *)bb;
+    if (ncells < 1) return 0;
+    int r = rc[2 * ncells - 2], c = rc[2 * ncells - 1];
+    if (r < 0 || r >= b->h || c < 0 || c >= b->w) return gl_error_set(err, "not a cell of the board");
+    int col = b->cell[r * b->w + c];
+    if (col == flood_region_colour(b))
+        return gl_error_set(err, "that is the region's own colour: pick another");
+    *m = (gl_move){col, 0, 0};
+    return 1;
+}
+
+static const gl_solver flood_solvers[] = {
+    {"astar", "A* on the component graph: proved optimal (bound: colours left, layered rings)", NULL,
+     flood_solve_astar},
+    {"ida", "iterative-deepening A*: proved optimal, memory proportional to the depth", NULL,
+     flood_solve_ida},
+    {"greedy", "k-ply lookahead maximising the flooded cells (depth=3)", "depth", flood_solve_greedy},
+    {"beam", "beam search on f = g + bound: fast, near-optimal (width=48)", "width", flood_solve_beam},
+};
+
+const gl_game gl_game_flood = {
+    .name = "flood",
+    .summary = "Flood-It: flood the board with one colour in as few moves as possible",
+    .params_help = "size=WxH (up to 30x30, default 14x14) colors=K (2..36, default 6) "
+                   "start=corner|center difficulty=easy|medium|hard moves=LIMIT",
+    .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
+    .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 48)",
+    .solvers = flood_solvers,
+    .nsolvers = (int)(sizeof flood_solvers / sizeof flood_solvers[0]),
+    .tour_params = "size=14x14 colors=6",
+    .tour_solve = "astar",
+    .create = flood_create,
+    .parse = flood_parse,
+    .format = flood_format,
+    .render = flood_render,
+    .clone = flood_clone,
+    .destroy = flood_destroy,
+    .parse_move = flood_parse_move,
+    .format_move = flood_format_move,
+    .legal_moves = flood_legal_moves,
+    .apply = flood_apply,
+    .status = flood_status,
+    .status_line = flood_status_line,
+    .dims = flood_dims,
+    .cell = flood_cell,
+    .select = flood_select,
+    .hint = flood_hint,
+};

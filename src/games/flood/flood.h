@@ -1,0 +1,151 @@
+/* Flood-It (seed 000, SPEC 2.1): shared definitions of the game and its
+ * solvers.
+ *
+ * The board is W x H cells of colours 0..K-1 (symbols 0-9a-z).  Everything
+ * the solvers do happens on the component graph of the seed's "groups":
+ * maximal single-colour 4-connected regions, numbered in row-major order of
+ * their first cell, with an edge between two groups that touch.  A position
+ * is then just the set of flooded groups, a bitset of N bits (N <= 900), and
+ * a move of colour c adds every frontier group of colour c.  The region's
+ * own colour never appears on the frontier (groups are maximal, and a move
+ * takes every frontier group of its colour), so the flooded set alone is the
+ * whole state. */
+#ifndef GRIDLAB_GAMES_FLOOD_H
+#define GRIDLAB_GAMES_FLOOD_H
+
+#include <stdint.h>
+#include "gridlab/gridlab.h"
+
+#define FLOOD_MAX_SIDE 30
+#define FLOOD_MAX_CELLS (FLOOD_MAX_SIDE * FLOOD_MAX_SIDE)
+#define FLOOD_MAX_COLORS 36
+#define FLOOD_KW_MAX GL_BITS_WORDS(FLOOD_MAX_CELLS) /* words of a group set */
+
+enum { FLOOD_START_CORNER = 0, FLOOD_START_CENTER = 1 };
+
+typedef struct flood_board {
+    int w, h;
+    int ncolors;          /* K: colours are 0..K-1 */
+    int start;            /* FLOOD_START_* */
+    int limit;            /* moves=LIMIT, 0 for none */
+    int played;           /* moves played so far */
+    uint8_t cell[FLOOD_MAX_CELLS];
+} flood_board;
+
+/* The component graph. */
+typedef struct flood_graph {
+    int w, h, ncolors;
+    int n;                /* groups */
+    int kw;               /* 64-bit words of a group set */
+    int start;            /* the start cell's group */
+    uint8_t *colour;      /* n: colour of each group */
+    int *size;            /* n: cells of each group */
+    int *group;           /* w*h: group of each cell */
+    uint64_t *adj;        /* n*kw: neighbours of each group */
+    uint64_t *colmask;    /* ncolors*kw: the groups of each colour */
+    uint64_t all[FLOOD_KW_MAX]; /* every group */
+} flood_graph;
+
+/* A group set. */
+typedef struct flood_set {
+    uint64_t w[FLOOD_KW_MAX];
+} flood_set;
+
+char flood_symbol(int colour);
+int flood_colour_of(char sym); /* -1 when not 0-9a-z */
+int flood_start_cell(int w, int h, int start);
+int flood_region_colour(const flood_board *b);
+int flood_is_won(const flood_board *b);
+/* Plays colour c on the cells (no checks): the region takes colour c. */
+void flood_fill(flood_board *b, int c);
+/* Greedy move count for a board (the move limit's base). */
+int flood_greedy_count(const flood_board *b, int depth);
+int flood_limit_for(const flood_board *b, int leniency);
+/* Builds a board from a batch line (W*H symbols); -1 with a message. */
+int flood_board_from_line(flood_board *b, const char *line, int len, int w, int h, int start,
+                          gl_error *err);
+
+/* ------------------------------------------------------------ the graph */
+int flood_graph_build(flood_graph *g, const flood_board *b);
+void flood_graph_free(flood_graph *g);
+
+static inline void fset_or(uint64_t *d, const uint64_t *s, int kw)
+{
+    for (int i = 0; i < kw; i++) d[i] |= s[i];
+}
+static inline int fset_subset(const uint64_t *a, const uint64_t *b, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        if (a[i] & ~b[i]) return 0;
+    return 1;
+}
+static inline int fset_equal(const uint64_t *a, const uint64_t *b, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+static inline int fset_intersects(const uint64_t *a, const uint64_t *b, int kw)
+{
+    for (int i = 0; i < kw; i++)
+        if (a[i] & b[i]) return 1;
+    return 0;
+}
+
+/* The groups next to F and not in it. */
+void flood_frontier(const flood_graph *g, const uint64_t *F, uint64_t *fr);
+/* Colours with a group outside F. */
+int flood_colours_left(const flood_graph *g, const uint64_t *F);
+/* Colour mask (bit c) of the colours present on the frontier. */
+uint64_t flood_frontier_colours(const flood_graph *g, const uint64_t *fr);
+/* F gains the frontier groups of colour c (fr is F's frontier). */
+void flood_absorb(const flood_graph *g, uint64_t *F, const uint64_t *fr, int c);
+/* Adds the groups X to F and updates F's frontier fr. */
+void flood_add_groups(const flood_graph *g, uint64_t *F, uint64_t *fr, const uint64_t *X);
+/* Plays every colour whose remaining groups all lie on the frontier
+ * (always optimal first: see docs/flood.md), repeatedly, in colour order.
+ * Writes the colours played into moves (if not NULL) and returns their
+ * number.  fr must be F's frontier and is kept up to date. */
+int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves);
+/* The admissible bound: max(colours left, the layered bound).  fr is F's
+ * frontier. */
+int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr);
+/* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
+ * moves (if not NULL) c and the forced colours; returns the moves played. */
+int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
+                uint64_t *fr2, uint8_t *moves);
+int flood_is_full(const flood_graph *g, const uint64_t *F);
+/* Cells in F. */
+int flood_cells(const flood_graph *g, const uint64_t *F);
+/* The start position: the start group, closed.  moves gets the forced
+ * colours; returns their number. */
+int flood_root(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves);
+
+/* ------------------------------------------------------------ solvers */
+int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
+int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
+int flood_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
+int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
+int flood_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+               gl_error *err);
+
+/* Shared by the solvers: the graph of a board and its closed root. */
+typedef struct flood_problem {
+    flood_graph g;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    uint8_t root_moves[FLOOD_MAX_COLORS];
+    int nroot;
+} flood_problem;
+int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err);
+void flood_problem_free(flood_problem *p);
+void flood_push_moves(gl_solution *s, const uint8_t *moves, int n);
+/* A* from p's root (used by the astar solver and the hint). */
+int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err);
+
+/* Greedy lookahead on a graph from F: appends colours to out (capacity
+ * cap); returns the count, or -1 if cap was too small. */
+int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_t *out, int cap);
+
+extern const gl_game gl_game_flood;
+
+#endif

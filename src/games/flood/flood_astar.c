@@ -1,0 +1,359 @@
+/* A* for Flood-It on the component graph: proved optimal move counts.
+ *
+ * A node is a flooded set of groups (a bitset).  Edges are one move plus
+ * the forced closure (every colour whose remaining groups all lie on the
+ * frontier is played at once: such a move is always optimal first), so an
+ * edge costs 1 + the forced moves.  Two prunings keep the branching low:
+ * only colours on the frontier are tried (others gain nothing), and of two
+ * independent moves (the second's gain did not touch the first's) only the
+ * order with the smaller colour first is searched, since the other order
+ * floods a subset with the same number of moves.  Duplicates meet in a
+ * transposition table keyed by the flooded set (open addressing over node
+ * indices; the bitsets live once, in the node array).  The open list is a
+ * bucket queue on f, and within f on g, deepest first.  The bound is
+ * max(colours left, layered rings) (flood_graph.c), admissible, so the
+ * first goal popped is optimal. */
+#include "flood.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint32_t *v;
+    uint32_t n, cap;
+} bucket;
+
+typedef struct {
+    const flood_graph *g;
+    int kw;
+    uint64_t *bits;
+    uint32_t *parent;
+    uint8_t *move;
+    uint16_t *gv;
+    size_t n, cap;
+    uint32_t *tab; /* node index + 1, 0 empty */
+    size_t tcap, tn;
+    bucket **qf;   /* qf[f][g] */
+    uint32_t *qcount;
+    int nf;        /* allocated f levels */
+    size_t qbytes;
+    size_t fmin;
+    size_t mem_cap;
+} astar;
+
+static uint64_t hash_set(const uint64_t *F, int kw)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (int i = 0; i < kw; i++) h = gl_hash_u64(h ^ F[i]) + (uint64_t)i;
+    return h;
+}
+
+static size_t bytes_in_use(const astar *a)
+{
+    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2) + a->tcap * 4 + a->qbytes +
+           (size_t)a->nf * (sizeof(bucket *) + 4);
+}
+
+static int grow_nodes(astar *a)
+{
+    size_t nc = a->cap ? a->cap * 2 : 4096;
+    uint64_t *bits = realloc(a->bits, nc * (size_t)a->kw * sizeof *bits);
+    if (!bits) return -1;
+    a->bits = bits;
+    uint32_t *par = realloc(a->parent, nc * sizeof *par);
+    if (!par) return -1;
+    a->parent = par;
+    uint8_t *mv = realloc(a->move, nc);
+    if (!mv) return -1;
+    a->move = mv;
+    uint16_t *gv = realloc(a->gv, nc * sizeof *gv);
+    if (!gv) return -1;
+    a->gv = gv;
+    a->cap = nc;
+    return 0;
+}
+
+static int grow_table(astar *a)
+{
+    size_t nc = a->tcap ? a->tcap * 2 : 8192;
+    uint32_t *t = calloc(nc, sizeof *t);
+    if (!t) return -1;
+    for (size_t i = 0; i < a->tcap; i++) {
+        uint32_t x = a->tab[i];
+        if (!x) continue;
+        size_t j = hash_set(a->bits + (size_t)(x - 1) * a->kw, a->kw) & (nc - 1);
+        while (t[j]) j = (j + 1) & (nc - 1);
+        t[j] = x;
+    }
+    free(a->tab);
+    a->tab = t;
+    a->tcap = nc;
+    return 0;
+}
+
+/* The slot of F in the table: holds its node + 1, or 0 where it would go. */
+static uint32_t *lookup(astar *a, const uint64_t *F)
+{
+    size_t j = hash_set(F, a->kw) & (a->tcap - 1);
+    for (;;) {
+        uint32_t x = a->tab[j];
+        if (!x || fset_equal(a->bits + (size_t)(x - 1) * a->kw, F, a->kw)) return &a->tab[j];
+        j = (j + 1) & (a->tcap - 1);
+    }
+}
+
+static int push(astar *a, int f, int g, uint32_t node)
+{
+    if (f >= a->nf) {
+        int nf = a->nf ? a->nf : 64;
+        while (nf <= f) nf *= 2;
+        bucket **q = realloc(a->qf, (size_t)nf * sizeof *q);
+        if (!q) return -1;
+        a->qf = q;
+        uint32_t *cnt = realloc(a->qcount, (size_t)nf * sizeof *cnt);
+        if (!cnt) return -1;
+        a->qcount = cnt;
+        for (int i = a->nf; i < nf; i++) {
+            a->qf[i] = NULL;
+            a->qcount[i] = 0;
+        }
+        a->nf = nf;
+    }
+    if (!a->qf[f]) {
+        a->qf[f] = calloc((size_t)f + 1, sizeof(bucket));
+        if (!a->qf[f]) return -1;
+        a->qbytes += ((size_t)f + 1) * sizeof(bucket);
+    }
+    bucket *b = &a->qf[f][g];
+    if (b->n == b->cap) {
+        uint32_t nc = b->cap ? b->cap * 2 : 64;
+        uint32_t *v = realloc(b->v, nc * sizeof *v);
+        if (!v) return -1;
+        a->qbytes += (size_t)(nc - b->cap) * sizeof *v;
+        b->v = v;
+        b->cap = nc;
+    }
+    b->v[b->n++] = node;
+    a->qcount[f]++;
+    if ((size_t)f < a->fmin) a->fmin = (size_t)f;
+    return 0;
+}
+
+static int pop(astar *a, int *f, int *g, uint32_t *node)
+{
+    while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+    if (a->fmin >= (size_t)a->nf) return -1;
+    int ff = (int)a->fmin;
+    for (int gg = ff; gg >= 0; gg--) {
+        bucket *b = &a->qf[ff][gg];
+        if (b->n) {
+            *node = b->v[--b->n];
+            a->qcount[ff]--;
+            *f = ff;
+            *g = gg;
+            return 0;
+        }
+    }
+    return -1; /* not reached: qcount said there was one */
+}
+
+static void astar_free(astar *a)
+{
+    free(a->bits);
+    free(a->parent);
+    free(a->move);
+    free(a->gv);
+    free(a->tab);
+    for (int f = 0; f < a->nf; f++) {
+        if (!a->qf[f]) continue;
+        for (int g = 0; g <= f; g++) free(a->qf[f][g].v);
+        free(a->qf[f]);
+    }
+    free(a->qf);
+    free(a->qcount);
+}
+
+/* Adds a node (the caller checked the table); returns its index or -1. */
+static long add_node(astar *a, const uint64_t *F, uint32_t parent, int move, int g)
+{
+    if (a->n == a->cap && grow_nodes(a) != 0) return -1;
+    if ((a->tn + 1) * 4 > a->tcap * 3 && grow_table(a) != 0) return -1;
+    size_t i = a->n++;
+    memcpy(a->bits + i * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
+    a->parent[i] = parent;
+    a->move[i] = (uint8_t)move;
+    a->gv[i] = (uint16_t)g;
+    uint32_t *slot = lookup(a, F);
+    *slot = (uint32_t)i + 1;
+    a->tn++;
+    return (long)i;
+}
+
+/* Writes the solution to node x: the root's forced colours, then for each
+ * edge its colour and the closure replayed. */
+static void build_solution(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
+{
+    int depth = 0;
+    for (uint32_t y = x; y != 0; y = a->parent[y]) depth++;
+    uint8_t *cols = malloc((size_t)depth + 1);
+    if (!cols) return;
+    int k = depth;
+    for (uint32_t y = x; y != 0; y = a->parent[y]) cols[--k] = a->move[y];
+    flood_push_moves(s, p->root_moves, p->nroot);
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+    memcpy(F, p->F, sizeof F);
+    memcpy(fr, p->fr, sizeof fr);
+    uint8_t mv[FLOOD_MAX_COLORS + 1];
+    for (int i = 0; i < depth; i++) {
+        int n = flood_child(&p->g, F, fr, cols[i], F2, fr2, mv);
+        flood_push_moves(s, mv, n);
+        memcpy(F, F2, sizeof F);
+        memcpy(fr, fr2, sizeof fr);
+    }
+    free(cols);
+}
+
+/* After a stop: the deepest node of the best f level, finished greedily. */
+static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
+{
+    build_solution(p, a, x, s);
+    uint64_t F[FLOOD_KW_MAX];
+    memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
+    int cap = p->g.n + FLOOD_MAX_COLORS;
+    uint8_t *rest = malloc((size_t)cap);
+    if (!rest) return;
+    int n = flood_greedy_run(&p->g, F, 2, rest, cap);
+    if (n >= 0) flood_push_moves(s, rest, n);
+    free(rest);
+}
+
+int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
+{
+    uint64_t t0 = gl_now_ns();
+    const flood_graph *g = &p->g;
+    astar a;
+    memset(&a, 0, sizeof a);
+    a.g = g;
+    a.kw = g->kw;
+    a.fmin = (size_t)-1;
+    int rc = 0;
+    if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+    uint64_t A[FLOOD_KW_MAX], fp[FLOOD_KW_MAX], nb[FLOOD_KW_MAX];
+    int kw = g->kw;
+    if (add_node(&a, p->F, 0, 0, p->nroot) < 0) goto oom;
+    int h0 = flood_h(g, p->F, p->fr);
+    if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
+    uint32_t last = 0;
+    int found = 0;
+    while (!found) {
+        int f, gg;
+        uint32_t x;
+        if (pop(&a, &f, &gg, &x) != 0) break; /* cannot happen: the full set is reachable */
+        if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
+        last = x;
+        memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
+        if (flood_is_full(g, F)) {
+            found = 1;
+            break;
+        }
+        s->nodes++;
+        if ((s->nodes & 1023) == 0) {
+            size_t bytes = bytes_in_use(&a);
+            if (bytes > s->peak_bytes) s->peak_bytes = bytes;
+            const char *why = gl_limits_check(lim, t0, bytes);
+            if (why) {
+                s->stopped = why;
+                break;
+            }
+        }
+        flood_frontier(g, F, fr);
+        uint64_t cols = flood_frontier_colours(g, fr);
+        /* A: the groups the edge into x flooded (for the order pruning). */
+        int last_col = -1;
+        if (x != 0) {
+            const uint64_t *P = a.bits + (size_t)a.parent[x] * kw;
+            for (int i = 0; i < kw; i++) A[i] = F[i] & ~P[i];
+            last_col = a.move[x];
+            /* nb: the groups next to A */
+            memset(nb, 0, sizeof nb);
+            for (int wi = 0; wi < kw; wi++) {
+                uint64_t y = A[wi];
+                while (y) {
+                    int i = (wi << 6) + __builtin_ctzll(y);
+                    y &= y - 1;
+                    fset_or(nb, g->adj + (size_t)i * kw, kw);
+                }
+            }
+        }
+        while (cols) {
+            int c = __builtin_ctzll(cols);
+            cols &= cols - 1;
+            const uint64_t *cm = g->colmask + (size_t)c * kw;
+            if (c < last_col) {
+                /* independent of the last edge: its gain touches nothing A added */
+                int indep = 1;
+                for (int i = 0; i < kw; i++) {
+                    fp[i] = fr[i] & cm[i];
+                    if (fp[i] & nb[i]) indep = 0;
+                }
+                if (indep) continue;
+            }
+            int n = flood_child(g, F, fr, c, F2, fr2, NULL);
+            int g2 = gg + n;
+            uint32_t *slot = lookup(&a, F2);
+            if (*slot) {
+                uint32_t y = *slot - 1;
+                if (a.gv[y] <= g2) continue;
+                a.gv[y] = (uint16_t)g2;
+                a.parent[y] = x;
+                a.move[y] = (uint8_t)c;
+                if (push(&a, g2 + flood_h(g, F2, fr2), g2, y) != 0) goto oom;
+                continue;
+            }
+            long y = add_node(&a, F2, x, c, g2);
+            if (y < 0) goto oom;
+            if (push(&a, g2 + flood_h(g, F2, fr2), g2, (uint32_t)y) != 0) goto oom;
+        }
+    }
+    {
+        size_t bytes = bytes_in_use(&a);
+        if (bytes > s->peak_bytes) s->peak_bytes = bytes;
+    }
+    if (found) {
+        build_solution(p, &a, last, s);
+        s->solved = 1;
+        s->optimal = 1;
+    } else {
+        finish_greedy(p, &a, last, s);
+        s->solved = 1;
+        s->optimal = 0;
+        if (!s->stopped) s->stopped = "search exhausted";
+    }
+    s->cost = s->nmoves;
+    goto done;
+oom:
+    if (a.n) {
+        /* A table could not grow: report the memory limit with a greedy finish. */
+        s->stopped = "memory limit";
+        finish_greedy(p, &a, 0, s);
+        s->solved = 1;
+        s->optimal = 0;
+        s->cost = s->nmoves;
+    } else {
+        rc = gl_error_set(err, "out of memory");
+    }
+done:
+    astar_free(&a);
+    s->ms = gl_ms_since(t0);
+    return rc;
+}
+
+int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
+{
+    flood_problem p;
+    if (flood_problem_init(&p, b, e) != 0) return -1;
+    int rc = flood_astar_run(&p, &o->lim, s, e);
+    flood_problem_free(&p);
+    return rc;
+}

@@ -1,0 +1,275 @@
+/* The component graph of a Flood-It board and the set operations every
+ * solver shares: frontier, absorbing a colour, the forced-colour closure and
+ * the admissible bound.
+ *
+ * Groups are found with an explicit stack (no recursion, unlike the seed,
+ * so a 30x30 board of one colour cannot overflow the C stack) and numbered
+ * in row-major order of their first cell, as the seed numbers them.
+ * Adjacency is a bitset per group, so the frontier of a flooded set is an
+ * OR of a few words per flooded group. */
+#include "flood.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int flood_graph_build(flood_graph *g, const flood_board *b)
+{
+    memset(g, 0, sizeof *g);
+    int w = b->w, h = b->h, cells = w * h;
+    g->w = w;
+    g->h = h;
+    g->ncolors = b->ncolors;
+    g->group = malloc((size_t)cells * sizeof *g->group);
+    int *stack = malloc((size_t)cells * sizeof *stack);
+    if (!g->group || !stack) goto oom;
+    for (int i = 0; i < cells; i++) g->group[i] = -1;
+    int n = 0;
+    for (int i = 0; i < cells; i++) {
+        if (g->group[i] >= 0) continue;
+        int top = 0;
+        stack[top++] = i;
+        g->group[i] = n;
+        while (top) {
+            int c = stack[--top];
+            int r = c / w, col = c % w;
+            int nb[4] = {r > 0 ? c - w : -1, r < h - 1 ? c + w : -1, col > 0 ? c - 1 : -1,
+                         col < w - 1 ? c + 1 : -1};
+            for (int k = 0; k < 4; k++) {
+                int d = nb[k];
+                if (d >= 0 && g->group[d] < 0 && b->cell[d] == b->cell[i]) {
+                    g->group[d] = n;
+                    stack[top++] = d;
+                }
+            }
+        }
+        n++;
+    }
+    free(stack);
+    stack = NULL;
+    g->n = n;
+    g->kw = GL_BITS_WORDS(n);
+    g->colour = calloc((size_t)n, 1);
+    g->size = calloc((size_t)n, sizeof *g->size);
+    g->adj = calloc((size_t)n * (size_t)g->kw, sizeof *g->adj);
+    g->colmask = calloc((size_t)b->ncolors * (size_t)g->kw, sizeof *g->colmask);
+    if (!g->colour || !g->size || !g->adj || !g->colmask) goto oom;
+    for (int i = 0; i < cells; i++) {
+        int gi = g->group[i];
+        g->colour[gi] = b->cell[i];
+        g->size[gi]++;
+        int r = i / w, col = i % w;
+        if (col < w - 1 && g->group[i + 1] != gi) {
+            gl_bits_set(g->adj + (size_t)gi * g->kw, (size_t)g->group[i + 1]);
+            gl_bits_set(g->adj + (size_t)g->group[i + 1] * g->kw, (size_t)gi);
+        }
+        if (r < h - 1 && g->group[i + w] != gi) {
+            gl_bits_set(g->adj + (size_t)gi * g->kw, (size_t)g->group[i + w]);
+            gl_bits_set(g->adj + (size_t)g->group[i + w] * g->kw, (size_t)gi);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        gl_bits_set(g->colmask + (size_t)g->colour[i] * g->kw, (size_t)i);
+        gl_bits_set(g->all, (size_t)i);
+    }
+    g->start = g->group[flood_start_cell(w, h, b->start)];
+    return 0;
+oom:
+    free(stack);
+    flood_graph_free(g);
+    return -1;
+}
+
+void flood_graph_free(flood_graph *g)
+{
+    free(g->colour);
+    free(g->size);
+    free(g->group);
+    free(g->adj);
+    free(g->colmask);
+    memset(g, 0, sizeof *g);
+}
+
+void flood_frontier(const flood_graph *g, const uint64_t *F, uint64_t *fr)
+{
+    int kw = g->kw;
+    memset(fr, 0, (size_t)kw * sizeof *fr);
+    for (int wi = 0; wi < kw; wi++) {
+        uint64_t x = F[wi];
+        while (x) {
+            int i = (wi << 6) + __builtin_ctzll(x);
+            x &= x - 1;
+            fset_or(fr, g->adj + (size_t)i * kw, kw);
+        }
+    }
+    for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
+}
+
+int flood_colours_left(const flood_graph *g, const uint64_t *F)
+{
+    int n = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (!fset_subset(g->colmask + (size_t)c * g->kw, F, g->kw)) n++;
+    return n;
+}
+
+uint64_t flood_frontier_colours(const flood_graph *g, const uint64_t *fr)
+{
+    uint64_t m = 0;
+    for (int wi = 0; wi < g->kw; wi++) {
+        uint64_t x = fr[wi];
+        while (x) {
+            int i = (wi << 6) + __builtin_ctzll(x);
+            x &= x - 1;
+            m |= 1ULL << g->colour[i];
+        }
+    }
+    return m;
+}
+
+void flood_add_groups(const flood_graph *g, uint64_t *F, uint64_t *fr, const uint64_t *X)
+{
+    int kw = g->kw;
+    for (int i = 0; i < kw; i++) F[i] |= X[i];
+    for (int wi = 0; wi < kw; wi++) {
+        uint64_t x = X[wi];
+        while (x) {
+            int i = (wi << 6) + __builtin_ctzll(x);
+            x &= x - 1;
+            fset_or(fr, g->adj + (size_t)i * kw, kw);
+        }
+    }
+    for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
+}
+
+void flood_absorb(const flood_graph *g, uint64_t *F, const uint64_t *fr, int c)
+{
+    const uint64_t *cm = g->colmask + (size_t)c * g->kw;
+    for (int i = 0; i < g->kw; i++) F[i] |= fr[i] & cm[i];
+}
+
+int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves)
+{
+    int kw = g->kw, played = 0;
+    uint64_t X[FLOOD_KW_MAX];
+    for (;;) {
+        int any = 0;
+        uint64_t cols = flood_frontier_colours(g, fr);
+        while (cols) {
+            int c = __builtin_ctzll(cols);
+            cols &= cols - 1;
+            const uint64_t *cm = g->colmask + (size_t)c * kw;
+            int complete = 1;
+            for (int i = 0; i < kw; i++)
+                if (cm[i] & ~F[i] & ~fr[i]) {
+                    complete = 0;
+                    break;
+                }
+            if (!complete) continue;
+            for (int i = 0; i < kw; i++) X[i] = cm[i] & fr[i];
+            flood_add_groups(g, F, fr, X);
+            if (moves) moves[played] = (uint8_t)c;
+            played++;
+            any = 1;
+        }
+        if (!any) return played;
+    }
+}
+
+/* The layered bound (a relaxation in the manner of Puchert's solver): ring
+ * by ring out from the flooded region, every colour whose remaining groups
+ * all lie on the current ring costs one move and is removed; when no colour
+ * can be completed, one move takes the whole ring.  A real move takes at
+ * most what the relaxed move takes, so the count never exceeds the true
+ * number of moves. */
+static int layered_bound(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0)
+{
+    int kw = g->kw, nc = g->ncolors;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], X[FLOOD_KW_MAX];
+    uint64_t rem[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
+    int live[FLOOD_MAX_COLORS], nlive = 0;
+    memcpy(F, F0, (size_t)kw * sizeof *F);
+    memcpy(fr, fr0, (size_t)kw * sizeof *fr);
+    for (int c = 0; c < nc; c++) {
+        const uint64_t *cm = g->colmask + (size_t)c * kw;
+        uint64_t any = 0;
+        for (int i = 0; i < kw; i++) any |= rem[nlive][i] = cm[i] & ~F[i];
+        if (any) live[nlive++] = c;
+    }
+    int h = 0;
+    while (nlive) {
+        int complete_any = 0;
+        memset(X, 0, (size_t)kw * sizeof *X);
+        for (int j = 0; j < nlive; j++) {
+            if (!fset_subset(rem[j], fr, kw)) continue;
+            h++;
+            complete_any = 1;
+            fset_or(X, rem[j], kw);
+            /* drop colour j */
+            nlive--;
+            memcpy(rem[j], rem[nlive], (size_t)kw * sizeof rem[0][0]);
+            live[j] = live[nlive];
+            j--;
+        }
+        if (!complete_any) {
+            h++;
+            memcpy(X, fr, (size_t)kw * sizeof *X);
+        }
+        flood_add_groups(g, F, fr, X);
+        for (int j = 0; j < nlive; j++) {
+            uint64_t any = 0;
+            for (int i = 0; i < kw; i++) any |= rem[j][i] &= ~X[i];
+            if (!any) {
+                nlive--;
+                memcpy(rem[j], rem[nlive], (size_t)kw * sizeof rem[0][0]);
+                live[j] = live[nlive];
+                j--;
+            }
+        }
+    }
+    return h;
+}
+
+int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr)
+{
+    int a = flood_colours_left(g, F);
+    if (a <= 1) return a;
+    int b = layered_bound(g, F, fr);
+    return a > b ? a : b;
+}
+
+int flood_cells(const flood_graph *g, const uint64_t *F)
+{
+    int n = 0;
+    for (int wi = 0; wi < g->kw; wi++) {
+        uint64_t x = F[wi];
+        while (x) {
+            n += g->size[(wi << 6) + __builtin_ctzll(x)];
+            x &= x - 1;
+        }
+    }
+    return n;
+}
+
+int flood_root(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves)
+{
+    memset(F, 0, (size_t)g->kw * sizeof *F);
+    gl_bits_set(F, (size_t)g->start);
+    flood_frontier(g, F, fr);
+    return flood_close(g, F, fr, moves);
+}
+
+int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
+                uint64_t *fr2, uint8_t *moves)
+{
+    int kw = g->kw;
+    uint64_t X[FLOOD_KW_MAX];
+    const uint64_t *cm = g->colmask + (size_t)c * kw;
+    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
+    memcpy(F2, F, (size_t)kw * sizeof *F2);
+    memcpy(fr2, fr, (size_t)kw * sizeof *fr2);
+    flood_add_groups(g, F2, fr2, X);
+    if (moves) moves[0] = (uint8_t)c;
+    return 1 + flood_close(g, F2, fr2, moves ? moves + 1 : NULL);
+}
+
+int flood_is_full(const flood_graph *g, const uint64_t *F) { return fset_equal(F, g->all, g->kw); }

@@ -1,0 +1,49 @@
+/* What the Flood-It solvers share (the graph of a board and its closed
+ * root, turning colours into moves) and the hint: the first move of an
+ * optimal solution when A* proves one within the limit, else the first
+ * move of the best solution found, marked "optimal":false. */
+#include "flood.h"
+
+#include <string.h>
+
+int flood_problem_init(flood_problem *p, const gl_board *bb, gl_error *err)
+{
+    memset(p, 0, sizeof *p);
+    if (flood_graph_build(&p->g, (const flood_board *)bb) != 0) return gl_error_set(err, "out of memory");
+    p->nroot = flood_root(&p->g, p->F, p->fr, p->root_moves);
+    return 0;
+}
+
+void flood_problem_free(flood_problem *p) { flood_graph_free(&p->g); }
+
+void flood_push_moves(gl_solution *s, const uint8_t *moves, int n)
+{
+    for (int i = 0; i < n; i++) gl_solution_push(s, (gl_move){moves[i], 0, 0});
+}
+
+/* Without a limit a hint could run for ever on a large board: cap it. */
+#define FLOOD_HINT_DEFAULT_MS 5000.0
+
+int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+               gl_error *err)
+{
+    const flood_board *b = (const flood_board *)bb;
+    if (flood_is_won(b) || (b->limit && b->played >= b->limit)) return 0;
+    flood_problem p;
+    if (flood_problem_init(&p, bb, err) != 0) return -1;
+    gl_limits lim = o->lim;
+    if (lim.limit_ms <= 0) lim.limit_ms = FLOOD_HINT_DEFAULT_MS;
+    gl_solution s;
+    gl_solution_init(&s);
+    int rc = flood_astar_run(&p, &lim, &s, err);
+    if (rc == 0) {
+        rc = s.nmoves > 0;
+        if (rc) *m = s.moves[0];
+        gl_sb_printf(extra, "\"optimal\":%s,\"moves_left\":%d", s.optimal ? "true" : "false", s.nmoves);
+    } else {
+        rc = -1;
+    }
+    gl_solution_free(&s);
+    flood_problem_free(&p);
+    return rc;
+}
