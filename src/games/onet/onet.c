@@ -1,0 +1,515 @@
+/* Onet rules: links, removal, bombs, deadlock reshuffles, and the game
+ * table.
+ *
+ * A move names two tiles.  It is legal when they are the same kind and the
+ * link kernel finds a path of at most two turns between them through empty
+ * cells and bombs (and the ring when border=1).  The shortest such path is
+ * the one used, so whether a move crosses a bomb is a property of the board,
+ * not of how the player drew the line. */
+#include "onet.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+onet_board *onet_alloc(int w, int h, int border)
+{
+    onet_board *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->w = w;
+    b->h = h;
+    b->pw = w + 4;
+    b->ph = h + 4;
+    b->border = border;
+    b->g = malloc((size_t)b->pw * (size_t)b->ph);
+    if (!b->g) {
+        free(b);
+        return NULL;
+    }
+    /* Guard ring walls; the inner ring is open only with border=1. */
+    for (int r = -2; r < h + 2; r++)
+        for (int c = -2; c < w + 2; c++) {
+            int guard = r == -2 || c == -2 || r == h + 1 || c == w + 1;
+            int ring = !guard && (r == -1 || c == -1 || r == h || c == w);
+            b->g[onet_at(b, r, c)] = guard || (ring && !border) ? ONET_WALL : ONET_EMPTY;
+        }
+    gl_rng_seed(&b->rng, 0);
+    return b;
+}
+
+onet_board *onet_copy(const onet_board *b)
+{
+    onet_board *c = onet_alloc(b->w, b->h, b->border);
+    if (!c) return NULL;
+    uint8_t *g = c->g;
+    *c = *b;
+    c->g = g;
+    memcpy(c->g, b->g, (size_t)b->pw * (size_t)b->ph);
+    return c;
+}
+
+void onet_assign(onet_board *dst, const onet_board *src)
+{
+    memcpy(dst->g, src->g, (size_t)src->pw * (size_t)src->ph);
+    dst->rng = src->rng;
+}
+
+void onet_free(onet_board *b)
+{
+    if (!b) return;
+    free(b->g);
+    free(b);
+}
+
+int onet_symbol_kind(char c)
+{
+    if (c == '\0') return -1;
+    const char *p = strchr(ONET_SYMBOLS, c);
+    return p ? (int)(p - ONET_SYMBOLS) : -1;
+}
+
+int onet_link(const onet_board *b, int i, int j, int *out)
+{
+    if (i == j || !onet_is_tile(b->g[i]) || b->g[i] != b->g[j]) return 0;
+    gl_link_grid g = onet_grid(b);
+    int n = gl_link_path(&g, i, j, ONET_MAX_TURNS, out);
+    return n > 0 ? n : 0;
+}
+
+int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max)
+{
+    gl_link_grid g = onet_grid(b);
+    int hits[(ONET_MAX_SIDE + 4) * (ONET_MAX_SIDE + 4)]; /* every cell at most once */
+    int n = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) {
+            int i = onet_at(b, r, c);
+            uint8_t k = b->g[i];
+            if (!onet_is_tile(k)) continue;
+            int nh = gl_link_targets(&g, i, ONET_MAX_TURNS, sc, hits, (int)(sizeof hits / sizeof hits[0]));
+            if (nh > (int)(sizeof hits / sizeof hits[0])) nh = (int)(sizeof hits / sizeof hits[0]);
+            for (int t = 0; t < nh; t++) {
+                int j = hits[t];
+                if (j > i && b->g[j] == k) {
+                    if (n < max) {
+                        pairs[2 * n] = i;
+                        pairs[2 * n + 1] = j;
+                    }
+                    n++;
+                }
+            }
+        }
+    return n;
+}
+
+int onet_any_pair(const onet_board *b, gl_link_scratch *sc)
+{
+    int p[2];
+    return onet_pairs(b, sc, p, 1) > 0;
+}
+
+int onet_count_tiles(const onet_board *b)
+{
+    int n = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) n += onet_is_tile(b->g[onet_at(b, r, c)]);
+    return n;
+}
+
+int onet_goal_reached(const onet_board *b)
+{
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) {
+            uint8_t v = b->g[onet_at(b, r, c)];
+            if (!onet_is_tile(v)) continue;
+            if (b->goal == ONET_GOAL_ALL || v == ONET_KIND0 + ONET_OBSTACLE) return 0;
+        }
+    return 1;
+}
+
+void onet_place_bombs(onet_board *b, int n)
+{
+    int cells[ONET_MAX_SIDE * ONET_MAX_SIDE];
+    int ne = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) {
+            int i = onet_at(b, r, c);
+            if (b->g[i] == ONET_BOMB) b->g[i] = ONET_EMPTY;
+            if (b->g[i] == ONET_EMPTY) cells[ne++] = i;
+        }
+    /* A partial Fisher-Yates: the first n of a random order. */
+    for (int k = 0; k < n && k < ne; k++) {
+        int x = k + (int)gl_rng_below(&b->rng, (uint64_t)(ne - k));
+        int t = cells[k];
+        cells[k] = cells[x];
+        cells[x] = t;
+        b->g[cells[k]] = ONET_BOMB;
+    }
+}
+
+int onet_remove(onet_board *b, int i, int j, const int *corners, int ncorners)
+{
+    uint8_t kind = b->g[i];
+    int bombed = 0, bombs = 0;
+    for (int k = 0; k + 1 < ncorners; k++) {
+        int a = corners[k], z = corners[k + 1];
+        int step = onet_row(b, a) == onet_row(b, z) ? (z > a ? 1 : -1) : (z > a ? b->pw : -b->pw);
+        for (int x = a + step; x != z; x += step)
+            if (b->g[x] == ONET_BOMB) bombed = 1;
+    }
+    int removed = 2;
+    b->g[i] = b->g[j] = ONET_EMPTY;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) {
+            int x = onet_at(b, r, c);
+            if (bombed && b->g[x] == kind) {
+                b->g[x] = ONET_EMPTY;
+                removed++;
+            }
+            bombs += b->g[x] == ONET_BOMB;
+        }
+    if (bombs) onet_place_bombs(b, bombs);
+    return removed;
+}
+
+int onet_settle(onet_board *b, gl_link_scratch *sc)
+{
+    int tries = 0;
+    while (!onet_goal_reached(b) && !onet_any_pair(b, sc)) {
+        if (tries == ONET_RESHUFFLE_TRIES) return -1;
+        int cells[ONET_MAX_SIDE * ONET_MAX_SIDE];
+        int n = 0;
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++)
+                if (onet_is_tile(b->g[onet_at(b, r, c)])) cells[n++] = onet_at(b, r, c);
+        for (int k = n - 1; k > 0; k--) {
+            int x = (int)gl_rng_below(&b->rng, (uint64_t)k + 1);
+            uint8_t t = b->g[cells[k]];
+            b->g[cells[k]] = b->g[cells[x]];
+            b->g[cells[x]] = t;
+        }
+        tries++;
+    }
+    return tries;
+}
+
+int onet_move_cells(const onet_board *b, const gl_move *m, int *i, int *j)
+{
+    int n = b->w * b->h;
+    if (m->a < 0 || m->a >= n || m->b < 0 || m->b >= n) return -1;
+    *i = onet_at(b, m->a / b->w, m->a % b->w);
+    *j = onet_at(b, m->b / b->w, m->b % b->w);
+    return 0;
+}
+
+void onet_path_json(const onet_board *b, const int *corners, int n, gl_strbuf *out)
+{
+    gl_sb_putc(out, '[');
+    for (int k = 0; k < n; k++)
+        gl_sb_printf(out, "%s[%d,%d]", k ? "," : "", onet_row(b, corners[k]), onet_col(b, corners[k]));
+    gl_sb_putc(out, ']');
+}
+
+/* ------------------------------------------------------------ the table */
+
+static gl_board *onet_clone_hook(const gl_board *b) { return (gl_board *)onet_copy((const onet_board *)b); }
+static void onet_destroy_hook(gl_board *b) { onet_free((onet_board *)b); }
+
+static int onet_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err)
+{
+    const onet_board *b = (const onet_board *)gb;
+    int r1, c1, r2, c2;
+    const char *end;
+    if (gl_cell_parse(text, &r1, &c1, &end) != 0 || *end != '-' ||
+        gl_cell_parse(end + 1, &r2, &c2, &end) != 0 || *end != '\0')
+        return gl_error_set(err, "'%s' is not a move: write two cells like a1-c3", text);
+    if (r1 >= b->h || c1 >= b->w || r2 >= b->h || c2 >= b->w)
+        return gl_error_set(err, "'%s': a cell is outside the %dx%d board", text, b->w, b->h);
+    m->a = r1 * b->w + c1;
+    m->b = r2 * b->w + c2;
+    m->c = 0;
+    return 0;
+}
+
+static void onet_format_move(const gl_board *gb, const gl_move *m, char *buf, size_t n)
+{
+    const onet_board *b = (const onet_board *)gb;
+    char x[16], y[16];
+    gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
+    gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
+    snprintf(buf, n, "%s-%s", x, y);
+}
+
+static int with_scratch(const onet_board *b, gl_link_scratch *sc)
+{
+    return gl_link_scratch_init(sc, (size_t)b->pw * (size_t)b->ph);
+}
+
+static int onet_legal_moves(const gl_board *gb, gl_move *out, int max)
+{
+    const onet_board *b = (const onet_board *)gb;
+    gl_link_scratch sc;
+    if (with_scratch(b, &sc) != 0) return 0;
+    int cap = b->w * b->h * 4;
+    int *pairs = malloc(sizeof *pairs * 2 * (size_t)cap);
+    int n = pairs ? onet_pairs(b, &sc, pairs, cap) : 0;
+    for (int k = 0; k < n && k < max && k < cap; k++) {
+        out[k].a = onet_row(b, pairs[2 * k]) * b->w + onet_col(b, pairs[2 * k]);
+        out[k].b = onet_row(b, pairs[2 * k + 1]) * b->w + onet_col(b, pairs[2 * k + 1]);
+        out[k].c = 0;
+    }
+    free(pairs);
+    gl_link_scratch_free(&sc);
+    return n;
+}
+
+/* Why a pair cannot be linked, for the player. */
+static int refuse(const onet_board *b, int i, int j, gl_error *err)
+{
+    char x[16], y[16];
+    gl_cell_format(onet_row(b, i), onet_col(b, i), x, sizeof x);
+    gl_cell_format(onet_row(b, j), onet_col(b, j), y, sizeof y);
+    if (i == j) return gl_error_set(err, "pick two different cells");
+    if (!onet_is_tile(b->g[i])) return gl_error_set(err, "%s holds no tile", x);
+    if (!onet_is_tile(b->g[j])) return gl_error_set(err, "%s holds no tile", y);
+    if (b->g[i] != b->g[j])
+        return gl_error_set(err, "%s (%c) and %s (%c) are different kinds", x,
+                            ONET_SYMBOLS[b->g[i] - ONET_KIND0], y, ONET_SYMBOLS[b->g[j] - ONET_KIND0]);
+    return gl_error_set(err, "no link with at most two turns joins %s and %s", x, y);
+}
+
+static int onet_apply(gl_board *gb, const gl_move *m, gl_strbuf *log, gl_error *err)
+{
+    onet_board *b = (onet_board *)gb;
+    int i, j, corners[ONET_MAX_CORNERS];
+    if (onet_move_cells(b, m, &i, &j) != 0) return gl_error_set(err, "cell outside the board");
+    int nc = onet_link(b, i, j, corners);
+    if (nc == 0) return refuse(b, i, j, err);
+    gl_link_scratch sc;
+    if (with_scratch(b, &sc) != 0) return gl_error_set(err, "out of memory");
+    int kind = b->g[i] - ONET_KIND0;
+    int removed = onet_remove(b, i, j, corners, nc);
+    int shuffles = onet_settle(b, &sc);
+    gl_link_scratch_free(&sc);
+    if (log) {
+        gl_sb_printf(log, "removed %d %c", removed, ONET_SYMBOLS[kind]);
+        if (removed > 2) gl_sb_puts(log, " (a bomb took the whole kind)");
+        if (shuffles > 0) gl_sb_printf(log, "; deadlock: reshuffled %d time%s", shuffles, shuffles > 1 ? "s" : "");
+        if (shuffles < 0) gl_sb_puts(log, "; deadlock: no reshuffle opens a link");
+    }
+    return 0;
+}
+
+static gl_status onet_status(const gl_board *gb)
+{
+    const onet_board *b = (const onet_board *)gb;
+    if (onet_goal_reached(b)) return GL_WON;
+    gl_link_scratch sc;
+    if (with_scratch(b, &sc) != 0) return GL_PLAYING;
+    int any = onet_any_pair(b, &sc);
+    gl_link_scratch_free(&sc);
+    return any ? GL_PLAYING : GL_LOST;
+}
+
+static void onet_status_line(const gl_board *gb, gl_strbuf *out)
+{
+    const onet_board *b = (const onet_board *)gb;
+    int tiles = 0, obstacles = 0, bombs = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) {
+            uint8_t v = b->g[onet_at(b, r, c)];
+            tiles += onet_is_tile(v);
+            obstacles += v == ONET_KIND0 + ONET_OBSTACLE;
+            bombs += v == ONET_BOMB;
+        }
+    gl_link_scratch sc;
+    int links = 0;
+    if (with_scratch(b, &sc) == 0) {
+        int p[2];
+        links = onet_pairs(b, &sc, p, 1);
+        gl_link_scratch_free(&sc);
+    }
+    if (b->level) gl_sb_printf(out, "level %d  ", b->level);
+    gl_sb_printf(out, "tiles %d  obstacles %d  bombs %d  links %d  goal %s", tiles, obstacles, bombs,
+                 links, b->goal == ONET_GOAL_ALL ? "all" : "obstacles");
+    if (b->time_s) gl_sb_printf(out, "  time %ds", b->time_s);
+    if (onet_goal_reached(b)) gl_sb_puts(out, "  cleared");
+    else if (!links) gl_sb_puts(out, "  deadlock");
+}
+
+static void onet_dims(const gl_board *gb, int *w, int *h)
+{
+    *w = ((const onet_board *)gb)->w;
+    *h = ((const onet_board *)gb)->h;
+}
+
+static void onet_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
+{
+    const onet_board *b = (const onet_board *)gb;
+    memset(v, 0, sizeof *v);
+    uint8_t x = b->g[onet_at(b, r, c)];
+    if (x == ONET_EMPTY) {
+        v->sym = '.';
+        v->flags = GL_CELL_EMPTY;
+    } else if (x == ONET_BOMB) {
+        v->sym = '*';
+        v->flags = GL_CELL_EMPTY | GL_CELL_MARKED;
+    } else {
+        v->sym = ONET_SYMBOLS[x - ONET_KIND0];
+        v->colour = x - ONET_KIND0 + 1;
+        if (x == ONET_KIND0 + ONET_OBSTACLE) v->flags = GL_CELL_BLOCKED;
+    }
+}
+
+static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m, gl_error *err)
+{
+    const onet_board *b = (const onet_board *)gb;
+    if (ncells < 1) return 0;
+    for (int k = 0; k < ncells && k < 2; k++)
+        if (rc[2 * k] < 0 || rc[2 * k] >= b->h || rc[2 * k + 1] < 0 || rc[2 * k + 1] >= b->w ||
+            !onet_is_tile(b->g[onet_at(b, rc[2 * k], rc[2 * k + 1])]))
+            return gl_error_set(err, "pick a tile");
+    if (ncells < 2) return 0;
+    m->a = rc[0] * b->w + rc[1];
+    m->b = rc[2] * b->w + rc[3];
+    m->c = 0;
+    int i = onet_at(b, rc[0], rc[1]), j = onet_at(b, rc[2], rc[3]), corners[ONET_MAX_CORNERS];
+    if (!onet_link(b, i, j, corners)) return refuse(b, i, j, err);
+    return 1;
+}
+
+/* A hint: a pair that is safe to take when there is one (the last two of
+ * a kind, which can never hurt to remove), else the first linkable pair. */
+static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
+{
+    const onet_board *b = (const onet_board *)gb;
+    (void)o;
+    gl_link_scratch sc;
+    if (with_scratch(b, &sc) != 0) return gl_error_set(err, "out of memory");
+    int cap = b->w * b->h * 4;
+    int *pairs = malloc(sizeof *pairs * 2 * (size_t)cap);
+    if (!pairs) {
+        gl_link_scratch_free(&sc);
+        return gl_error_set(err, "out of memory");
+    }
+    int n = onet_pairs(b, &sc, pairs, cap);
+    if (n > cap) n = cap;
+    int count[ONET_KIND0 + ONET_NKINDS] = {0};
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) count[b->g[onet_at(b, r, c)]]++;
+    int pick = -1;
+    for (int k = 0; k < n && pick < 0; k++)
+        if (count[b->g[pairs[2 * k]]] == 2) pick = k;
+    if (pick < 0 && n > 0) pick = 0;
+    int found = 0;
+    if (pick >= 0 && !onet_goal_reached(b)) {
+        int i = pairs[2 * pick], j = pairs[2 * pick + 1], corners[ONET_MAX_CORNERS];
+        int nc = onet_link(b, i, j, corners);
+        m->a = onet_row(b, i) * b->w + onet_col(b, i);
+        m->b = onet_row(b, j) * b->w + onet_col(b, j);
+        m->c = 0;
+        gl_sb_puts(extra, "\"path\":");
+        onet_path_json(b, corners, nc, extra);
+        found = 1;
+    }
+    free(pairs);
+    gl_link_scratch_free(&sc);
+    return found;
+}
+
+/* Draws the board with the link: corners and the cells between them. */
+static int onet_path_hook(const gl_board *gb, int r1, int c1, int r2, int c2, gl_strbuf *json, gl_strbuf *text,
+                          gl_error *err)
+{
+    const onet_board *b = (const onet_board *)gb;
+    if (r1 < 0 || r1 >= b->h || c1 < 0 || c1 >= b->w || r2 < 0 || r2 >= b->h || c2 < 0 || c2 >= b->w)
+        return gl_error_set(err, "path: a cell is outside the %dx%d board", b->w, b->h);
+    int i = onet_at(b, r1, c1), j = onet_at(b, r2, c2), corners[ONET_MAX_CORNERS];
+    int nc = onet_link(b, i, j, corners);
+    if (!nc) return 0;
+    onet_path_json(b, corners, nc, json);
+    /* The drawing: the ring too, the path's cells marked '+'. */
+    char *pic = malloc((size_t)b->pw * (size_t)b->ph);
+    if (!pic) return gl_error_set(err, "out of memory");
+    for (int x = 0; x < b->pw * b->ph; x++) {
+        uint8_t v = b->g[x];
+        pic[x] = v == ONET_EMPTY ? '.' : v == ONET_BOMB ? '*' : v == ONET_WALL ? ' ' : ONET_SYMBOLS[v - ONET_KIND0];
+    }
+    for (int k = 0; k + 1 < nc; k++) {
+        int a = corners[k], z = corners[k + 1];
+        int step = onet_row(b, a) == onet_row(b, z) ? (z > a ? 1 : -1) : (z > a ? b->pw : -b->pw);
+        for (int x = a + step; x != z; x += step) pic[x] = '+';
+    }
+    gl_sb_printf(text, "link with %d turn%s:", nc - 2, nc == 3 ? "" : "s");
+    for (int k = 0; k < nc; k++) {
+        int r = onet_row(b, corners[k]), c = onet_col(b, corners[k]);
+        if (r >= 0 && r < b->h && c >= 0 && c < b->w) {
+            char cell[16];
+            gl_cell_format(r, c, cell, sizeof cell);
+            gl_sb_printf(text, " %s", cell);
+        } else {
+            gl_sb_printf(text, " (ring %d,%d)", r, c);
+        }
+    }
+    gl_sb_putc(text, '\n');
+    for (int r = -1; r <= b->h; r++) {
+        for (int c = -1; c <= b->w; c++) gl_sb_putc(text, pic[onet_at(b, r, c)]);
+        gl_sb_putc(text, '\n');
+    }
+    free(pic);
+    return 1;
+}
+
+static int onet_move_path(const gl_board *gb, const gl_move *m, int *rc, int max)
+{
+    const onet_board *b = (const onet_board *)gb;
+    int i, j, corners[ONET_MAX_CORNERS];
+    if (onet_move_cells(b, m, &i, &j) != 0) return 0;
+    int nc = onet_link(b, i, j, corners);
+    int n = 0;
+    for (int k = 0; k < nc && n < max; k++, n++) {
+        rc[2 * n] = onet_row(b, corners[k]);
+        rc[2 * n + 1] = onet_col(b, corners[k]);
+    }
+    return n;
+}
+
+static int onet_time_limit(const gl_board *gb) { return ((const onet_board *)gb)->time_s; }
+
+static const gl_solver onet_solvers[] = {
+    {"exact", "depth-first search with forced moves and a table of dead positions: proves (un)solvability",
+     NULL, onet_solve_exact},
+    {"greedy", "takes the first linkable pair each time: fast, no proof", NULL, onet_solve_greedy},
+};
+
+const gl_game gl_game_onet = {
+    .name = "onet",
+    .summary = "Lianliankan / Onet: link pairs with at most two turns; obstacles, bombs, levels",
+    .params_help = "size=WxH map=NAME|FILE kinds=K obstacles=N bombs=B border=1|0 goal=all|obstacles "
+                   "time=S level=N levels=FILE solvable=no|yes",
+    .move_help = "CELL-CELL: two tiles of a kind, like a1-c3 (column letter, 1-based row)",
+    .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
+    .solvers = onet_solvers,
+    .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),
+    .tour_params = "map=classic kinds=24 bombs=3",
+    .tour_solve = "exact",
+    .create = onet_create,
+    .parse = onet_parse,
+    .format = onet_format,
+    .render = onet_render,
+    .clone = onet_clone_hook,
+    .destroy = onet_destroy_hook,
+    .parse_move = onet_parse_move,
+    .format_move = onet_format_move,
+    .legal_moves = onet_legal_moves,
+    .apply = onet_apply,
+    .status = onet_status,
+    .status_line = onet_status_line,
+    .dims = onet_dims,
+    .cell = onet_cell,
+    .select = onet_select,
+    .hint = onet_hint,
+    .path = onet_path_hook,
+    .move_path = onet_move_path,
+    .time_limit_s = onet_time_limit,
+    .next_level = onet_next_level,
+};
