@@ -1,0 +1,389 @@
+/* Match-three: parameters, text format, play and the game table.
+ *
+ * Format (SPEC 2.3): `match3 size=NxM kinds=K [scores=1,4,10] [refill=no|yes]
+ * [rng=HEX] [score=S] [swaps=T]`, then M rows of N symbols 1..K or '.'.
+ * score= and swaps= carry the game so far (written once a swap was
+ * played).  A board file must be settled, as every position of a game is:
+ * no run of 3, and no tile above an empty cell; with refill=yes there is
+ * no empty cell at all and rng= is required (it decides the tiles to come).
+ * A move is two adjacent cells, `a1-b1` (either order). */
+#include "match3.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const int default_scores[3] = {1, 4, 10};
+
+static int parse_scores(const char *s, int out[3])
+{
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        if (*s < '0' || *s > '9') return -1;
+        long v = strtol(s, &end, 10);
+        if (v < 0 || v > 1000000 || end - s > 7) return -1;
+        out[i] = (int)v;
+        s = end;
+        if (i < 2) {
+            if (*s != ',') return -1;
+            s++;
+        }
+    }
+    return *s ? -1 : 0;
+}
+
+/* The keys `new` and the header share. */
+static int read_rules(gl_kvlist *kv, match3_rules *R, gl_error *err)
+{
+    int w = 7, h = 7;
+    long long k = 4;
+    if (gl_kv_size(kv, "size", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, &w, &h, err) != 0) return -1;
+    if (gl_kv_int(kv, "kinds", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, &k, err) != 0) return -1;
+    R->cols = w;
+    R->rows = h;
+    R->kinds = (int)k;
+    memcpy(R->scores, default_scores, sizeof R->scores);
+    gl_kv *sc = gl_kv_find(kv, "scores");
+    if (sc && parse_scores(sc->value, R->scores) != 0) {
+        if (kv->file && sc->line)
+            return gl_error_at(err, kv->file, sc->line,
+                               "scores=%s: expected three numbers 0..1000000 for runs of 3, 4 and 5+, like 1,4,10",
+                               sc->value);
+        return gl_error_set(err, "scores=%s: expected three numbers for runs of 3, 4 and 5+, like 1,4,10",
+                            sc->value);
+    }
+    int refill = 0;
+    if (gl_kv_choice(kv, "refill", "no|yes", &refill, err) != 0) return -1;
+    R->refill = refill;
+    return 0;
+}
+
+static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
+{
+    match3_board *b = calloc(1, sizeof *b);
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    if (read_rules(params, &b->R, err) != 0) {
+        free(b);
+        return NULL;
+    }
+    match3_generate(&b->R, b->cell, rng);
+    b->rng = *rng;
+    return (gl_board *)b;
+}
+
+static gl_board *match3_parse(gl_text *t, gl_error *err)
+{
+    match3_board *b = calloc(1, sizeof *b);
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    gl_kv *rk = NULL;
+    long long score = 0, swaps = 0;
+    if (!gl_kv_find(&t->keys, "size")) {
+        gl_text_error(t, t->header_line, err, "missing size=NxM (columns x rows)");
+        goto fail;
+    }
+    if (read_rules(&t->keys, &b->R, err) != 0) goto fail;
+    if (gl_kv_int(&t->keys, "score", 0, 1LL << 50, &score, err) != 0) goto fail;
+    if (gl_kv_int(&t->keys, "swaps", 0, 1LL << 30, &swaps, err) != 0) goto fail;
+    rk = gl_kv_find(&t->keys, "rng");
+    if (gl_text_check_keys(t, err) != 0) goto fail;
+    b->score = score;
+    b->swaps = (int)swaps;
+    if (b->R.refill) {
+        if (!rk) {
+            gl_text_error(t, t->header_line, err, "refill=yes needs rng=HEX (the generator state)");
+            goto fail;
+        }
+        if (gl_rng_from_hex(&b->rng, rk->value) != 0) {
+            gl_text_error(t, rk->line ? rk->line : t->header_line, err,
+                          "rng=%.80s: expected 64 hex digits, not all zero", rk->value);
+            goto fail;
+        }
+    } else if (rk) {
+        gl_text_error(t, rk->line ? rk->line : t->header_line, err,
+                      "rng= is only for refill=yes (nothing is drawn without refill)");
+        goto fail;
+    }
+    if (gl_text_expect_rows(t, b->R.rows, err) != 0) goto fail;
+    const match3_rules *R = &b->R;
+    for (int r = 0; r < R->rows; r++) {
+        const gl_text_row *row = &t->rows[r];
+        if (row->len != R->cols) {
+            gl_text_error(t, row->line, err, "row of %d cells: size=%dx%d says %d", row->len, R->cols,
+                          R->rows, R->cols);
+            goto fail;
+        }
+        for (int c = 0; c < R->cols; c++) {
+            char ch = row->text[c];
+            uint8_t v;
+            if (ch == '.') v = 0;
+            else if (ch >= '1' && ch <= '0' + R->kinds) v = (uint8_t)(ch - '0');
+            else {
+                gl_text_error(t, row->line, err, "column %d: '%c' is not a tile (1..%d) or '.'", c + 1,
+                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', R->kinds);
+                goto fail;
+            }
+            if (v == 0 && R->refill) {
+                gl_text_error(t, row->line, err, "column %d: empty cell, but with refill=yes the board is full",
+                              c + 1);
+                goto fail;
+            }
+            if (v == 0 && r > 0 && b->cell[(r - 1) * R->cols + c] != 0) {
+                gl_text_error(t, row->line, err,
+                              "column %d: empty cell below a tile (tiles fall: empties are at the top)", c + 1);
+                goto fail;
+            }
+            b->cell[r * R->cols + c] = v;
+        }
+    }
+    /* Runs: name the first cell of the first one found. */
+    for (int p = 0; p < R->rows * R->cols; p++) {
+        int r = p / R->cols, c = p % R->cols;
+        uint8_t v = b->cell[p];
+        if (!v) continue;
+        int hr = c + 2 < R->cols && b->cell[p + 1] == v && b->cell[p + 2] == v;
+        int vr = r + 2 < R->rows && b->cell[p + R->cols] == v && b->cell[p + 2 * R->cols] == v;
+        if (hr || vr) {
+            char cb[16];
+            gl_cell_format(r, c, cb, sizeof cb);
+            gl_text_error(t, t->rows[r].line, err,
+                          "a %s run of 3 or more starts at %s: a board must be settled (no runs)",
+                          hr ? "row" : "column", cb);
+            goto fail;
+        }
+    }
+    return (gl_board *)b;
+fail:
+    free(b);
+    return NULL;
+}
+
+static void match3_format(const gl_board *bb, gl_strbuf *out)
+{
+    const match3_board *b = (const match3_board *)bb;
+    const match3_rules *R = &b->R;
+    gl_sb_printf(out, "match3 size=%dx%d kinds=%d", R->cols, R->rows, R->kinds);
+    if (memcmp(R->scores, default_scores, sizeof default_scores) != 0)
+        gl_sb_printf(out, " scores=%d,%d,%d", R->scores[0], R->scores[1], R->scores[2]);
+    if (R->refill) {
+        char hex[GL_RNG_HEX_LEN + 1];
+        gl_rng_to_hex(&b->rng, hex);
+        gl_sb_printf(out, " refill=yes rng=%s", hex);
+    }
+    if (b->score || b->swaps) gl_sb_printf(out, " score=%lld swaps=%d", b->score, b->swaps);
+    gl_sb_putc(out, '\n');
+    for (int r = 0; r < R->rows; r++) {
+        for (int c = 0; c < R->cols; c++) {
+            uint8_t v = b->cell[r * R->cols + c];
+            gl_sb_putc(out, v ? (char)('0' + v) : '.');
+        }
+        gl_sb_putc(out, '\n');
+    }
+}
+
+static void match3_render(const gl_board *bb, gl_strbuf *out, int flags)
+{
+    static const char *const col[MATCH3_MAX_KINDS + 1] = {"",        "1;31", "1;32", "1;33", "1;34",
+                                                          "1;35",    "1;36", "1;37", "0;33", "0;36"};
+    const match3_board *b = (const match3_board *)bb;
+    const match3_rules *R = &b->R;
+    gl_sb_puts(out, "   ");
+    for (int c = 0; c < R->cols; c++) gl_sb_printf(out, " %c", 'a' + c);
+    gl_sb_putc(out, '\n');
+    for (int r = 0; r < R->rows; r++) {
+        gl_sb_printf(out, "%3d", r + 1);
+        for (int c = 0; c < R->cols; c++) {
+            uint8_t v = b->cell[r * R->cols + c];
+            if (!v) gl_sb_puts(out, " .");
+            else if (flags & GL_RENDER_COLOR) gl_sb_printf(out, " \033[%sm%d\033[0m", col[v], v);
+            else gl_sb_printf(out, " %d", v);
+        }
+        gl_sb_putc(out, '\n');
+    }
+}
+
+static gl_board *match3_clone(const gl_board *bb)
+{
+    match3_board *b = malloc(sizeof *b);
+    if (b) *b = *(const match3_board *)bb;
+    return (gl_board *)b;
+}
+
+static void match3_destroy(gl_board *b) { free(b); }
+
+static int match3_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
+{
+    const match3_board *b = (const match3_board *)bb;
+    int r1, c1, r2, c2;
+    const char *end;
+    if (gl_cell_parse(text, &r1, &c1, &end) != 0 || *end != '-' ||
+        gl_cell_parse(end + 1, &r2, &c2, &end) != 0 || *end)
+        return gl_error_set(err, "'%s' is not a move: write two adjacent cells like c4-d4", text);
+    if (r1 >= b->R.rows || c1 >= b->R.cols || r2 >= b->R.rows || c2 >= b->R.cols)
+        return gl_error_set(err, "'%s': a cell is off the %dx%d board", text, b->R.cols, b->R.rows);
+    if (abs(r1 - r2) + abs(c1 - c2) != 1)
+        return gl_error_set(err, "'%s': the two cells must be side by side or one above the other", text);
+    int a = r1 * b->R.cols + c1, q = r2 * b->R.cols + c2;
+    m->a = a < q ? a : q;
+    m->b = a < q ? q : a;
+    m->c = 0;
+    return 0;
+}
+
+static void match3_format_move(const gl_board *bb, const gl_move *m, char *buf, size_t n)
+{
+    const match3_board *b = (const match3_board *)bb;
+    char x[16], y[16];
+    gl_cell_format(m->a / b->R.cols, m->a % b->R.cols, x, sizeof x);
+    gl_cell_format(m->b / b->R.cols, m->b % b->R.cols, y, sizeof y);
+    snprintf(buf, n, "%s-%s", x, y);
+}
+
+static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
+{
+    const match3_board *b = (const match3_board *)bb;
+    int list[MATCH3_MAX_MOVES];
+    int n = match3_legal_list(&b->R, b->cell, list);
+    for (int i = 0; i < n && i < max; i++) out[i] = match3_to_move(list[i], b->R.cols);
+    return n;
+}
+
+static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error *err)
+{
+    match3_board *b = (match3_board *)bb;
+    char buf[40];
+    int n = b->R.rows * b->R.cols;
+    if (m->a < 0 || m->b < 0 || m->a >= n || m->b >= n)
+        return gl_error_set(err, "swap outside the board");
+    match3_format_move(bb, m, buf, sizeof buf);
+    if (!match3_swap_legal(&b->R, b->cell, m->a, m->b)) {
+        uint8_t va = b->cell[m->a], vb = b->cell[m->b];
+        if (!va || !vb) return gl_error_set(err, "%s: both cells must hold tiles", buf);
+        if (va == vb) return gl_error_set(err, "%s: the two tiles are the same kind", buf);
+        return gl_error_set(err, "%s: not adjacent, or the swap makes no run of 3", buf);
+    }
+    uint8_t t = b->cell[m->a];
+    b->cell[m->a] = b->cell[m->b];
+    b->cell[m->b] = t;
+    long long gain = match3_resolve_full(&b->R, b->cell, b->R.refill ? &b->rng : NULL);
+    b->score += gain;
+    b->swaps++;
+    if (log) gl_sb_printf(log, "%s: +%lld, score %lld", buf, gain, b->score);
+    return 0;
+}
+
+static int board_empty(const match3_board *b)
+{
+    for (int p = 0; p < b->R.rows * b->R.cols; p++)
+        if (b->cell[p]) return 0;
+    return 1;
+}
+
+static gl_status match3_status(const gl_board *bb)
+{
+    const match3_board *b = (const match3_board *)bb;
+    int list[MATCH3_MAX_MOVES];
+    if (match3_legal_list(&b->R, b->cell, list) > 0) return GL_PLAYING;
+    return board_empty(b) ? GL_WON : GL_LOST;
+}
+
+static void match3_status_line(const gl_board *bb, gl_strbuf *out)
+{
+    const match3_board *b = (const match3_board *)bb;
+    int list[MATCH3_MAX_MOVES];
+    int n = match3_legal_list(&b->R, b->cell, list);
+    gl_sb_printf(out, "score %lld  swaps %d  legal swaps %d%s", b->score, b->swaps, n,
+                 n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
+}
+
+static void match3_dims(const gl_board *bb, int *w, int *h)
+{
+    const match3_board *b = (const match3_board *)bb;
+    *w = b->R.cols;
+    *h = b->R.rows;
+}
+
+static void match3_cell(const gl_board *bb, int r, int c, gl_cell_view *v)
+{
+    const match3_board *b = (const match3_board *)bb;
+    memset(v, 0, sizeof *v);
+    uint8_t k = b->cell[r * b->R.cols + c];
+    if (!k) {
+        v->sym = '.';
+        v->flags = GL_CELL_EMPTY;
+    } else {
+        v->sym = (char)('0' + k);
+        v->colour = k;
+    }
+}
+
+static int match3_select(const gl_board *bb, const int *rc, int ncells, gl_move *m, gl_error *err)
+{
+    const match3_board *b = (const match3_board *)bb;
+    if (ncells < 2) return 0;
+    int r1 = rc[0], c1 = rc[1], r2 = rc[2], c2 = rc[3];
+    if (abs(r1 - r2) + abs(c1 - c2) != 1) return gl_error_set(err, "pick two cells side by side");
+    int a = r1 * b->R.cols + c1, q = r2 * b->R.cols + c2;
+    m->a = a < q ? a : q;
+    m->b = a < q ? q : a;
+    m->c = 0;
+    return 1;
+}
+
+static int match3_move_path(const gl_board *bb, const gl_move *m, int *rc, int max)
+{
+    const match3_board *b = (const match3_board *)bb;
+    if (max < 2) return 0;
+    rc[0] = m->a / b->R.cols;
+    rc[1] = m->a % b->R.cols;
+    rc[2] = m->b / b->R.cols;
+    rc[3] = m->b % b->R.cols;
+    return 2;
+}
+
+static const gl_solver match3_solvers[] = {
+    {"exact", "best total in X swaps, proved: transposition table, move ordering, branch and bound",
+     "swaps", match3_solve_exact},
+    {"best1", "the best single swap (the seed's task 1), proved", "swaps", match3_solve_best1},
+    {"backtrack", "the seed's plain depth-first search over every legal swap (baseline), proved",
+     "swaps", match3_solve_backtrack},
+    {"pruned", "the seed's pruned search: cut when P0/(n-1)*(X-n+1)*C + P0 < best (not proved)",
+     "swaps c", match3_solve_pruned},
+    {"beam", "beam search over swap sequences, width W (not proved)", "swaps width",
+     match3_solve_beam},
+};
+
+const gl_game gl_game_match3 = {
+    .name = "match3",
+    .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
+    .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
+                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes",
+    .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
+    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 256)",
+    .solvers = match3_solvers,
+    .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
+    .tour_params = "size=7x7 kinds=4",
+    .tour_solve = "exact swaps=5",
+    .create = match3_create,
+    .parse = match3_parse,
+    .format = match3_format,
+    .render = match3_render,
+    .clone = match3_clone,
+    .destroy = match3_destroy,
+    .parse_move = match3_parse_move,
+    .format_move = match3_format_move,
+    .legal_moves = match3_legal_moves,
+    .apply = match3_apply,
+    .status = match3_status,
+    .status_line = match3_status_line,
+    .dims = match3_dims,
+    .cell = match3_cell,
+    .select = match3_select,
+    .hint = match3_hint,
+    .move_path = match3_move_path,
+};

@@ -1,0 +1,122 @@
+/* Match-three (seed 002, SPEC 2.3): rules, the search engine and solvers.
+ *
+ * A board is M rows x N columns of bytes: 0 is empty, 1..K a tile kind,
+ * cell index r*cols + c.  Two implementations of the rules live here on
+ * purpose:
+ *   - the reference resolver (match3.c) scans the whole board for runs each
+ *     round, exactly as SPEC 2.3 words it; play (apply) and the seed's plain
+ *     backtracking use it;
+ *   - the search engine (match3_engine.c) only looks at cells that changed:
+ *     a settled board has no run, so every run of a round goes through a cell
+ *     that the swap or the previous fall changed.  It also keeps two Zobrist
+ *     hashes up to date.  The solvers that must be fast use it, and the tests
+ *     check it against the reference move for move.
+ * Both draw refill tiles in the same order (columns left to right, each
+ * column top to bottom), so they agree on boards with refill=yes too. */
+#ifndef GRIDLAB_GAMES_MATCH3_H
+#define GRIDLAB_GAMES_MATCH3_H
+
+#include <stdint.h>
+#include "gridlab/gridlab.h"
+
+#define MATCH3_MAX_SIDE 32
+#define MATCH3_MAX_CELLS (MATCH3_MAX_SIDE * MATCH3_MAX_SIDE)
+#define MATCH3_MAX_KINDS 9
+#define MATCH3_MIN_KINDS 3
+#define MATCH3_MAX_SWAPS 64
+/* Legal swaps of a board: at most one to the right and one down per cell. */
+#define MATCH3_MAX_MOVES (2 * MATCH3_MAX_CELLS)
+
+typedef struct match3_rules {
+    int rows, cols, kinds;
+    int scores[3]; /* runs of 3, 4, and 5 or more */
+    int refill;    /* 1: new tiles fall in from the seeded generator */
+} match3_rules;
+
+typedef struct match3_board {
+    match3_rules R;
+    gl_rng rng;        /* refill draws (only meaningful with refill=yes) */
+    long long score;   /* the game so far */
+    int swaps;
+    uint8_t cell[MATCH3_MAX_CELLS];
+} match3_board;
+
+/* A swap in search form: cell p with its right (dir 0) or lower (dir 1)
+ * neighbour, packed as p*2 + dir. */
+static inline int match3_mv_a(int mv) { return mv >> 1; }
+static inline int match3_mv_b(int mv, int cols) { return (mv >> 1) + ((mv & 1) ? cols : 1); }
+
+int match3_run_score(const match3_rules *R, int len);
+/* Legal: adjacent cells a, b, both tiles, different kinds, and the swap
+ * makes a run of 3 or more. */
+int match3_swap_legal(const match3_rules *R, const uint8_t *cells, int a, int b);
+/* The reference resolver: resolves every run on the whole board at once,
+ * lets columns fall, refills when rng is non-NULL, and repeats; returns the
+ * score.  Used after a swap (it also settles any board). */
+long long match3_resolve_full(const match3_rules *R, uint8_t *cells, gl_rng *rng);
+/* Does the whole board hold a run of 3 or more? */
+int match3_has_run(const match3_rules *R, const uint8_t *cells);
+/* Fills a board cell by cell with no run of 3 (kinds >= 3 always leaves a
+ * choice: at most two kinds are forbidden at a cell). */
+void match3_generate(const match3_rules *R, uint8_t *cells, gl_rng *rng);
+/* Legal swaps in search form (p*2+dir), in cell order; returns the count. */
+int match3_legal_list(const match3_rules *R, const uint8_t *cells, int *out);
+/* gl_move <-> search form. */
+gl_move match3_to_move(int mv, int cols);
+
+/* ------------------------------------------------------- search engine */
+
+typedef struct match3_engine {
+    match3_rules R;
+    int n;                  /* cells */
+    int use_rng;            /* refill=yes */
+    uint64_t *z1, *z2;      /* Zobrist keys [cell*10 + kind], kind 0 = 0 */
+    uint64_t zr1[MATCH3_MAX_SWAPS + 2], zr2[MATCH3_MAX_SWAPS + 2]; /* remaining swaps */
+    uint32_t *st_clear, *st_h, *st_v; /* per-round stamps (no clearing needed) */
+    uint32_t round;
+    int *cand, *next;       /* changed cells of this and the next round */
+    int *kind_bound;        /* admissible score bound for n tiles of one kind */
+    uint64_t nodes;
+} match3_engine;
+
+int match3_engine_init(match3_engine *e, const match3_rules *R);
+void match3_engine_free(match3_engine *e);
+/* Hashes of a board (and of the rng state with refill=yes). */
+void match3_engine_hash(const match3_engine *e, const uint8_t *cells, const gl_rng *rng,
+                        uint64_t *h1, uint64_t *h2);
+/* Legal swaps (search form) into out; returns the count. */
+int match3_engine_moves(const match3_engine *e, uint8_t *cells, int *out);
+/* The score of the runs the swap makes at once (before any fall): cheap,
+ * for move ordering. */
+int match3_engine_immediate(const match3_engine *e, uint8_t *cells, int mv);
+/* Plays a legal swap with cascades; updates h1/h2 (may be NULL) and rng
+ * (refill=yes); returns the score. */
+long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int mv, uint64_t *h1,
+                             uint64_t *h2);
+/* An admissible bound on everything the rest of the game can score
+ * (refill=no; with refill=yes there is none: returns LLONG_MAX). */
+long long match3_engine_bound(const match3_engine *e, const uint8_t *cells);
+
+/* ------------------------------------------------------------- solvers */
+
+/* The solver option swaps (X, default 3); -1 with a message when bad. */
+int match3_opt_swaps(const gl_solve_opts *o, int *x, gl_error *err);
+/* The exact search: best total score in at most x swaps from cells, and
+ * the swaps (search form) into line (x entries, *nline set).  Returns 0,
+ * or -1 (err); *stopped non-NULL when a limit stopped it (then the line is
+ * the exact best for the deepest completed number of swaps). */
+int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long long *best,
+                     int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
+                     gl_error *err);
+
+int match3_solve_best1(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int match3_solve_backtrack(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int match3_solve_exact(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int match3_solve_pruned(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int match3_solve_beam(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int match3_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+                gl_error *err);
+
+extern const gl_game gl_game_match3;
+
+#endif
