@@ -1,0 +1,413 @@
+/* Onet rules: links of 0, 1 and 2 turns (and the refusal of 3), the ring,
+ * bombs, obstacles, deadlock reshuffles, maps, levels, the text format, and
+ * solver answers replayed move by move through the game's own apply. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "games/onet/onet.h"
+
+static onet_board *parse(const char *text)
+{
+    const gl_game *g = NULL;
+    gl_error err = {0};
+    gl_board *b = gl_board_parse_text(text, strlen(text), "test", &g, &err);
+    if (!b) fail_msg("parse failed: %s", err.msg);
+    assert_ptr_equal(g, &gl_game_onet);
+    return (onet_board *)b;
+}
+
+static void parse_fails(const char *text, const char *needle)
+{
+    const gl_game *g = NULL;
+    gl_error err = {0};
+    gl_board *b = gl_board_parse_text(text, strlen(text), "f.txt", &g, &err);
+    if (b) {
+        g->destroy(b);
+        fail_msg("accepted: %s", text);
+    }
+    if (!strstr(err.msg, needle)) fail_msg("message '%s' lacks '%s'", err.msg, needle);
+}
+
+/* Corners of the link between two play cells, as r,c pairs. */
+static int link_rc(const onet_board *b, int r1, int c1, int r2, int c2, int *rc)
+{
+    int corners[ONET_MAX_CORNERS];
+    int n = onet_link(b, onet_at(b, r1, c1), onet_at(b, r2, c2), corners);
+    for (int k = 0; k < n; k++) {
+        rc[2 * k] = onet_row(b, corners[k]);
+        rc[2 * k + 1] = onet_col(b, corners[k]);
+    }
+    return n;
+}
+
+static void test_turns(void **state)
+{
+    (void)state;
+    int rc[8];
+    onet_board *b = parse("onet size=4x1 border=0\na..a\n");
+    assert_int_equal(link_rc(b, 0, 0, 0, 3, rc), 2); /* straight: 0 turns */
+    assert_int_equal(rc[3], 3);
+    onet_free(b);
+    b = parse("onet size=3x3 border=0\na..\n@@.\n@@a\n");
+    assert_int_equal(link_rc(b, 0, 0, 2, 2, rc), 3); /* one turn at (0,2) */
+    assert_int_equal(rc[2], 0);
+    assert_int_equal(rc[3], 2);
+    onet_free(b);
+    b = parse("onet size=3x3 border=0\na@@\n...\n@@a\n");
+    assert_int_equal(link_rc(b, 0, 0, 2, 2, rc), 4); /* two turns */
+    int want[8] = {0, 0, 1, 0, 1, 2, 2, 2};
+    assert_memory_equal(rc, want, sizeof want);
+    onet_free(b);
+}
+
+static void test_three_turns_refused(void **state)
+{
+    (void)state;
+    int rc[8];
+    onet_board *b = parse("onet size=5x3 border=0\na@..a\n...@@\n@@@@@\n");
+    assert_int_equal(link_rc(b, 0, 0, 0, 4, rc), 0);
+    /* The kernel itself finds the three-turn link when allowed. */
+    gl_link_grid g = onet_grid(b);
+    int corners[GL_LINK_MAX_TURNS + 2];
+    assert_int_equal(gl_link_path(&g, onet_at(b, 0, 0), onet_at(b, 0, 4), 3, corners), 5);
+    onet_free(b);
+}
+
+static void test_shortest_then_fewest_turns(void **state)
+{
+    (void)state;
+    int rc[8];
+    /* Around the block both ways are 2 turns; the direct row is shortest. */
+    onet_board *b = parse("onet size=5x3 border=1\n.....\na...a\n.....\n");
+    assert_int_equal(link_rc(b, 1, 0, 1, 4, rc), 2);
+    onet_free(b);
+    /* Same length, fewer turns wins: an L (1 turn) over a staircase. */
+    b = parse("onet size=3x3 border=0\na..\n...\n..a\n");
+    assert_int_equal(link_rc(b, 0, 0, 2, 2, rc), 3);
+    onet_free(b);
+}
+
+static void test_border(void **state)
+{
+    (void)state;
+    int rc[8];
+    onet_board *b = parse("onet size=4x1 border=1\na@@a\n");
+    assert_int_equal(link_rc(b, 0, 0, 0, 3, rc), 4);
+    int want[8] = {0, 0, -1, 0, -1, 3, 0, 3};
+    assert_memory_equal(rc, want, sizeof want);
+    onet_free(b);
+    b = parse("onet size=4x1 border=0\na@@a\n");
+    assert_int_equal(link_rc(b, 0, 0, 0, 3, rc), 0);
+    assert_int_equal(link_rc(b, 0, 1, 0, 2, rc), 2); /* obstacles link like any kind */
+    onet_free(b);
+    /* Right and bottom ring: coordinates W and H. */
+    b = parse("onet size=2x3 border=1\n@a\nbb\n@a\n");
+    assert_int_equal(link_rc(b, 0, 1, 2, 1, rc), 4);
+    int want2[8] = {0, 1, 0, 2, 2, 2, 2, 1};
+    assert_memory_equal(rc, want2, sizeof want2);
+    /* Left ring: column -1; then the bottom ring, row H. */
+    assert_int_equal(link_rc(b, 0, 0, 2, 0, rc), 4);
+    int want3[8] = {0, 0, 0, -1, 2, -1, 2, 0};
+    assert_memory_equal(rc, want3, sizeof want3);
+    onet_free(b);
+    b = parse("onet size=3x2 border=1\na@a\nb@b\n");
+    assert_int_equal(link_rc(b, 1, 0, 1, 2, rc), 4);
+    int want2b[8] = {1, 0, 2, 0, 2, 2, 1, 2};
+    assert_memory_equal(rc, want2b, sizeof want2b);
+    onet_free(b);
+}
+
+static void test_bombs_and_obstacles(void **state)
+{
+    (void)state;
+    int rc[8];
+    onet_board *b = parse("onet size=4x2 border=0\na*.a\n@aa@\n");
+    assert_int_equal(link_rc(b, 0, 0, 0, 3, rc), 2); /* bombs are passable */
+    gl_move m = {0, 3, 0};
+    gl_error err = {0};
+    gl_strbuf log = GL_STRBUF_INIT;
+    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, &log, &err), 0);
+    /* The link crossed the bomb: every 'a' is gone, the bomb moved. */
+    assert_int_equal(onet_count_tiles(b), 2);
+    int bombs = 0;
+    for (int c = 0; c < 4; c++) bombs += b->g[onet_at(b, 0, c)] == ONET_BOMB || b->g[onet_at(b, 1, c)] == ONET_BOMB;
+    assert_int_equal(bombs, 1);
+    assert_non_null(strstr(gl_sb_str(&log), "removed 4"));
+    gl_sb_free(&log);
+    onet_free(b);
+}
+
+static void test_obstacle_blocks(void **state)
+{
+    (void)state;
+    int rc[8];
+    onet_board *b = parse("onet size=5x1 border=0\na@.@a\n");
+    assert_int_equal(link_rc(b, 0, 0, 0, 4, rc), 0);
+    assert_int_equal(link_rc(b, 0, 1, 0, 3, rc), 2);
+    onet_free(b);
+}
+
+static void test_deadlock_reshuffle(void **state)
+{
+    (void)state;
+    onet_board *b = parse("onet size=6x1 border=0 rng=" "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\nccabab\n");
+    gl_move m = {0, 1, 0};
+    gl_error err = {0};
+    gl_strbuf log = GL_STRBUF_INIT;
+    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, &log, &err), 0);
+    assert_non_null(strstr(gl_sb_str(&log), "reshuffled"));
+    gl_link_scratch sc;
+    assert_int_equal(gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph), 0);
+    assert_true(onet_any_pair(b, &sc));
+    int a = 0, bb = 0;
+    for (int c = 2; c < 6; c++) {
+        a += b->g[onet_at(b, 0, c)] == ONET_KIND0 + 0;
+        bb += b->g[onet_at(b, 0, c)] == ONET_KIND0 + 1;
+    }
+    assert_int_equal(a, 2);
+    assert_int_equal(bb, 2);
+    assert_int_equal(gl_game_onet.status((gl_board *)b), GL_PLAYING);
+    gl_link_scratch_free(&sc);
+    gl_sb_free(&log);
+    onet_free(b);
+    /* A position with no link and no room to reshuffle into one is lost. */
+    b = parse("onet size=2x2 border=0\nab\nba\n");
+    assert_int_equal(gl_game_onet.status((gl_board *)b), GL_LOST);
+    onet_free(b);
+}
+
+/* Solves, then replays every move through the game's apply, checking the
+ * reported paths against the game's own links on the way. */
+static void solve_and_replay(onet_board *b, const char *algo, int expect_solved)
+{
+    const gl_solver *sv = gl_game_solver(&gl_game_onet, algo);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    gl_solution sol;
+    gl_solution_init(&sol);
+    gl_error err = {0};
+    assert_int_equal(sv->solve((gl_board *)b, &o, &sol, &err), 0);
+    assert_int_equal(sol.solved, expect_solved);
+    if (!sol.solved) {
+        gl_solution_free(&sol);
+        return;
+    }
+    assert_int_equal(sol.cost, sol.nmoves);
+    onet_board *c = onet_copy(b);
+    int npaths = 0;
+    for (const char *p = gl_sb_str(&sol.extra); *p; p++) npaths += p[0] == '[' && p[1] == '[' && p[2] != '[';
+    assert_int_equal(npaths, sol.nmoves);
+    for (int k = 0; k < sol.nmoves; k++) {
+        int rc[2 * ONET_MAX_CORNERS];
+        assert_true(gl_game_onet.move_path((gl_board *)c, &sol.moves[k], rc, ONET_MAX_CORNERS) >= 2);
+        assert_int_equal(gl_game_onet.status((gl_board *)c), GL_PLAYING);
+        if (gl_game_onet.apply((gl_board *)c, &sol.moves[k], NULL, &err) != 0) fail_msg("move %d: %s", k, err.msg);
+    }
+    assert_int_equal(gl_game_onet.status((gl_board *)c), GL_WON);
+    onet_free(c);
+    gl_solution_free(&sol);
+}
+
+static onet_board *create(const char *const *kv)
+{
+    gl_kvlist p;
+    gl_kv_init(&p);
+    for (; kv[0]; kv += 2) gl_kv_add(&p, kv[0], kv[1], 0);
+    gl_rng rng;
+    gl_rng_seed(&rng, 7);
+    gl_error err = {0};
+    gl_board *b = gl_game_onet.create(&p, &rng, &err);
+    if (!b) fail_msg("create: %s", err.msg);
+    assert_int_equal(gl_kv_check_used(&p, &err), 0);
+    gl_kv_free(&p);
+    return (onet_board *)b;
+}
+
+static void test_full_clear_replayed(void **state)
+{
+    (void)state;
+    const char *classic[] = {"map", "classic", "kinds", "24", NULL};
+    onet_board *b = create(classic);
+    assert_int_equal(onet_count_tiles(b), 96);
+    solve_and_replay(b, "exact", 1);
+    onet_free(b);
+    /* Bombs and obstacles: the solver follows the board's rng. */
+    const char *level[] = {"level", "3", NULL};
+    b = create(level);
+    solve_and_replay(b, "exact", 1);
+    onet_free(b);
+    const char *obst[] = {"level", "4", NULL};
+    b = create(obst);
+    assert_int_equal(b->goal, ONET_GOAL_OBSTACLES);
+    solve_and_replay(b, "exact", 1);
+    onet_free(b);
+}
+
+static void test_unsolvable_proved(void **state)
+{
+    (void)state;
+    /* Two kinds of four on a 4x2 board, no ring: a b a b / b a b a.
+     * Nothing links, so no removal sequence exists. */
+    onet_board *b = parse("onet size=4x2 border=0\nabab\nbaba\n");
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    gl_solution sol;
+    gl_solution_init(&sol);
+    gl_error err = {0};
+    assert_int_equal(onet_solve_exact((gl_board *)b, &o, &sol, &err), 0);
+    assert_false(sol.solved);
+    assert_true(sol.optimal);
+    gl_solution_free(&sol);
+    onet_free(b);
+    /* A trap: the first pair of 'a' one takes decides.  Taking a1-a3 ... the
+     * solver must search; it must find the clear. */
+    b = parse("onet size=3x3 border=0\naba\nb.b\naba\n");
+    solve_and_replay(b, "exact", 1);
+    onet_free(b);
+}
+
+static void test_solvable_generator(void **state)
+{
+    (void)state;
+    for (int s = 0; s < 3; s++) {
+        const char *kv[] = {"map", s == 0 ? "shisen" : s == 1 ? "frame" : "diamond", "kinds", "20", "obstacles", "6",
+                            "border", s == 2 ? "0" : "1", "solvable", "yes", NULL};
+        onet_board *b = create(kv);
+        solve_and_replay(b, "exact", 1);
+        onet_free(b);
+    }
+}
+
+static void test_maps_and_levels(void **state)
+{
+    (void)state;
+    gl_error err = {0};
+    onet_map m;
+    const char *names = onet_map_names();
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *n = strtok(buf, " "); n; n = strtok(NULL, " ")) {
+        if (onet_map_load(n, &m, &err) != 0) fail_msg("%s: %s", n, err.msg);
+        onet_map_free(&m);
+    }
+    const char *odd = "# map\n110\n010\n";
+    assert_int_equal(onet_map_parse(odd, strlen(odd), "m.txt", &m, &err), -1);
+    assert_non_null(strstr(err.msg, "m.txt:3:"));
+    assert_non_null(strstr(err.msg, "even"));
+    const char *zeros = "1100\n1110\n";
+    assert_int_equal(onet_map_parse(zeros, strlen(zeros), "m.txt", &m, &err), -1);
+    assert_non_null(strstr(err.msg, "tile cells"));
+    const char *ragged = "11\n111\n";
+    assert_int_equal(onet_map_parse(ragged, strlen(ragged), "m.txt", &m, &err), -1);
+    assert_non_null(strstr(err.msg, "m.txt:2:"));
+    const char *sym = "12\n";
+    assert_int_equal(onet_map_parse(sym, strlen(sym), "m.txt", &m, &err), -1);
+    const char *ok = "1111\n1001\n";
+    assert_int_equal(onet_map_parse(ok, strlen(ok), "m.txt", &m, &err), 0);
+    assert_int_equal(m.w, 4);
+    assert_int_equal(m.h, 2);
+    onet_map_free(&m);
+
+    onet_level *lv;
+    int n;
+    const char *good = "# two levels\nlevel map=classic kinds=24 time=300\n\nlevel map=gaps kinds=16 obstacles=24 "
+                       "bombs=15 goal=obstacles time=240\n";
+    assert_int_equal(onet_levels_parse(good, strlen(good), "l.txt", &lv, &n, &err), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(lv[1].obstacles, 24);
+    assert_int_equal(lv[1].goal, ONET_GOAL_OBSTACLES);
+    free(lv);
+    const char *badkey = "level map=classic kinds=24 colour=3\n";
+    assert_int_equal(onet_levels_parse(badkey, strlen(badkey), "l.txt", &lv, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "colour"));
+    const char *nolevel = "stage map=classic\n";
+    assert_int_equal(onet_levels_parse(nolevel, strlen(nolevel), "l.txt", &lv, &n, &err), -1);
+    assert_non_null(strstr(err.msg, "l.txt:1:"));
+
+    /* The built-in sequence: each level's board is made, and next_level
+     * walks the sequence to its end. */
+    const onet_level *bl;
+    int nb = onet_builtin_levels(&bl);
+    const char *first[] = {"level", "1", NULL};
+    gl_board *b = (gl_board *)create(first);
+    gl_rng rng;
+    gl_rng_seed(&rng, 3);
+    for (int k = 1; k < nb; k++) {
+        assert_int_equal(gl_game_onet.time_limit_s(b), bl[k - 1].time_s);
+        gl_board *nxt = gl_game_onet.next_level(b, &rng, &err);
+        if (!nxt) fail_msg("level %d: %s", k + 1, err.msg);
+        gl_game_onet.destroy(b);
+        b = nxt;
+    }
+    assert_null(gl_game_onet.next_level(b, &rng, &err));
+    gl_game_onet.destroy(b);
+}
+
+static void test_text(void **state)
+{
+    (void)state;
+    const char *text = "onet size=4x2 border=0 goal=obstacles level=2 time=60 rng="
+                       "00000000000000000000000000000000000000000000000000000000000000ff\na*@a\n@bb.\n";
+    onet_board *b = parse(text);
+    gl_strbuf out = GL_STRBUF_INIT;
+    onet_format((gl_board *)b, &out);
+    assert_string_equal(gl_sb_str(&out), text);
+    gl_sb_free(&out);
+    onet_free(b);
+    parse_fails("onet size=3x1\naba\n", "f.txt:2:");                 /* odd kind */
+    parse_fails("onet size=3x1\naa@\n", "even");                    /* odd obstacles */
+    parse_fails("onet size=2x1\na#\n", "unknown symbol");
+    parse_fails("onet size=2x2\naa\n", "");                          /* too few rows */
+    parse_fails("onet size=3x1\naa\n", "f.txt:2:");                  /* short row */
+    parse_fails("onet border=1\naa\n", "size");
+    parse_fails("onet size=2x1 colour=3\naa\n", "colour");
+    parse_fails("onet size=2x1 rng=zz\naa\n", "rng");
+    parse_fails("onet size=2x1 goal=most\naa\n", "goal");
+    parse_fails("onet size=0x1\n\n", "size");
+    parse_fails("onet size=99x1\naa\n", "size");
+}
+
+static void test_moves(void **state)
+{
+    (void)state;
+    onet_board *b = parse("onet size=3x2 border=0\nab.\n.ab\n");
+    gl_move m;
+    gl_error err = {0};
+    assert_int_equal(gl_game_onet.parse_move((gl_board *)b, "b1-c2", &m, &err), 0);
+    char buf[32];
+    gl_game_onet.format_move((gl_board *)b, &m, buf, sizeof buf);
+    assert_string_equal(buf, "b1-c2");
+    assert_int_equal(gl_game_onet.parse_move((gl_board *)b, "b1-z9", &m, &err), -1);
+    assert_int_equal(gl_game_onet.parse_move((gl_board *)b, "b1a2", &m, &err), -1);
+    assert_int_equal(gl_game_onet.parse_move((gl_board *)b, "a1-b1", &m, &err), 0);
+    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "different kinds"));
+    gl_move mv[8];
+    assert_int_equal(gl_game_onet.legal_moves((gl_board *)b, mv, 8), 2); /* a1-b2 and b1-c2, one turn each */
+    onet_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_turns),
+        cmocka_unit_test(test_three_turns_refused),
+        cmocka_unit_test(test_shortest_then_fewest_turns),
+        cmocka_unit_test(test_border),
+        cmocka_unit_test(test_bombs_and_obstacles),
+        cmocka_unit_test(test_obstacle_blocks),
+        cmocka_unit_test(test_deadlock_reshuffle),
+        cmocka_unit_test(test_full_clear_replayed),
+        cmocka_unit_test(test_unsolvable_proved),
+        cmocka_unit_test(test_solvable_generator),
+        cmocka_unit_test(test_maps_and_levels),
+        cmocka_unit_test(test_text),
+        cmocka_unit_test(test_moves),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
