@@ -1,0 +1,128 @@
+#!/bin/bash
+# onet through the real program: new (maps, levels, solvable), show, path,
+# hint, solve with replayed moves, play in line mode, and bad input.
+source "$(dirname "$0")/lib.sh"
+
+# new: the default board, a map by name, a map file, a level, a levels file.
+run new onet --seed 5
+expect_rc 0 "new default"
+expect_out "onet size=12x8 border=1 goal=all rng=" "new default header"
+printf '%s\n' "$OUT" >"$TMP/classic.txt"
+run new onet --seed 5
+printf '%s\n' "$OUT" | cmp -s - "$TMP/classic.txt" && ok || bad "new: same seed, same board"
+run new onet --map gaps --kinds 16 --obstacles 24 --bombs 15 --seed 3
+expect_rc 0 "new gaps"
+stars=$(printf '%s' "$OUT" | tail -n +3 | tr -cd '*' | wc -c)
+ats=$(printf '%s' "$OUT" | tail -n +3 | tr -cd '@' | wc -c)
+[ "$stars" -eq 15 ] && [ "$ats" -eq 24 ] && ok || bad "new gaps: 15 bombs and 24 obstacles (got $stars, $ats)"
+printf '# ring\n1111\n1001\n1111\n' >"$TMP/ring.map"
+run new onet --map "$TMP/ring.map" --kinds 2 --seed 1
+expect_rc 0 "new map file"
+expect_out "size=4x3" "new map file size"
+printf '111\n101\n' >"$TMP/odd.map"
+expect_bad_input "odd map" new onet --map "$TMP/odd.map"
+expect_err "odd.map:2:" "odd map names the line"
+printf '11\n111\n' >"$TMP/ragged.map"
+expect_bad_input "ragged map" new onet --map "$TMP/ragged.map"
+expect_bad_input "missing map" new onet --map "$TMP/none.map"
+expect_bad_input "odd obstacles" new onet --obstacles 3
+expect_bad_input "unknown option" new onet --colour 3
+expect_bad_input "odd size" new onet --size 3x3
+run new onet --level 4 --seed 2
+expect_rc 0 "new level"
+expect_out "goal=obstacles level=4 time=240" "level header"
+printf 'level map=small kinds=6 time=90\nlevel map=ring.map kinds=2 border=0\n' >"$TMP/levels.txt"
+run new onet --levels "$TMP/levels.txt" --level 2 --seed 1
+expect_rc 0 "levels file"
+expect_out "size=4x3 border=0" "levels file: map relative to the file"
+printf 'level map=small kinds=6 speed=9\n' >"$TMP/badlevels.txt"
+expect_bad_input "bad levels file" new onet --levels "$TMP/badlevels.txt"
+expect_err "speed" "bad levels file names the key"
+expect_bad_input "no such level" new onet --level 99
+
+# path: two turns via the ring, JSON corners, exit 1 when none.
+B=$(board "onet size=4x2 border=1
+a@@a
+b..b")
+run path "$B" a1 d1 --json
+expect_rc 0 "path ring"
+expect_out '{"path":[[0,0],[-1,0],[-1,3],[0,3]]}' "path ring corners"
+expect_json "path json"
+run path "$B" a2 d2
+expect_rc 0 "path text"
+expect_out "link with 0 turns" "path text"
+B0=$(board "onet size=4x2 border=0
+a@@a
+b..b")
+run path "$B0" a1 d1 --json
+expect_rc 1 "path none"
+expect_out '{"path":null}' "path none json"
+run path "$B0" a1 b2
+expect_rc 1 "path different kinds"
+expect_bad_input "path outside" path "$B0" a1 z9
+
+# hint: a pair and its path; exit 1 in a deadlock.
+run hint "$B" --json
+expect_rc 0 "hint"
+expect_json "hint json"
+expect_out '"path":[[' "hint path"
+D=$(board "onet size=2x2 border=0
+ab
+ba")
+run hint "$D" --json
+expect_rc 1 "hint deadlock"
+
+# solve: moves and paths, replayed by the CLI; proof of none.
+run solve "$TMP/classic.txt" --json
+expect_rc 0 "solve classic"
+expect_json "solve json"
+expect_out '"solved":true' "solve solved"
+expect_out '"paths":[[[' "solve paths"
+run solve "$D" --json
+expect_rc 1 "solve unsolvable"
+expect_out '"solved":false,"optimal":true' "solve proof"
+run solve "$TMP/classic.txt" --algo greedy --json
+expect_json "greedy json"
+run new onet --map shisen --kinds 34 --solvable yes --seed 9
+expect_rc 0 "new solvable"
+printf '%s\n' "$OUT" >"$TMP/shisen.txt"
+run solve "$TMP/shisen.txt"
+expect_rc 0 "solvable board solves"
+run new onet --level 3 --seed 4
+printf '%s\n' "$OUT" >"$TMP/bombs.txt"
+run solve "$TMP/bombs.txt" --json
+expect_rc 0 "solve with bombs"
+run solve "$TMP/bombs.txt" --limit-ms 0 --json
+expect_json "solve with a limit"
+
+# play in line mode: a move, a hint, undo, a save that reloads.
+P=$(board "onet size=4x2 border=0
+a..a
+b..b")
+run_in $'a1-d1\nundo\nhint\nsave '"$TMP/saved.txt"$'\na2-d2\na1-d1\n' play "$P"
+expect_out "hint: a1-d1" "play hint"
+expect_out "won" "play to the end"
+run show "$TMP/saved.txt"
+expect_rc 0 "saved game loads"
+
+# bad input (SPEC 1).
+expect_bad_input "odd kind" show "$(board "onet size=3x1
+aba")"
+expect_err ":2:" "odd kind line"
+expect_bad_input "unknown symbol" show "$(board "onet size=2x1
+a#")"
+expect_bad_input "short row" show "$(board "onet size=3x1
+aa")"
+expect_bad_input "too many rows" show "$(board "onet size=2x1
+aa
+bb")"
+expect_bad_input "unknown key" show "$(board "onet size=2x1 speed=3
+aa")"
+expect_bad_input "bad rng" show "$(board "onet size=2x1 rng=123
+aa")"
+expect_bad_input "bad border" show "$(board "onet size=2x1 border=2
+aa")"
+expect_bad_input "no size" show "$(board "onet
+aa")"
+expect_bad_input "bad move" path "$B" a1 "d1x"
+finish
