@@ -1,0 +1,136 @@
+# Helpers for the end-to-end tests of the terminal front end: run the real
+# program inside a private tmux server (its own socket, killed on exit),
+# type keys with send-keys and read the screen with capture-pane.  Every
+# wait polls the screen with a time limit instead of sleeping blindly, so
+# the tests are quick on a fast machine and still pass on a loaded one
+# (or under the sanitizers).
+set -u
+: "${GRIDLAB:?set GRIDLAB to the gridlab program}"
+PASS=0
+FAIL=0
+TMP=$(mktemp -d)
+SOCK="gltui-$$-${RANDOM}"
+TMUX_CMD=(tmux -L "$SOCK" -f /dev/null)
+WAIT_S=${GL_TUI_WAIT_S:-20}
+cleanup() {
+    "${TMUX_CMD[@]}" kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+unset TMUX
+
+# The server lives in a session that only keeps it up; panes stay visible
+# after their program exits so that its status and last screen can be read.
+"${TMUX_CMD[@]}" new-session -d -s keep -x 100 -y 40 "sleep 100000" || { echo "cannot start tmux"; exit 1; }
+"${TMUX_CMD[@]}" set-option -g remain-on-exit on >/dev/null
+
+ok() { PASS=$((PASS + 1)); }
+bad() {
+    FAIL=$((FAIL + 1))
+    echo "FAIL: $*" >&2
+    if [ -n "${SESSION:-}" ]; then
+        echo "--- screen:" >&2
+        "${TMUX_CMD[@]}" capture-pane -p -t "$SESSION" >&2 2>/dev/null
+        echo "--- stderr:" >&2
+        cat "$TMP/$SESSION.err" >&2 2>/dev/null
+        echo "---" >&2
+    fi
+}
+
+# start NAME ENV... -- ARGS...: runs `gridlab ARGS` in a fresh 100x40 session
+# NAME with the given environment (VAR=value words); sets SESSION.  A shell
+# around it writes the exit status to a file: tmux can mark a pane dead
+# before it has read the status, and then never shows it.  The shell traps
+# SIGINT (so Ctrl-C reaches only the program, whose handler is then the
+# default one, as under a login shell) and stays alive to write the status.
+start() {
+    SESSION=$1; shift
+    local envs=(LANG=C.UTF-8 LC_ALL=C.UTF-8)
+    while [ "$1" != "--" ]; do envs+=("$1"); shift; done
+    shift
+    local cmd="trap : INT; env"
+    local w
+    for w in "${envs[@]}"; do cmd+=" $(printf '%q' "$w")"; done
+    cmd+=" $(printf '%q' "$GRIDLAB")"
+    for w in "$@"; do cmd+=" $(printf '%q' "$w")"; done
+    cmd+=" 2>$(printf '%q' "$TMP/$SESSION.err"); echo \$? >$(printf '%q' "$TMP/$SESSION.status")"
+    rm -f "$TMP/$SESSION.status"
+    "${TMUX_CMD[@]}" new-session -d -s "$SESSION" -x 100 -y 40 "$cmd"
+}
+
+screen() { "${TMUX_CMD[@]}" capture-pane -p -t "$SESSION" 2>/dev/null; }
+screen_esc() { "${TMUX_CMD[@]}" capture-pane -p -e -t "$SESSION" 2>/dev/null; }
+keys() { "${TMUX_CMD[@]}" send-keys -t "$SESSION" "$@"; }
+# typed TEXT: sends TEXT literally (no key names).
+typed() { "${TMUX_CMD[@]}" send-keys -t "$SESSION" -l "$1"; }
+dead() { [ "$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_dead}' 2>/dev/null)" = 1 ]; }
+# The program's exit status once it has ended, else nothing.
+dead_status() { cat "$TMP/$SESSION.status" 2>/dev/null; }
+# The program's process id (the child of the pane's shell).
+prog_pid() { ps -o pid= --ppid "$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_pid}')" | head -n 1 | tr -d ' '; }
+
+# wait_for TEXT NAME: the screen shows TEXT within the time limit.
+wait_for() {
+    local text=$1 name=$2 end=$((SECONDS + WAIT_S))
+    while [ $SECONDS -le $end ]; do
+        case "$(screen)" in *"$text"*) ok; return 0 ;; esac
+        if dead; then break; fi
+        sleep 0.05
+    done
+    bad "$name: the screen never showed '$text'"
+    return 1
+}
+# wait_either A B NAME: the screen shows A or B within the time limit.
+wait_either() {
+    local end=$((SECONDS + WAIT_S))
+    while [ $SECONDS -le $end ]; do
+        case "$(screen)" in *"$1"* | *"$2"*) ok; return 0 ;; esac
+        if dead; then break; fi
+        sleep 0.05
+    done
+    bad "$3: the screen never showed '$1' or '$2'"
+    return 1
+}
+# wait_gone TEXT NAME: the screen stops showing TEXT within the time limit.
+wait_gone() {
+    local text=$1 name=$2 end=$((SECONDS + WAIT_S))
+    while [ $SECONDS -le $end ]; do
+        case "$(screen)" in *"$text"*) ;; *) ok; return 0 ;; esac
+        sleep 0.05
+    done
+    bad "$name: the screen still shows '$text'"
+    return 1
+}
+# wait_exit STATUS NAME: the program ends with STATUS within the time limit.
+wait_exit() {
+    local want=$1 name=$2 end=$((SECONDS + WAIT_S)) st
+    while [ $SECONDS -le $end ]; do
+        st=$(dead_status)
+        if [ -n "$st" ]; then
+            if [ "$st" = "$want" ]; then ok; else bad "$name: exit status $st, expected $want"; fi
+            return 0
+        fi
+        sleep 0.05
+    done
+    bad "$name: the program did not exit"
+    return 1
+}
+# expect_screen TEXT NAME / expect_no_screen TEXT NAME: now, without waiting.
+expect_screen() { case "$(screen)" in *"$1"*) ok ;; *) bad "$2: the screen lacks '$1'" ;; esac; }
+expect_no_screen() { case "$(screen)" in *"$1"*) bad "$2: the screen shows '$1'" ;; *) ok ;; esac; }
+# same_file A B NAME: the two files hold the same board (comments aside).
+same_file() {
+    if diff <(grep -v '^#' "$1") <(grep -v '^#' "$2") >"$TMP/diff" 2>&1; then ok
+    else bad "$3: $1 and $2 differ: $(head -c 600 "$TMP/diff")"; fi
+}
+# close: ends the session (the pane may be dead already).
+close() {
+    "${TMUX_CMD[@]}" kill-session -t "$SESSION" >/dev/null 2>&1
+    SESSION=
+}
+# has_game GAME: GAME is in the build (GL_GAMES, a ;-separated list).
+has_game() { case ";${GL_GAMES:-tiles};" in *";$1;"*) return 0 ;; *) return 1 ;; esac; }
+finish() {
+    echo "$PASS passed, $FAIL failed"
+    [ "$FAIL" -eq 0 ]
+}
