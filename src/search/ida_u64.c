@@ -1,9 +1,14 @@
-/* Iterative-deepening A* over 64-bit states.  Memory is the current path
- * only; each iteration raises the bound to the smallest f that exceeded
- * the last one.  The parent is not regenerated (the cheapest transposition
- * check); longer cycles are cut by the bound. */
+/* Iterative-deepening A* over 64-bit states.  Each iteration raises the
+ * bound to the smallest f that exceeded the last one.  The parent is not
+ * regenerated, and a fixed-size transposition table (a few MiB, always
+ * replaced on collision) remembers the smallest g at which a state was
+ * entered in the current iteration: entering it again with a g no
+ * smaller cannot find anything new under the same bound, so that subtree
+ * is skipped.  Without it, puzzles with many transpositions (tiles) grow
+ * exponentially in the solution length; with it, memory stays fixed. */
 #include "gridlab/search.h"
 #include "gridlab/timing.h"
+#include "gridlab/hash.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -21,7 +26,14 @@ typedef struct {
     long long next_bound;
     int found_depth;
     long long found_g;
+    uint64_t *tt_key;   /* state + 1 (0: empty slot) */
+    uint32_t *tt_g;
+    uint32_t *tt_iter;
+    size_t tt_mask;
+    uint32_t iter;
 } ida_ctx;
+
+#define IDA_TT_BITS 20
 
 #define IDA_MAX_DEPTH 100000
 
@@ -39,6 +51,14 @@ static int dfs(ida_ctx *c, int depth, long long g, long long bound)
         return 1;
     }
     if (depth + 1 >= c->maxdepth) return 0;
+    if (c->tt_key) {
+        size_t slot = (size_t)gl_hash_u64(s) & c->tt_mask;
+        if (c->tt_key[slot] == s + 1 && c->tt_iter[slot] == c->iter && c->tt_g[slot] <= (uint32_t)g)
+            return 0;
+        c->tt_key[slot] = s + 1;
+        c->tt_g[slot] = (uint32_t)g;
+        c->tt_iter[slot] = c->iter;
+    }
     c->nodes++;
     if ((c->nodes & 4095) == 0) {
         const char *why = gl_limits_check(c->lim, c->t0, 0);
@@ -77,12 +97,26 @@ int gl_u64_ida(const gl_u64_problem *p, uint64_t start, const gl_limits *lim,
         free(c.moves);
         return gl_error_set(err, "out of memory");
     }
+    size_t tt_size = (size_t)1 << IDA_TT_BITS;
+    c.tt_key = calloc(tt_size, sizeof *c.tt_key);
+    c.tt_g = calloc(tt_size, sizeof *c.tt_g);
+    c.tt_iter = calloc(tt_size, sizeof *c.tt_iter);
+    if (!c.tt_key || !c.tt_g || !c.tt_iter) {
+        free(c.tt_key);
+        free(c.tt_g);
+        free(c.tt_iter);
+        c.tt_key = NULL; /* run without the table */
+        c.tt_g = NULL;
+        c.tt_iter = NULL;
+    }
+    c.tt_mask = tt_size - 1;
     out->solved = out->optimal = 0;
     out->stopped = NULL;
     c.path[0] = start;
     long long bound = p->h(p->ctx, start);
     for (;;) {
         c.next_bound = LLONG_MAX;
+        c.iter++;
         int r = dfs(&c, 0, 0, bound);
         if (r > 0) {
             gl_solution_clear_moves(out);
@@ -103,7 +137,11 @@ int gl_u64_ida(const gl_u64_problem *p, uint64_t start, const gl_limits *lim,
         bound = c.next_bound;
     }
     out->nodes = c.nodes;
-    out->peak_bytes = sizeof(uint64_t) * (size_t)c.maxdepth + sizeof(gl_move) * (size_t)c.maxdepth;
+    out->peak_bytes = sizeof(uint64_t) * (size_t)c.maxdepth + sizeof(gl_move) * (size_t)c.maxdepth +
+                      (c.tt_key ? tt_size * (sizeof *c.tt_key + sizeof *c.tt_g + sizeof *c.tt_iter) : 0);
+    free(c.tt_key);
+    free(c.tt_g);
+    free(c.tt_iter);
     out->ms = gl_ms_since(c.t0);
     free(c.path);
     free(c.moves);

@@ -1,0 +1,161 @@
+/* The shared search structures: heap order, bucket queue order, hash table
+ * lookups across growth and at the memory cap, arena alignment and cap,
+ * bitsets. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "gridlab/gridlab.h"
+
+static void test_heap_pops_in_order(void **state)
+{
+    (void)state;
+    gl_heap h;
+    gl_heap_init(&h, 0);
+    gl_rng r;
+    gl_rng_seed(&r, 3);
+    for (int i = 0; i < 5000; i++) assert_int_equal(gl_heap_push(&h, gl_rng_below(&r, 1000), (uint64_t)i), 0);
+    uint64_t last = 0, p, v;
+    int n = 0;
+    while (gl_heap_pop(&h, &p, &v) == 0) {
+        assert_true(p >= last);
+        last = p;
+        n++;
+    }
+    assert_int_equal(n, 5000);
+    assert_int_equal(gl_heap_pop(&h, &p, &v), -1);
+    gl_heap_free(&h);
+}
+
+static void test_heap_cap(void **state)
+{
+    (void)state;
+    gl_heap h;
+    gl_heap_init(&h, 256 * sizeof(gl_heap_item));
+    int i, rc = 0;
+    for (i = 0; i < 1000 && rc == 0; i++) rc = gl_heap_push(&h, 1, 1);
+    assert_int_equal(rc, -1);
+    assert_true(i > 200 && i <= 257);
+    gl_heap_free(&h);
+}
+
+static void test_bucketq_order_and_lifo(void **state)
+{
+    (void)state;
+    gl_bucketq q;
+    gl_bucketq_init(&q, 0);
+    assert_int_equal(gl_bucketq_push(&q, 5, 50), 0);
+    assert_int_equal(gl_bucketq_push(&q, 2, 20), 0);
+    assert_int_equal(gl_bucketq_push(&q, 2, 21), 0);
+    assert_int_equal(gl_bucketq_push(&q, 300, 3000), 0);
+    size_t p;
+    uint64_t v;
+    assert_int_equal(gl_bucketq_pop(&q, &p, &v), 0);
+    assert_true(p == 2 && v == 21); /* last in, first out within a bucket */
+    assert_int_equal(gl_bucketq_pop(&q, &p, &v), 0);
+    assert_true(p == 2 && v == 20);
+    assert_int_equal(gl_bucketq_push(&q, 1, 10), 0); /* lower than the current minimum */
+    assert_int_equal(gl_bucketq_pop(&q, &p, &v), 0);
+    assert_true(p == 1 && v == 10);
+    assert_int_equal(gl_bucketq_pop(&q, &p, &v), 0);
+    assert_true(p == 5 && v == 50);
+    assert_int_equal(gl_bucketq_pop(&q, &p, &v), 0);
+    assert_true(p == 300 && v == 3000);
+    assert_int_equal(gl_bucketq_pop(&q, &p, &v), -1);
+    gl_bucketq_free(&q);
+}
+
+static void test_htab_many_keys(void **state)
+{
+    (void)state;
+    gl_htab t;
+    assert_int_equal(gl_htab_init(&t, 2, 16, 0), 0);
+    for (uint64_t i = 0; i < 100000; i++) {
+        uint64_t key[2] = {i * 7919, ~i};
+        int ins;
+        uint64_t *v = gl_htab_upsert(&t, key, i + 1, &ins);
+        assert_non_null(v);
+        assert_int_equal(ins, 1);
+    }
+    assert_int_equal(t.n, 100000);
+    for (uint64_t i = 0; i < 100000; i++) {
+        uint64_t key[2] = {i * 7919, ~i};
+        uint64_t *v = gl_htab_find(&t, key);
+        assert_non_null(v);
+        assert_true(*v == i + 1);
+        int ins;
+        assert_non_null(gl_htab_upsert(&t, key, 0, &ins));
+        assert_int_equal(ins, 0);
+    }
+    uint64_t missing[2] = {1, 1};
+    assert_null(gl_htab_find(&t, missing));
+    gl_htab_free(&t);
+}
+
+static void test_htab_cap(void **state)
+{
+    (void)state;
+    gl_htab t;
+    assert_int_equal(gl_htab_init(&t, 1, 64, 64 * 17 * 2), 0);
+    uint64_t *v = (uint64_t *)1;
+    uint64_t i;
+    for (i = 0; i < 10000 && v; i++) v = gl_htab_upsert(&t, &i, 0, NULL);
+    assert_null(v); /* refused to grow past the cap */
+    assert_true(t.n < 200);
+    gl_htab_free(&t);
+}
+
+static void test_arena(void **state)
+{
+    (void)state;
+    gl_arena a;
+    gl_arena_init(&a, 1024, 4096);
+    void *p = gl_arena_alloc(&a, 3);
+    void *q = gl_arena_alloc(&a, 5);
+    assert_non_null(p);
+    assert_non_null(q);
+    assert_int_equal((uintptr_t)p % 16, 0);
+    assert_int_equal((uintptr_t)q % 16, 0);
+    assert_ptr_not_equal(p, q);
+    memset(p, 1, 3);
+    int n = 0;
+    while (gl_arena_alloc(&a, 100)) n++;
+    assert_true(n > 10 && n < 50); /* the cap stops it */
+    gl_arena_free(&a);
+}
+
+static void test_bitset(void **state)
+{
+    (void)state;
+    uint64_t b[GL_BITS_WORDS(200)];
+    gl_bits_zero(b, GL_BITS_WORDS(200));
+    gl_bits_set(b, 0);
+    gl_bits_set(b, 63);
+    gl_bits_set(b, 64);
+    gl_bits_set(b, 199);
+    assert_int_equal(gl_bits_count(b, GL_BITS_WORDS(200)), 4);
+    size_t seen[8], n = 0;
+    GL_BITS_FOREACH(i, b, 200) seen[n++] = i;
+    assert_int_equal(n, 4);
+    assert_int_equal(seen[0], 0);
+    assert_int_equal(seen[1], 63);
+    assert_int_equal(seen[2], 64);
+    assert_int_equal(seen[3], 199);
+    gl_bits_clear(b, 63);
+    assert_false(gl_bits_test(b, 63));
+    assert_true(gl_bits_test(b, 64));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_heap_pops_in_order), cmocka_unit_test(test_heap_cap),
+        cmocka_unit_test(test_bucketq_order_and_lifo), cmocka_unit_test(test_htab_many_keys),
+        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_arena), cmocka_unit_test(test_bitset),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
