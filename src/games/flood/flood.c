@@ -378,8 +378,8 @@ static const gl_solver flood_solvers[] = {
      flood_solve_astar},
     {"ida", "iterative-deepening A*: proved optimal, memory proportional to the depth", NULL,
      flood_solve_ida},
-    {"greedy", "k-ply lookahead maximising the flooded cells (depth=3)", "depth", flood_solve_greedy},
-    {"beam", "beam search on f = g + bound: fast, near-optimal (width=48)", "width", flood_solve_beam},
+    {"greedy", "k-ply lookahead: fewest moves by the bound, then most cells (depth=3)", "depth", flood_solve_greedy},
+    {"beam", "beam search on f = g + bound: fast, near-optimal (width=32)", "width", flood_solve_beam},
 };
 
 const gl_game gl_game_flood = {
@@ -388,7 +388,7 @@ const gl_game gl_game_flood = {
     .params_help = "size=WxH (up to 30x30, default 14x14) colors=K (2..36, default 6) "
                    "start=corner|center difficulty=easy|medium|hard moves=LIMIT",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
-    .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 48)",
+    .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 32)",
     .solvers = flood_solvers,
     .nsolvers = (int)(sizeof flood_solvers / sizeof flood_solvers[0]),
     .tour_params = "size=14x14 colors=6",

@@ -31,7 +31,7 @@ typedef struct {
     uint8_t *move;
     uint16_t *gv;
     size_t n, cap;
-    uint32_t *tab; /* node index + 1, 0 empty */
+    uint64_t *tab; /* hash tag << 32 | node index + 1; 0 empty */
     size_t tcap, tn;
     bucket **qf;   /* qf[f][g] */
     uint32_t *qcount;
@@ -50,7 +50,7 @@ static uint64_t hash_set(const uint64_t *F, int kw)
 
 static size_t bytes_in_use(const astar *a)
 {
-    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2) + a->tcap * 4 + a->qbytes +
+    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2) + a->tcap * 8 + a->qbytes +
            (size_t)a->nf * (sizeof(bucket *) + 4);
 }
 
@@ -76,12 +76,12 @@ static int grow_nodes(astar *a)
 static int grow_table(astar *a)
 {
     size_t nc = a->tcap ? a->tcap * 2 : 8192;
-    uint32_t *t = calloc(nc, sizeof *t);
+    uint64_t *t = calloc(nc, sizeof *t);
     if (!t) return -1;
     for (size_t i = 0; i < a->tcap; i++) {
-        uint32_t x = a->tab[i];
+        uint64_t x = a->tab[i];
         if (!x) continue;
-        size_t j = hash_set(a->bits + (size_t)(x - 1) * a->kw, a->kw) & (nc - 1);
+        size_t j = hash_set(a->bits + (size_t)((uint32_t)x - 1) * a->kw, a->kw) & (nc - 1);
         while (t[j]) j = (j + 1) & (nc - 1);
         t[j] = x;
     }
@@ -91,13 +91,17 @@ static int grow_table(astar *a)
     return 0;
 }
 
-/* The slot of F in the table: holds its node + 1, or 0 where it would go. */
-static uint32_t *lookup(astar *a, const uint64_t *F)
+/* The slot of F (hash hv) in the table: holds its entry, or 0 where it
+ * would go.  The tag (high hash bits) spares most probes a visit to the
+ * node's bits. */
+static uint64_t *lookup(astar *a, const uint64_t *F, uint64_t hv)
 {
-    size_t j = hash_set(F, a->kw) & (a->tcap - 1);
+    size_t j = hv & (a->tcap - 1);
+    uint64_t tag = hv >> 32;
     for (;;) {
-        uint32_t x = a->tab[j];
-        if (!x || fset_equal(a->bits + (size_t)(x - 1) * a->kw, F, a->kw)) return &a->tab[j];
+        uint64_t x = a->tab[j];
+        if (!x || ((x >> 32) == tag && fset_equal(a->bits + (size_t)((uint32_t)x - 1) * a->kw, F, a->kw)))
+            return &a->tab[j];
         j = (j + 1) & (a->tcap - 1);
     }
 }
@@ -183,8 +187,9 @@ static long add_node(astar *a, const uint64_t *F, uint32_t parent, int move, int
     a->parent[i] = parent;
     a->move[i] = (uint8_t)move;
     a->gv[i] = (uint16_t)g;
-    uint32_t *slot = lookup(a, F);
-    *slot = (uint32_t)i + 1;
+    uint64_t hv = hash_set(F, a->kw);
+    uint64_t *slot = lookup(a, F, hv);
+    *slot = (hv >> 32) << 32 | ((uint64_t)i + 1);
     a->tn++;
     return (long)i;
 }
@@ -301,9 +306,9 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             }
             int n = flood_child(g, F, fr, c, F2, fr2, NULL);
             int g2 = gg + n;
-            uint32_t *slot = lookup(&a, F2);
+            uint64_t *slot = lookup(&a, F2, hash_set(F2, kw));
             if (*slot) {
-                uint32_t y = *slot - 1;
+                uint32_t y = (uint32_t)*slot - 1;
                 if (a.gv[y] <= g2) continue;
                 a.gv[y] = (uint16_t)g2;
                 a.parent[y] = x;

@@ -73,7 +73,7 @@ static int pool_add(pool *p, int kw, const uint64_t *F, uint32_t parent, int c, 
 int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
     uint64_t t0 = gl_now_ns();
-    long long width = 48;
+    long long width = 32;
     if (o->opts && gl_kv_int(o->opts, "width", 1, 1 << 20, &width, e) != 0) return -1;
     flood_problem p;
     if (flood_problem_init(&p, b, e) != 0) return -1;

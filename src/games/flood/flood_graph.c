@@ -234,7 +234,7 @@ int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr)
     int a = flood_colours_left(g, F);
     if (a <= 1) return a;
     int b = layered_bound(g, F, fr);
-    return a > b ? a : b;
+    return b > a ? b : a;
 }
 
 int flood_cells(const flood_graph *g, const uint64_t *F)

@@ -1,0 +1,241 @@
+/* gridlab bench flood: each solver over the public Flood-It sets (pc19 and
+ * floodtest1000, with their proved optimal lengths), one board at a time on
+ * one core, every solution replayed.  The table gives per solver and set:
+ * boards, total moves, the optimal total of those boards, how many boards
+ * were solved in the optimal number of moves (and how many proved so),
+ * mean/median/max milliseconds per board and the largest peak of the
+ * solver's own tables.
+ *
+ * The data is found without the source tree: --data DIR, else
+ * bench/data/flood under the current directory, else the folder beside
+ * this file as it was compiled (FLOOD_BENCH_DATA, from __FILE__). */
+#include "cli.h"
+#include "games/flood/flood.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FLOOD_BENCH_SELF __FILE__
+#define FLOOD_BENCH_DATA "data/flood" /* relative to this file's folder */
+
+typedef struct {
+    const char *name;
+    int w, h, start;
+} flood_set_info;
+
+static const flood_set_info SETS[] = {
+    {"pc19", 14, 14, FLOOD_START_CORNER},
+    {"floodtest1000", 19, 19, FLOOD_START_CENTER},
+};
+
+static int file_exists(const char *path) { return access(path, R_OK) == 0; }
+
+static void data_dir(const char *given, char *out, size_t n)
+{
+    if (given) {
+        snprintf(out, n, "%s", given);
+        return;
+    }
+    if (file_exists("bench/data/flood/pc19.txt")) {
+        snprintf(out, n, "bench/data/flood");
+        return;
+    }
+    const char *self = FLOOD_BENCH_SELF;
+    const char *slash = strrchr(self, '/');
+    if (slash) snprintf(out, n, "%.*s/%s", (int)(slash - self), self, FLOOD_BENCH_DATA);
+    else snprintf(out, n, "%s", FLOOD_BENCH_DATA);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Reads up to max non-empty lines of a file into lines (owned by data). */
+static int read_lines(const char *path, char **data, char ***lines, int *n, int max, gl_error *err)
+{
+    size_t len;
+    if (gl_read_file(path, GL_TEXT_MAX_BYTES, data, &len, err) != 0) return -1;
+    int cap = 1024;
+    *lines = malloc((size_t)cap * sizeof **lines);
+    *n = 0;
+    if (!*lines) return gl_error_set(err, "out of memory");
+    for (char *p = *data; p < *data + len && *n < max;) {
+        char *e = memchr(p, '\n', (size_t)(*data + len - p));
+        if (!e) e = *data + len;
+        *e = '\0';
+        if (e > p && e[-1] == '\r') e[-1] = '\0';
+        if (*p) {
+            if (*n == cap) {
+                cap *= 2;
+                char **nl = realloc(*lines, (size_t)cap * sizeof *nl);
+                if (!nl) return gl_error_set(err, "out of memory");
+                *lines = nl;
+            }
+            (*lines)[(*n)++] = p;
+        }
+        p = e + 1;
+    }
+    return 0;
+}
+
+static void run_one(const gl_game *g, const flood_set_info *set, char **boards, char **opt, int n,
+                    const char *algo, gl_kvlist *sopts, const gl_limits *lim)
+{
+    double *ms = malloc((size_t)(n ? n : 1) * sizeof *ms);
+    if (!ms) return;
+    long long total = 0, optimal_total = 0;
+    int nopt = 0, nproved = 0, bad = 0, done = 0, below = 0;
+    size_t peak = 0;
+    gl_error err = {0};
+    for (int i = 0; i < n && !gl_cli_interrupted; i++) {
+        flood_board fb;
+        if (flood_board_from_line(&fb, boards[i], (int)strlen(boards[i]), set->w, set->h, set->start, &err) != 0) {
+            printf("  board %d: %s\n", i + 1, err.msg);
+            bad++;
+            continue;
+        }
+        gl_kvlist o;
+        gl_kv_init(&o);
+        for (int k = 0; k < sopts->n; k++) gl_kv_add(&o, sopts->items[k].key, sopts->items[k].value, 0);
+        gl_solution sol;
+        gl_solution_init(&sol);
+        int rc = gl_cli_run_solver(g, (const gl_board *)&fb, algo, &o, lim, NULL, &sol, &err);
+        gl_kv_free(&o);
+        if (rc != 0) {
+            printf("  %s: %s\n", algo, err.msg);
+            gl_solution_free(&sol);
+            free(ms);
+            return;
+        }
+        int known = atoi(opt[i]);
+        /* the solution must flood the board in exactly the moves it reports */
+        flood_board c = fb;
+        int ok = sol.solved && gl_cli_replay(g, (const gl_board *)&fb, &sol, &err) == 0;
+        for (int k = 0; ok && k < sol.nmoves; k++) flood_fill(&c, sol.moves[k].a);
+        if (!ok || !flood_is_won(&c) || sol.cost != sol.nmoves) bad++;
+        if (sol.nmoves < known) below++;
+        ms[done++] = sol.ms;
+        total += sol.nmoves;
+        optimal_total += known;
+        nopt += sol.nmoves == known;
+        nproved += sol.optimal && sol.nmoves == known;
+        if (sol.peak_bytes > peak) peak = sol.peak_bytes;
+        gl_solution_free(&sol);
+    }
+    double sum = 0, mx = 0;
+    for (int i = 0; i < done; i++) {
+        sum += ms[i];
+        if (ms[i] > mx) mx = ms[i];
+    }
+    qsort(ms, (size_t)done, sizeof *ms, cmp_double);
+    double med = done ? (done % 2 ? ms[done / 2] : (ms[done / 2 - 1] + ms[done / 2]) / 2) : 0;
+    printf("%-14s %-8s %6d %8lld %8lld %6.2f%% %6d %6d %9.3f %9.3f %9.1f %9.1f%s\n", set->name, algo, done,
+           total, optimal_total, optimal_total ? 100.0 * (double)(total - optimal_total) / (double)optimal_total : 0.0,
+           nopt, nproved, done ? sum / done : 0, med, mx, (double)peak / (1 << 20),
+           bad ? "  REPLAY FAILED" : below ? "  BELOW OPTIMAL?" : "");
+    fflush(stdout);
+    free(ms);
+}
+
+int gl_bench_flood(int argc, char **argv)
+{
+    gl_args a;
+    gl_error err = {0};
+    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, "", "help")) {
+        gl_args_free(&a);
+        return gl_cli_help(
+            "bench flood [--data DIR] [--sets LIST] [--algos LIST] [--boards N] [--first N] "
+            "[--limit-ms MS] [--mem-mb MB] [--width W] [--depth D]",
+            "Runs each solver over the public sets, one board at a time on one core, and\n"
+            "prints per set and solver: boards, total moves, the optimal total, % over it,\n"
+            "boards solved optimally (and proved), mean/median/max ms per board, and the\n"
+            "largest peak of the solver's tables.  Every solution is replayed.\n"
+            "  --data DIR     the sets (default bench/data/flood, else beside the source)\n"
+            "  --sets LIST    pc19,floodtest1000 (default both)\n"
+            "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
+            "  --boards N     only the first N boards of each set (default all 1000)\n"
+            "  --first N      start at board N (1-based, default 1)\n"
+            "  --limit-ms MS  time limit per board (default 60000)\n"
+            "  --width W, --depth D: beam width, greedy depth\n");
+    }
+    long long boards = 1000, first = 1, ms = 60000, mb = 4096;
+    if (gl_kv_int(&a.opts, "boards", 1, 1000000, &boards, &err) ||
+        gl_kv_int(&a.opts, "first", 1, 1000000, &first, &err) ||
+        gl_kv_int(&a.opts, "limit-ms", 1, 1LL << 31, &ms, &err) ||
+        gl_kv_int(&a.opts, "mem-mb", 1, 1 << 20, &mb, &err)) {
+        gl_args_free(&a);
+        return gl_cli_fail(&err);
+    }
+    const char *sets = gl_kv_get(&a.opts, "sets") ? gl_kv_get(&a.opts, "sets") : "pc19,floodtest1000";
+    const char *algos = gl_kv_get(&a.opts, "algos") ? gl_kv_get(&a.opts, "algos") : "astar,beam,greedy";
+    char dir[1024];
+    data_dir(gl_kv_get(&a.opts, "data"), dir, sizeof dir);
+    gl_kvlist beam_opts, greedy_opts, none;
+    gl_kv_init(&beam_opts);
+    gl_kv_init(&greedy_opts);
+    gl_kv_init(&none);
+    if (gl_kv_get(&a.opts, "width")) gl_kv_add(&beam_opts, "width", gl_kv_get(&a.opts, "width"), 0);
+    if (gl_kv_get(&a.opts, "depth")) gl_kv_add(&greedy_opts, "depth", gl_kv_get(&a.opts, "depth"), 0);
+    if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
+        gl_args_free(&a);
+        gl_kv_free(&beam_opts);
+        gl_kv_free(&greedy_opts);
+        return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench flood: unexpected argument");
+    }
+    const gl_game *g = gl_game_find("flood");
+    gl_cli_catch_sigint();
+    gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted};
+    printf("flood benchmark: data %s, boards %lld..%lld, one core, limit %lld ms per board\n\n", dir, first,
+           first + boards - 1, ms);
+    printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s\n", "set", "solver", "boards", "moves",
+           "optimal", "over", "=opt", "proved", "mean ms", "median", "max ms", "peak MiB");
+    int rc = GL_EXIT_OK;
+    char setbuf[256];
+    snprintf(setbuf, sizeof setbuf, "%s", sets);
+    char *save1 = NULL;
+    for (char *sname = strtok_r(setbuf, ",", &save1); sname; sname = strtok_r(NULL, ",", &save1)) {
+        const flood_set_info *set = NULL;
+        for (size_t i = 0; i < sizeof SETS / sizeof SETS[0]; i++)
+            if (strcmp(SETS[i].name, sname) == 0) set = &SETS[i];
+        if (!set) {
+            rc = gl_cli_failf("bench flood: no set '%s' (pc19, floodtest1000)", sname);
+            break;
+        }
+        char path[1200], opath[1200];
+        snprintf(path, sizeof path, "%s/%s.txt", dir, set->name);
+        snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set->name);
+        char *bdata = NULL, *odata = NULL, **bl = NULL, **ol = NULL;
+        int nb = 0, no = 0;
+        int maxl = (int)(first - 1 + boards);
+        if (read_lines(path, &bdata, &bl, &nb, maxl, &err) != 0 ||
+            read_lines(opath, &odata, &ol, &no, maxl, &err) != 0) {
+            rc = gl_cli_fail(&err);
+        } else {
+            int n = nb < no ? nb : no;
+            int from = (int)first - 1;
+            if (from > n) from = n;
+            char algobuf[256];
+            snprintf(algobuf, sizeof algobuf, "%s", algos);
+            char *save2 = NULL;
+            for (char *al = strtok_r(algobuf, ",", &save2); al && !gl_cli_interrupted; al = strtok_r(NULL, ",", &save2)) {
+                gl_kvlist *o = strcmp(al, "beam") == 0 ? &beam_opts : strcmp(al, "greedy") == 0 ? &greedy_opts : &none;
+                run_one(g, set, bl + from, ol + from, n - from, al, o, &lim);
+            }
+        }
+        free(bl);
+        free(ol);
+        free(bdata);
+        free(odata);
+        if (rc != GL_EXIT_OK) break;
+    }
+    printf("\nprocess peak RSS %.1f MiB\n", (double)gl_peak_rss_bytes() / (1 << 20));
+    gl_kv_free(&beam_opts);
+    gl_kv_free(&greedy_opts);
+    gl_kv_free(&none);
+    gl_args_free(&a);
+    return rc;
+}
