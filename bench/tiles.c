@@ -17,11 +17,12 @@ int gl_bench_tiles(int argc, char **argv)
                            "Runs each solver on B^N W^N _ for N from --from (3) to --to (12) and prints\n"
                            "cost, nodes expanded, time and the solver's peak table memory.  Each run stops\n"
                            "at --limit-ms (default 60000) or --mem-mb (default 4096).  Solvers (--algos,\n"
-                           "comma-separated): astar, astar-pairs (the seed's h), ucs, ida, ida-pairs,\n"
+                           "comma-separated): astar, astar-pairs (the seed's h), astar-hash (the generic\n"
+                           "hash-table kernel), ucs, ida, ida-pairs,\n"
                            "greedy, bfs; default all.\n");
     }
     long long from = 3, to = 12, hop = 2, ms = 60000, mb = 4096;
-    const char *algos = "astar,astar-pairs,ucs,ida,ida-pairs,greedy,bfs";
+    const char *algos = "astar,astar-pairs,astar-hash,ucs,ida,ida-pairs,greedy,bfs";
     if (gl_kv_int(&a.opts, "from", 1, 28, &from, &err) ||
         gl_kv_int(&a.opts, "to", 1, 28, &to, &err) ||
         gl_kv_int(&a.opts, "hop", 0, 50, &hop, &err) ||
@@ -58,6 +59,11 @@ int gl_bench_tiles(int argc, char **argv)
             if (dash) {
                 *dash = '\0';
                 gl_kv_add(&sopts, "heuristic", "pairs", 0);
+            }
+            dash = strstr(name, "-hash");
+            if (dash) {
+                *dash = '\0';
+                gl_kv_add(&sopts, "kernel", "hash", 0);
             }
             gl_rng rng;
             gl_rng_seed(&rng, 1);

@@ -358,7 +358,7 @@ int tiles_solve_bfs(const gl_board *, const gl_solve_opts *, gl_solution *, gl_e
 
 static const gl_solver tiles_solvers[] = {
     {"astar", "A*, proved optimal cost (h = pairs + 1 when no move can use all its cost)",
-     "heuristic", tiles_solve_astar},
+     "heuristic kernel", tiles_solve_astar},
     {"ucs", "uniform-cost search (Dijkstra), proved optimal", NULL, tiles_solve_ucs},
     {"ida", "iterative-deepening A*, proved optimal, memory-light", "heuristic", tiles_solve_ida},
     {"greedy", "best-first on the pairs count: the seed's program, fast, not optimal", NULL,
@@ -371,7 +371,8 @@ const gl_game gl_game_tiles = {
     .summary = "black and white sliding tiles: whites left of blacks at least cost",
     .params_help = "n=N (1..28, default 3) hop=H (default 2) start=standard|random",
     .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
-    .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default",
+    .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default;\n"
+                  "  --kernel bitmap|hash (astar): dense bitmaps (default, up to N=13) or the generic hash table",
     .solvers = tiles_solvers,
     .nsolvers = (int)(sizeof tiles_solvers / sizeof tiles_solvers[0]),
     .tour_params = "n=7",

@@ -56,12 +56,14 @@ static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_e
         if (gl_kv_choice(o->opts, "heuristic", "pairs|strong", &which, err) != 0) return -1;
         ctx.strong = which;
     }
+    int kernel = 0; /* astar: 0 bitmap (falls back to hash when too large), 1 hash */
+    if (o->opts && gl_kv_choice(o->opts, "kernel", "bitmap|hash", &kernel, err) != 0) return -1;
     gl_u64_problem p = {&ctx, cb_expand, cb_h, cb_goal};
     int rc;
     switch (kind) {
     case 0:
         /* The bitmap A* when the state space fits, else the hash-table kernel. */
-        rc = tiles_astar_ranked(t, ctx.strong, &o->lim, out, err);
+        rc = kernel == 0 ? tiles_astar_ranked(t, ctx.strong, &o->lim, out, err) : 1;
         if (rc == 1) rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err);
         break;
     case 1: rc = gl_u64_bestfirst(&p, t->state, GL_BF_UCS, &o->lim, out, err); break;
