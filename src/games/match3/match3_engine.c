@@ -3,8 +3,8 @@
  *
  * Incremental runs: a settled board has no run, so after a swap every run
  * passes through one of the two swapped cells; after a fall, every new run
- * passes through a cell whose content changed (any other run would have
- * existed, and been cleared, the round before).  So each round only extends
+ * passes through a tile that fell or came in (a run of tiles that all
+ * stayed put would have existed, and been cleared, the round before).  So each round only extends
  * runs from the changed cells, and a run is counted once by stamping its
  * first cell.  Stamps carry a round number, so nothing is cleared between
  * rounds.  The tests check this engine against the reference resolver.
@@ -236,12 +236,15 @@ long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int 
             if (e->use_rng && rng)
                 for (int r = 0; r <= L && !cells[r * cols + c]; r++)
                     cells[r * cols + c] = (uint8_t)(1 + gl_rng_below(rng, (uint64_t)e->R.kinds));
+            /* Every tile that fell or came in is a candidate, even one equal
+             * to what was there before: a cleared run can re-form from
+             * tiles of the same kinds. */
             for (int r = 0; r <= L; r++) {
                 int p = r * cols + c;
+                if (cells[p]) next[nnext++] = p;
                 if (old[r] == cells[p]) continue;
                 x1 ^= e->z1[p * 10 + old[r]] ^ e->z1[p * 10 + cells[p]];
                 x2 ^= e->z2[p * 10 + old[r]] ^ e->z2[p * 10 + cells[p]];
-                if (cells[p]) next[nnext++] = p;
             }
         }
         int *tmp = cand;

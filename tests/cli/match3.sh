@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# CLI tests for match3: new/show/solve/hint/bench through the real program,
+# JSON validity, replays, and bad input (exit 2 with a FILE:LINE message).
+source "$(dirname "$0")/lib.sh"
+
+# new: deterministic, settled, the documented header.
+run new match3 --seed 3
+expect_rc 0 "new"
+expect_out "match3 size=7x7 kinds=4" "new header"
+B1="$OUT"
+run new match3 --seed 3
+[ "$OUT" = "$B1" ] && ok || bad "new is not deterministic"
+run new match3 --seed 4 --size 9x6 --kinds 5 --refill yes
+expect_rc 0 "new refill"
+expect_out "size=9x6 kinds=5 refill=yes rng=" "new refill header"
+expect_bad_input "new kinds=2" new match3 --kinds 2
+expect_bad_input "new size" new match3 --size 40x4
+expect_bad_input "new unknown" new match3 --colour 3
+
+# The SPEC example board.
+SPEC=$(board "match3 size=4x8 kinds=4
+3343
+3233
+2434
+1343
+3311
+3433
+1443
+1232")
+run show "$SPEC"
+expect_rc 0 "show"
+for algo in exact best1 backtrack pruned beam; do
+    if [ "$algo" = best1 ]; then X=1; else X=3; fi
+    run solve "$SPEC" --algo "$algo" --swaps "$X" --json
+    expect_rc 0 "solve $algo"
+    expect_json "solve $algo json"
+    expect_out "\"game\":\"match3\"" "solve $algo game"
+done
+run solve "$SPEC" --algo exact --swaps 3 --json
+EXACT="$OUT"
+case "$EXACT" in *'"optimal":true'*) ok ;; *) bad "exact not optimal" ;; esac
+run solve "$SPEC" --algo backtrack --swaps 3 --json
+cost() { printf '%s' "$1" | sed 's/.*"cost":\([0-9]*\).*/\1/'; }
+[ "$(cost "$EXACT")" = "$(cost "$OUT")" ] && ok || bad "exact and backtrack disagree"
+run solve "$SPEC" --algo pruned --swaps 3 --c 4 --json
+case "$OUT" in *'"optimal":false'*) ok ;; *) bad "pruned claims optimal" ;; esac
+run solve "$SPEC" --algo best1 --swaps 2
+expect_rc 2 "best1 with 2 swaps"
+run solve "$SPEC" --algo pruned --c abc
+expect_rc 2 "pruned bad c"
+run solve "$SPEC" --algo beam --width 0
+expect_rc 2 "beam bad width"
+run solve "$SPEC" --swaps 0
+expect_rc 2 "swaps 0"
+run solve "$SPEC" --algo exact --depth 3
+expect_rc 2 "unknown solver option"
+
+# Replay the exact moves with play's line mode: the score must match.
+MOVES=$(printf '%s' "$EXACT" | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' ' ')
+[ -n "$MOVES" ] && ok || bad "exact gave no moves"
+
+# hint: a legal first move; exit 1 on a finished game.
+run hint "$SPEC" --json
+expect_rc 0 "hint"
+expect_json "hint json"
+expect_out '"move":"' "hint move"
+run hint "$SPEC" --swaps 2
+expect_rc 0 "hint swaps"
+DONE=$(board "match3 size=4x2 kinds=3 score=4 swaps=1
+....
+2323")
+run hint "$DONE"
+expect_rc 1 "hint on a finished game"
+run solve "$DONE" --json
+expect_rc 0 "solve finished game"
+expect_out '"cost":0' "finished game scores 0"
+
+# A stopped run says so and is not optimal.
+BIG=$(board "$("$GRIDLAB" new match3 --seed 9 --size 12x12 --kinds 4)")
+run solve "$BIG" --algo backtrack --swaps 9 --limit-ms 100 --json
+expect_rc 0 "stopped backtrack"
+expect_out '"stopped":"time limit"' "stopped reason"
+case "$OUT" in *'"optimal":false'*) ok ;; *) bad "stopped run claims optimal" ;; esac
+
+# refill=yes boards solve deterministically (same answer twice).
+RF=$(board "$("$GRIDLAB" new match3 --seed 5 --size 6x6 --refill yes)")
+run solve "$RF" --swaps 3 --json
+A="$OUT"
+run solve "$RF" --swaps 3 --json
+[ "$(cost "$A")" = "$(cost "$OUT")" ] && ok || bad "refill solve not deterministic"
+
+# bench: a small table with every algorithm, no replay failure.
+run bench match3 --rows 5 --cols 5 --kinds 4 --swaps 3 --boards 2 --seed 1 --algos backtrack,exact,pruned:3,beam,beam:4
+expect_rc 0 "bench"
+expect_out "mean" "bench mean"
+expect_out "acc" "bench accuracy"
+expect_bad_input "bench bad algo" bench match3 --algos nosuch
+expect_bad_input "bench bad rows" bench match3 --rows 0
+
+# Bad board files.
+expect_bad_input "missing size" show "$(board "match3 kinds=4
+123")"
+expect_bad_input "bad symbol" show "$(board "match3 size=3x2 kinds=3
+1a3
+231")"
+expect_bad_input "run" show "$(board "match3 size=3x2 kinds=3
+222
+131")"
+expect_bad_input "floating tile" show "$(board "match3 size=3x2 kinds=3
+123
+2.1")"
+expect_bad_input "too few rows" show "$(board "match3 size=3x3 kinds=3
+123
+231")"
+expect_bad_input "unknown key" show "$(board "match3 size=3x2 kinds=3 colours=3
+123
+231")"
+expect_bad_input "refill without rng" solve "$(board "match3 size=3x2 kinds=3 refill=yes
+123
+231")"
+run show "$(board "match3 size=3x2 kinds=3
+1a3
+231")"
+expect_err ":2:" "error names the line"
+
+finish

