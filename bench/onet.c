@@ -29,12 +29,14 @@ static onet_board *make(int w, int h, uint64_t seed, gl_error *err)
 }
 
 /* Mean microseconds of one all-pairs query, over boards at several stages
- * of a game (full, then after greedy removals). */
+ * of a game (full, then after removals): the game's extent method and the
+ * link kernel's sweep; and of one shortest-path query (the BFS). */
 static void bench_links(int reps)
 {
     gl_error err = {0};
     printf("link queries, 16x10 board (160 tiles, 40 kinds of 4), %d repetitions each\n\n", reps);
-    printf("%-22s %8s %8s %14s %14s\n", "position", "tiles", "pairs", "all pairs (us)", "one path (us)");
+    printf("%-22s %6s %6s %16s %16s %14s\n", "position", "tiles", "pairs", "all pairs: ext.", "all pairs: sweep",
+           "one path (us)");
     onet_board *b = make(16, 10, 1, &err);
     gl_link_scratch sc;
     if (!b || gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph) != 0) {
@@ -48,6 +50,9 @@ static void bench_links(int reps)
         uint64_t t0 = gl_now_ns();
         for (int r = 0; r < reps; r++) sink += onet_pairs(b, &sc, pairs, 4096);
         double all_us = gl_ms_since(t0) * 1000.0 / reps;
+        t0 = gl_now_ns();
+        for (int r = 0; r < reps; r++) sink += onet_pairs_sweep(b, &sc, pairs, 4096);
+        double sweep_us = gl_ms_since(t0) * 1000.0 / reps;
         double one_us = 0;
         if (np > 0) {
             int corners[ONET_MAX_CORNERS];
@@ -61,7 +66,8 @@ static void bench_links(int reps)
         (void)sink;
         char name[32];
         snprintf(name, sizeof name, stage == 0 ? "full" : "after %d removals", stage * 20);
-        printf("%-22s %8d %8d %14.2f %14.2f\n", name, onet_count_tiles(b), np, all_us, one_us);
+        printf("%-22s %6d %6d %13.2f us %13.2f us %14.2f\n", name, onet_count_tiles(b), np, all_us, sweep_us,
+               one_us);
         /* Advance 20 removals as in play: first pair, reshuffle on deadlock. */
         for (int k = 0; k < 20; k++) {
             int p[2], corners[ONET_MAX_CORNERS];

@@ -392,6 +392,52 @@ static void test_moves(void **state)
     onet_free(b);
 }
 
+static int cmp_pair(const void *a, const void *b)
+{
+    const int *x = a, *y = b;
+    return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* The extent-based pair finder against the kernel's sweep, on random
+ * positions: boards of every built-in map, both border rules, with tiles
+ * knocked out at random so the boards run from full to sparse. */
+static void test_pairs_agree(void **state)
+{
+    (void)state;
+    const char *maps[] = {"small", "classic", "gaps", "frame", "diamond"};
+    gl_rng rng;
+    gl_rng_seed(&rng, 42);
+    gl_error err = {0};
+    static int p1[2 * 20000], p2[2 * 20000];
+    for (int t = 0; t < 200; t++) {
+        onet_map m;
+        assert_int_equal(onet_map_load(maps[t % 5], &m, &err), 0);
+        onet_board *b = onet_generate(&m, 1 + (int)gl_rng_below(&rng, 30), 2 * (int)gl_rng_below(&rng, 6),
+                                      (int)gl_rng_below(&rng, 5), t % 2, 0, &rng, &err);
+        onet_map_free(&m);
+        assert_non_null(b);
+        int drop = (int)gl_rng_below(&rng, 100);
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++)
+                if (onet_is_tile(b->g[onet_at(b, r, c)]) && (int)gl_rng_below(&rng, 100) < drop)
+                    b->g[onet_at(b, r, c)] = ONET_EMPTY;
+        gl_link_scratch sc;
+        assert_int_equal(gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph), 0);
+        int n1 = onet_pairs(b, &sc, p1, 20000), n2 = onet_pairs_sweep(b, &sc, p2, 20000);
+        assert_int_equal(n1, n2);
+        assert_true(n1 <= 20000);
+        qsort(p2, (size_t)n2, 2 * sizeof *p2, cmp_pair);
+        assert_memory_equal(p1, p2, (size_t)n1 * 2 * sizeof *p1); /* p1 comes in reading order */
+        /* and every pair has a path of at most two turns */
+        for (int k = 0; k < n1; k++) {
+            int corners[ONET_MAX_CORNERS];
+            assert_true(onet_link(b, p1[2 * k], p1[2 * k + 1], corners) >= 2);
+        }
+        gl_link_scratch_free(&sc);
+        onet_free(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -408,6 +454,7 @@ int main(void)
         cmocka_unit_test(test_maps_and_levels),
         cmocka_unit_test(test_text),
         cmocka_unit_test(test_moves),
+        cmocka_unit_test(test_pairs_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

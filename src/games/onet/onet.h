@@ -70,6 +70,9 @@ int onet_link(const onet_board *b, int i, int j, int *out);
  * up to max pairs; returns the count. */
 int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max);
 int onet_any_pair(const onet_board *b, gl_link_scratch *sc);
+/* The same pairs by the link kernel's straight-line sweep (kept as the
+ * reference the fast one is tested and benchmarked against). */
+int onet_pairs_sweep(const onet_board *b, gl_link_scratch *sc, int *pairs, int max);
 int onet_goal_reached(const onet_board *b);
 int onet_count_tiles(const onet_board *b);
 /* Removes a linked pair along the given corners: the pair, every tile of

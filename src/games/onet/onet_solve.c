@@ -129,6 +129,45 @@ static int forced(solver *s, onet_board *b, onet_board *tmp, const int *pairs, i
     return 0;
 }
 
+/* Move ordering: first the pairs after which the rest of their kind can
+ * still pair up right away (the kind then goes by forced moves), then the
+ * pairs whose kind has the fewest tiles left.  Stable, so ties keep the
+ * reading order. */
+static void order_moves(solver *s, const onet_board *b, onet_board *tmp, int *pairs, int np)
+{
+    (void)s;
+    int count[ONET_KIND0 + ONET_NKINDS] = {0};
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) count[b->g[onet_at(b, r, c)]]++;
+    int score[4096];
+    if (np > 4096) return;
+    for (int k = 0; k < np; k++) {
+        int i = pairs[2 * k], j = pairs[2 * k + 1];
+        uint8_t v = b->g[i];
+        score[k] = 64 - count[v];
+        if (count[v] == 4) {
+            int rest[2], nr = 0;
+            for (int x = 0; x < b->pw * b->ph && nr < 2; x++)
+                if (b->g[x] == v && x != i && x != j) rest[nr++] = x;
+            onet_assign(tmp, b);
+            tmp->g[i] = tmp->g[j] = ONET_EMPTY;
+            int corners[ONET_MAX_CORNERS];
+            if (onet_link(tmp, rest[0], rest[1], corners)) score[k] += 100;
+        }
+    }
+    for (int a = 1; a < np; a++)
+        for (int z = a; z > 0 && score[z - 1] < score[z]; z--) {
+            int t = score[z];
+            score[z] = score[z - 1];
+            score[z - 1] = t;
+            int p0 = pairs[2 * z], p1 = pairs[2 * z + 1];
+            pairs[2 * z] = pairs[2 * z - 2];
+            pairs[2 * z + 1] = pairs[2 * z - 1];
+            pairs[2 * z - 2] = p0;
+            pairs[2 * z - 1] = p1;
+        }
+}
+
 static int dfs(solver *s, int depth)
 {
     onet_board *b = s->boards[depth];
@@ -156,6 +195,7 @@ static int dfs(solver *s, int depth)
         return 0;
     }
     int here = s->nmoves;
+    order_moves(s, b, tmp, pairs, np);
     for (int k = 0; k < np; k++) {
         onet_board *child = s->boards[depth + 1];
         onet_assign(child, b);
