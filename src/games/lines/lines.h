@@ -1,0 +1,137 @@
+/* Color Lines (seed 001, SPEC 2.2): rules, text format, AI players, replays.
+ *
+ * A board is a flat array of W*H bytes (0 empty, 1..K a ball colour), the
+ * preview of the next spawn (colours, and positions under lines98 rules),
+ * the score and the game's own rng state, so that a saved game continues
+ * exactly.  A ball's path is a breadth-first search on the flat array
+ * (gl_grid_path, src/search/grid_bfs.c); the players list every reachable
+ * target at once from a labelling of the empty regions instead of one BFS
+ * per target.
+ *
+ * One turn (lines_move) moves a ball, removes the lines through it, and if
+ * nothing was removed spawns the previewed balls and removes the lines they
+ * make.  Everything that happened goes into a lines_turn record: the CLI's
+ * log, the replay writer and the players' incremental evaluation all read
+ * that one record. */
+#ifndef GRIDLAB_GAMES_LINES_H
+#define GRIDLAB_GAMES_LINES_H
+
+#include <stdint.h>
+#include "gridlab/gridlab.h"
+#include "gridlab/grid_bfs.h"
+
+#define LINES_MAX_SIDE 26
+#define LINES_MAX_CELLS (LINES_MAX_SIDE * LINES_MAX_SIDE)
+#define LINES_MAX_COLORS 9
+#define LINES_MAX_SPAWN 9
+#define LINES_START_BALLS 5
+
+enum { LINES_KLINES = 0, LINES_98 = 1 };
+
+typedef struct lines_board {
+    int w, h, n;             /* n = w*h */
+    int colors, line, spawn; /* K, line length, balls per spawn */
+    int rules;               /* LINES_KLINES or LINES_98 */
+    long long score;
+    int turns;
+    int nballs;
+    uint8_t next[LINES_MAX_SPAWN]; /* colours of the next spawn (spawn of them) */
+    int next_at[LINES_MAX_SPAWN];  /* lines98: their cells, -1 when none was free */
+    gl_rng rng;
+    uint8_t cell[LINES_MAX_CELLS];
+} lines_board;
+
+/* What one turn did. */
+typedef struct lines_turn {
+    int from, to, colour;
+    int nremoved;
+    int removed[LINES_MAX_CELLS];
+    uint8_t removed_colour[LINES_MAX_CELLS];
+    long long gain;
+    int nspawned;
+    int spawned[LINES_MAX_SPAWN];
+    uint8_t spawned_colour[LINES_MAX_SPAWN];
+    int nspawn_removed;
+    int spawn_removed[LINES_MAX_CELLS];
+    uint8_t spawn_removed_colour[LINES_MAX_CELLS];
+    long long spawn_gain;
+} lines_turn;
+
+/* Points for removing n balls in one go under the rules. */
+long long lines_points(int rules, int n);
+/* Appends to out (deduplicated against its first *nout cells) every cell of
+ * a line of >= b->line equal balls through cell, in all four directions. */
+void lines_collect(const lines_board *b, int cell, int *out, uint8_t *out_colour, int *nout);
+/* A uniformly random empty cell, -1 when the board is full. */
+int lines_random_empty(lines_board *b, gl_rng *rng);
+/* Draws the next preview (colours; lines98 also positions) from b->rng. */
+void lines_draw_next(lines_board *b);
+/* Spawns the previewed balls and removes the lines they make (into t). */
+void lines_spawn(lines_board *b, lines_turn *t);
+/* Plays one turn: the ball at from (a ball) goes to to (empty; the caller
+ * has checked that a path exists).  Fills t (never NULL). */
+void lines_move(lines_board *b, int from, int to, lines_turn *t);
+int lines_full(const lines_board *b);
+/* A new game: 5 balls on random cells, then the preview. */
+void lines_init(lines_board *b, int w, int h, int colors, int line, int spawn, int rules,
+                gl_rng *rng);
+/* The shortest path of the ball at from to the empty cell to: number of
+ * cells in path (from first), 0 when none.  ws must hold w*h cells. */
+int lines_path(const lines_board *b, int from, int to, int *path, gl_grid_ws *ws);
+
+/* ---- players (lines_ai.c, lines_greedy.c, lines_search.c) ---- */
+
+enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
+enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1 };
+
+typedef struct lines_ai_cfg {
+    int kind;          /* LINES_AI_* */
+    int mode;          /* search: LINES_SEARCH_* */
+    double ms;         /* search: time per move */
+    int candidates;    /* search: moves kept from the greedy ranking */
+    int depth;         /* search: rollout turns after the candidate */
+} lines_ai_cfg;
+
+void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
+/* Reads ai options (ms, mode, candidates, depth) from opts (may be NULL). */
+int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
+
+typedef struct lines_ai lines_ai;
+lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed);
+void lines_ai_free(lines_ai *ai);
+/* Chooses a move: 1 with from and to set, 0 when there is none. */
+int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to);
+unsigned long long lines_ai_nodes(const lines_ai *ai);
+
+/* ---- replays (lines_replay.c) ---- */
+
+/* The start line and one turn line of SPEC 2.2's replay format. */
+void lines_replay_start(const lines_board *b, gl_strbuf *out);
+void lines_replay_turn(const lines_board *after, const lines_turn *t, const int *path, int npath,
+                       gl_strbuf *out);
+void lines_replay_end(const lines_board *b, gl_strbuf *out);
+/* Checks a replay file's text: every game from its start line to its end
+ * line, every turn re-simulated.  Returns 0 and the number of games and
+ * turns, or -1 with "FILE:LINE: what is wrong". */
+int lines_replay_check(const char *text, size_t len, const char *file, int *games, long long *turns,
+                       gl_error *err);
+
+extern const gl_game gl_game_lines;
+
+#endif
+
+/* ---- whole games (lines_autoplay.c) ---- */
+
+typedef struct lines_game_result {
+    long long score;
+    int turns;
+    int game_over;   /* the board filled (else the turn cap stopped it) */
+    double ms;       /* the player's thinking time in all */
+    unsigned long long nodes;
+} lines_game_result;
+
+/* Plays one game from a new board (params as `new` takes them, seed for
+ * the game's rng) with the player cfg, at most max_turns turns (0: no
+ * cap).  record (may be NULL) gets the replay lines.  0, or -1 with err. */
+int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t seed, long long max_turns,
+                        gl_strbuf *record, lines_game_result *res, gl_error *err);

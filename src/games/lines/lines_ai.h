@@ -1,0 +1,84 @@
+/* Shared machinery of the lines players: the window evaluation.
+ *
+ * A window is `line` consecutive cells in one of the four directions.  A
+ * window holding balls of one colour only is a line in progress; its value
+ * grows geometrically with the balls in it, so the evaluation rewards
+ * building lines and punishes mixing colours.  Each window keeps its ball
+ * count, its number of distinct colours and a count per colour, so moving,
+ * removing or spawning a ball updates the 4*line windows through that cell
+ * in O(1) each, and a candidate move's change of value is computed without
+ * touching the board (lines_ai_delta). */
+#ifndef GRIDLAB_GAMES_LINES_AI_H
+#define GRIDLAB_GAMES_LINES_AI_H
+
+#include "lines.h"
+
+typedef struct lines_wst {
+    uint8_t nb, nd;
+    uint8_t cnt[LINES_MAX_COLORS + 1];
+} lines_wst;
+
+/* A board with its window table (the players' simulated position). */
+typedef struct lines_sim {
+    lines_board b;
+    long long wsum; /* sum of the window values */
+    lines_wst *win; /* nwin entries, owned by whoever allocated the sim */
+} lines_sim;
+
+/* A move with its one-move evaluation. */
+typedef struct lines_cand {
+    int from, to;
+    long long value;
+    int completes; /* windows it completes: the move removes balls */
+} lines_cand;
+
+struct lines_ai {
+    lines_ai_cfg cfg;
+    gl_rng rng;
+    int w, h, n, line;
+    int nwin;
+    int *win_cells; /* nwin * line */
+    int *cw_start;  /* n + 1: windows through cell i are cw[cw_start[i] .. cw_start[i+1]) */
+    int *cw;
+    int *stamp;     /* per window, for lines_ai_delta */
+    int epoch;
+    long long vw[LINES_MAX_SIDE + 1]; /* value of a one-colour window by its balls */
+    long long wpoint;                 /* value of one point scored */
+    unsigned long long nodes;
+    lines_sim root, roll, scratch; /* scratch: lines_ai_one_move's */
+    lines_turn turn;
+    lines_cand *cand; /* n*n: the root's moves */
+    lines_cand *pol;  /* n*n: the rollout policy's moves */
+    long long *rem, *add; /* lines_ai_moves' half values: per ball; per cell and colour */
+    int *addc;
+    double *sum;      /* per candidate, search */
+    int *count;
+    int label[LINES_MAX_CELLS], rsize[LINES_MAX_CELLS + 1], queue[LINES_MAX_CELLS];
+};
+
+/* Weights of the evaluation (see docs/lines.md). */
+#define LINES_W_BASE 10     /* a one-colour window of k balls is worth BASE^(k-1) */
+#define LINES_W_FINISH 2    /* a completed line is worth FINISH windows of `line` balls */
+#define LINES_W_EMPTY 12    /* per empty cell */
+#define LINES_W_REGION 40   /* per empty region beyond the first */
+#define LINES_W_LOST 1000000000000000LL /* a full board: worse than anything */
+
+void lines_sim_build(struct lines_ai *ai, lines_sim *s, const lines_board *b);
+void lines_sim_copy(const struct lines_ai *ai, lines_sim *dst, const lines_sim *src);
+/* Plays a turn on s (board and windows). */
+void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);
+/* The change of wsum if the ball at from moved to to, and how many windows
+ * it would complete (then the move scores and the value is meaningless). */
+long long lines_ai_delta(struct lines_ai *ai, const lines_sim *s, int from, int to, int *completes);
+/* Every legal move with its delta; returns how many. */
+int lines_ai_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out);
+/* Static value of a position (windows, empties, regions, lost). */
+long long lines_ai_static(struct lines_ai *ai, const lines_sim *s);
+/* Exact one-move value: scoring moves are played out, others valued by
+ * delta plus the region term. */
+long long lines_ai_one_move(struct lines_ai *ai, const lines_sim *s, const lines_cand *c);
+
+int lines_greedy_choose(struct lines_ai *ai, const lines_board *b, int *from, int *to);
+int lines_search_choose(struct lines_ai *ai, const lines_board *b, int *from, int *to);
+
+#endif

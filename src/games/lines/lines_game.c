@@ -1,0 +1,563 @@
+/* The lines game table: parameters, the text format (SPEC 1 and 2.2), the
+ * drawing, moves in `a1-c3` notation, and the path and hint hooks.
+ *
+ * Header: lines size=WxH colors=K next=123 score=S [line=5] [spawn=3]
+ * [rules=klines|lines98] [turns=T] [at=e5,b2,c7] [rng=HEX].  `at` holds the
+ * previewed cells under lines98 rules (`-` for one that had no free cell).
+ * A board without rng= continues as if its generator had been seeded with 1. */
+#include "lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static lines_board *lines_alloc(void) { return calloc(1, sizeof(lines_board)); }
+
+static int lines_read_params(gl_kvlist *kv, int *w, int *h, int *colors, int *line, int *spawn,
+                             int *rules, gl_error *err)
+{
+    long long k = 7, l = 5, s = 3;
+    if (gl_kv_size(kv, "size", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, w, h, err) != 0) return -1;
+    if (gl_kv_int(kv, "colors", 1, LINES_MAX_COLORS, &k, err) != 0) return -1;
+    if (gl_kv_int(kv, "line", 2, LINES_MAX_SIDE, &l, err) != 0) return -1;
+    if (gl_kv_int(kv, "spawn", 1, LINES_MAX_SPAWN, &s, err) != 0) return -1;
+    if (gl_kv_choice(kv, "rules", "klines|lines98", rules, err) != 0) return -1;
+    *colors = (int)k;
+    *line = (int)l;
+    *spawn = (int)s;
+    return 0;
+}
+
+static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
+{
+    int w = 9, h = 9, colors, line, spawn, rules = LINES_KLINES;
+    if (lines_read_params(params, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
+    if (line > w && line > h) {
+        gl_error_set(err, "line=%d is longer than the %dx%d board", line, w, h);
+        return NULL;
+    }
+    lines_board *b = lines_alloc();
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    lines_init(b, w, h, colors, line, spawn, rules, rng);
+    return (gl_board *)b;
+}
+
+static gl_board *lines_parse(gl_text *tx, gl_error *err)
+{
+    int w = 9, h = 9, colors, line, spawn, rules = LINES_KLINES;
+    long long score = 0, turns = 0;
+    lines_board *b = NULL;
+    if (lines_read_params(&tx->keys, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "score", 0, 1LL << 50, &score, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "turns", 0, 1LL << 30, &turns, err) != 0) return NULL;
+    gl_kv *next = gl_kv_find(&tx->keys, "next");
+    gl_kv *at = gl_kv_find(&tx->keys, "at");
+    gl_kv *rng = gl_kv_find(&tx->keys, "rng");
+    if (gl_text_check_keys(tx, err) != 0) return NULL;
+    if (line > w && line > h) {
+        gl_text_error(tx, tx->header_line, err, "line=%d is longer than the %dx%d board", line, w, h);
+        return NULL;
+    }
+    if (gl_text_expect_rows(tx, h, err) != 0) return NULL;
+    b = lines_alloc();
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    b->w = w;
+    b->h = h;
+    b->n = w * h;
+    b->colors = colors;
+    b->line = line;
+    b->spawn = spawn;
+    b->rules = rules;
+    b->score = score;
+    b->turns = (int)turns;
+    for (int r = 0; r < h; r++) {
+        const gl_text_row *row = &tx->rows[r];
+        if (row->len != w) {
+            gl_text_error(tx, row->line, err, "row of %d cells: expected %d (size=%dx%d)", row->len, w, w, h);
+            goto fail;
+        }
+        for (int c = 0; c < w; c++) {
+            char ch = row->text[c];
+            if (ch == '.') continue;
+            if (ch < '1' || ch > '0' + colors) {
+                gl_text_error(tx, row->line, err, "column %d: unknown symbol '%c' (expected . or 1-%d)", c + 1,
+                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', colors);
+                goto fail;
+            }
+            b->cell[r * w + c] = (uint8_t)(ch - '0');
+            b->nballs++;
+        }
+    }
+    if (rng) {
+        if (gl_rng_from_hex(&b->rng, rng->value) != 0) {
+            gl_text_error(tx, rng->line, err, "rng=%s: expected 64 hex digits (not all zero)", rng->value);
+            goto fail;
+        }
+    } else {
+        gl_rng_seed(&b->rng, 1);
+    }
+    if (next) {
+        if ((int)strlen(next->value) != spawn) {
+            gl_text_error(tx, next->line, err, "next=%s: expected %d colours (spawn=%d)", next->value, spawn, spawn);
+            goto fail;
+        }
+        for (int i = 0; i < spawn; i++) {
+            char ch = next->value[i];
+            if (ch < '1' || ch > '0' + colors) {
+                gl_text_error(tx, next->line, err, "next=%s: colours are 1 to %d", next->value, colors);
+                goto fail;
+            }
+            b->next[i] = (uint8_t)(ch - '0');
+        }
+        for (int i = 0; i < spawn; i++) b->next_at[i] = -1;
+        if (rules == LINES_98 && !at) {
+            /* colours given, positions not: draw the positions only */
+            uint8_t keep[LINES_MAX_SPAWN];
+            memcpy(keep, b->next, sizeof keep);
+            lines_draw_next(b);
+            memcpy(b->next, keep, sizeof keep);
+        }
+    } else {
+        if (at) {
+            gl_text_error(tx, at->line, err, "at= needs next= (the colours of the previewed balls)");
+            goto fail;
+        }
+        lines_draw_next(b);
+    }
+    if (at) {
+        if (rules != LINES_98) {
+            gl_text_error(tx, at->line, err, "at= (previewed cells) belongs to rules=lines98");
+            goto fail;
+        }
+        const char *p = at->value;
+        for (int i = 0; i < spawn; i++) {
+            int r, c;
+            const char *end;
+            if (*p == '-') {
+                b->next_at[i] = -1;
+                end = p + 1;
+            } else if (gl_cell_parse(p, &r, &c, &end) != 0 || r >= h || c >= w) {
+                gl_text_error(tx, at->line, err, "at=%s: expected %d cells on the board like e5,b2 (or -)",
+                              at->value, spawn);
+                goto fail;
+            } else {
+                b->next_at[i] = r * w + c;
+                if (b->cell[b->next_at[i]]) {
+                    gl_text_error(tx, at->line, err, "at=%s: a previewed cell holds a ball", at->value);
+                    goto fail;
+                }
+                for (int j = 0; j < i; j++)
+                    if (b->next_at[j] == b->next_at[i]) {
+                        gl_text_error(tx, at->line, err, "at=%s: a cell is listed twice", at->value);
+                        goto fail;
+                    }
+            }
+            p = end;
+            if (i < spawn - 1 ? *p != ',' : *p != '\0') {
+                gl_text_error(tx, at->line, err, "at=%s: expected %d comma-separated cells", at->value, spawn);
+                goto fail;
+            }
+            p++;
+        }
+    }
+    return (gl_board *)b;
+fail:
+    free(b);
+    return NULL;
+}
+
+static void lines_format(const gl_board *gb, gl_strbuf *out)
+{
+    const lines_board *b = (const lines_board *)gb;
+    char hex[GL_RNG_HEX_LEN + 1];
+    gl_rng_to_hex(&b->rng, hex);
+    gl_sb_printf(out, "lines size=%dx%d colors=%d next=", b->w, b->h, b->colors);
+    for (int i = 0; i < b->spawn; i++) gl_sb_putc(out, (char)('0' + b->next[i]));
+    gl_sb_printf(out, " score=%lld line=%d spawn=%d rules=%s turns=%d", b->score, b->line, b->spawn,
+                 b->rules == LINES_98 ? "lines98" : "klines", b->turns);
+    if (b->rules == LINES_98) {
+        gl_sb_puts(out, " at=");
+        for (int i = 0; i < b->spawn; i++) {
+            char cb[16];
+            if (b->next_at[i] >= 0) gl_cell_format(b->next_at[i] / b->w, b->next_at[i] % b->w, cb, sizeof cb);
+            else snprintf(cb, sizeof cb, "-");
+            gl_sb_printf(out, "%s%s", i ? "," : "", cb);
+        }
+    }
+    gl_sb_printf(out, " rng=%s\n", hex);
+    for (int r = 0; r < b->h; r++) {
+        for (int c = 0; c < b->w; c++) {
+            int v = b->cell[r * b->w + c];
+            gl_sb_putc(out, v ? (char)('0' + v) : '.');
+        }
+        gl_sb_putc(out, '\n');
+    }
+}
+
+/* ANSI colours of balls 1..9 (bright foreground). */
+static const char *const lines_ansi[LINES_MAX_COLORS + 1] = {"0",  "1;31", "1;32", "1;33", "1;34",
+                                                            "1;35", "1;36", "1;37", "0;31", "0;32"};
+
+static int lines_preview_at(const lines_board *b, int cell)
+{
+    if (b->rules != LINES_98) return 0;
+    for (int i = 0; i < b->spawn; i++)
+        if (b->next_at[i] == cell) return b->next[i];
+    return 0;
+}
+
+static void lines_render(const gl_board *gb, gl_strbuf *out, int flags)
+{
+    const lines_board *b = (const lines_board *)gb;
+    gl_sb_puts(out, "   ");
+    for (int c = 0; c < b->w; c++) gl_sb_printf(out, " %c", 'a' + c);
+    gl_sb_putc(out, '\n');
+    for (int r = 0; r < b->h; r++) {
+        gl_sb_printf(out, "%3d", r + 1);
+        for (int c = 0; c < b->w; c++) {
+            int v = b->cell[r * b->w + c];
+            int p = v ? 0 : lines_preview_at(b, r * b->w + c);
+            if (flags & GL_RENDER_COLOR) {
+                if (v) gl_sb_printf(out, " \033[%sm%d\033[0m", lines_ansi[v], v);
+                else if (p) gl_sb_printf(out, " \033[2;%sm*\033[0m", lines_ansi[p] + 2);
+                else gl_sb_puts(out, " .");
+            } else {
+                gl_sb_printf(out, " %c", v ? '0' + v : p ? '*' : '.');
+            }
+        }
+        gl_sb_putc(out, '\n');
+    }
+    gl_sb_printf(out, "score %lld  next", b->score);
+    for (int i = 0; i < b->spawn; i++) {
+        char cb[16] = "";
+        if (b->rules == LINES_98 && b->next_at[i] >= 0)
+            gl_cell_format(b->next_at[i] / b->w, b->next_at[i] % b->w, cb, sizeof cb);
+        if (flags & GL_RENDER_COLOR) gl_sb_printf(out, " \033[%sm%d\033[0m", lines_ansi[b->next[i]], b->next[i]);
+        else gl_sb_printf(out, " %d", b->next[i]);
+        if (*cb) gl_sb_printf(out, "@%s", cb);
+    }
+    gl_sb_putc(out, '\n');
+}
+
+static gl_status lines_status(const gl_board *gb)
+{
+    return lines_full((const lines_board *)gb) ? GL_LOST : GL_PLAYING;
+}
+
+static void lines_status_line(const gl_board *gb, gl_strbuf *out)
+{
+    const lines_board *b = (const lines_board *)gb;
+    gl_sb_printf(out, "score %lld  turn %d  next ", b->score, b->turns);
+    for (int i = 0; i < b->spawn; i++) gl_sb_putc(out, (char)('0' + b->next[i]));
+    gl_sb_printf(out, "  %s%s", b->rules == LINES_98 ? "lines98" : "klines",
+                 lines_full(b) ? "  game over" : "");
+}
+
+static gl_board *lines_clone(const gl_board *gb)
+{
+    lines_board *b = lines_alloc();
+    if (b) *b = *(const lines_board *)gb;
+    return (gl_board *)b;
+}
+
+static void lines_destroy(gl_board *b) { free(b); }
+
+static int lines_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err)
+{
+    const lines_board *b = (const lines_board *)gb;
+    int r1, c1, r2, c2;
+    const char *end;
+    if (gl_cell_parse(text, &r1, &c1, &end) != 0 || *end != '-' ||
+        gl_cell_parse(end + 1, &r2, &c2, &end) != 0 || *end != '\0')
+        return gl_error_set(err, "'%s' is not a move: write FROM-TO like a1-c3 (ball, then empty cell)", text);
+    if (r1 >= b->h || c1 >= b->w || r2 >= b->h || c2 >= b->w)
+        return gl_error_set(err, "'%s': a cell is off the %dx%d board", text, b->w, b->h);
+    m->a = r1 * b->w + c1;
+    m->b = r2 * b->w + c2;
+    m->c = 0;
+    return 0;
+}
+
+static void lines_format_move(const gl_board *gb, const gl_move *m, char *buf, size_t n)
+{
+    const lines_board *b = (const lines_board *)gb;
+    char x[16], y[16];
+    gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
+    gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
+    snprintf(buf, n, "%s-%s", x, y);
+}
+
+static int lines_legal_moves(const gl_board *gb, gl_move *out, int max)
+{
+    const lines_board *b = (const lines_board *)gb;
+    int label[LINES_MAX_CELLS], queue[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
+    gl_grid_regions(b->cell, b->w, b->h, label, NULL, &ws);
+    int count = 0;
+    for (int from = 0; from < b->n; from++) {
+        if (!b->cell[from]) continue;
+        int r = from / b->w, c = from % b->w, adj[4], na = 0;
+        if (r > 0 && label[from - b->w]) adj[na++] = label[from - b->w];
+        if (r < b->h - 1 && label[from + b->w]) adj[na++] = label[from + b->w];
+        if (c > 0 && label[from - 1]) adj[na++] = label[from - 1];
+        if (c < b->w - 1 && label[from + 1]) adj[na++] = label[from + 1];
+        if (!na) continue;
+        for (int to = 0; to < b->n; to++) {
+            int l = label[to], ok = 0;
+            for (int i = 0; i < na && !ok; i++) ok = adj[i] == l;
+            if (!l || !ok) continue;
+            if (count < max) {
+                out[count].a = from;
+                out[count].b = to;
+                out[count].c = 0;
+            }
+            count++;
+        }
+    }
+    return count;
+}
+
+static void lines_cells_text(const lines_board *b, const int *cells, const uint8_t *colour, int n,
+                             gl_strbuf *out)
+{
+    for (int i = 0; i < n; i++) {
+        char cb[16];
+        gl_cell_format(cells[i] / b->w, cells[i] % b->w, cb, sizeof cb);
+        if (colour) gl_sb_printf(out, " %s:%d", cb, colour[i]);
+        else gl_sb_printf(out, " %s", cb);
+    }
+}
+
+/* Checks that m is a legal move; fills path.  0 or -1 with a message. */
+static int lines_check_move(const lines_board *b, const gl_move *m, int *path, int *npath, gl_error *err)
+{
+    char x[16], y[16];
+    if (m->a < 0 || m->a >= b->n || m->b < 0 || m->b >= b->n) return gl_error_set(err, "cell off the board");
+    gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
+    gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
+    if (lines_full(b)) return gl_error_set(err, "the game is over (the board is full)");
+    if (!b->cell[m->a]) return gl_error_set(err, "%s holds no ball", x);
+    if (b->cell[m->b]) return gl_error_set(err, "%s is not empty", y);
+    int queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
+    *npath = lines_path(b, m->a, m->b, path, &ws);
+    if (!*npath) return gl_error_set(err, "no path of empty cells from %s to %s", x, y);
+    return 0;
+}
+
+static int lines_apply(gl_board *gb, const gl_move *m, gl_strbuf *log, gl_error *err)
+{
+    lines_board *b = (lines_board *)gb;
+    int path[LINES_MAX_CELLS], npath;
+    if (lines_check_move(b, m, path, &npath, err) != 0) return -1;
+    lines_turn *t = malloc(sizeof *t);
+    if (!t) return gl_error_set(err, "out of memory");
+    lines_move(b, m->a, m->b, t);
+    if (log) {
+        gl_sb_printf(log, "path of %d steps", npath - 1);
+        if (t->nremoved) {
+            gl_sb_printf(log, "; removed %d (+%lld):", t->nremoved, t->gain);
+            lines_cells_text(b, t->removed, NULL, t->nremoved, log);
+        }
+        if (t->nspawned) {
+            gl_sb_puts(log, "; spawned");
+            lines_cells_text(b, t->spawned, t->spawned_colour, t->nspawned, log);
+        }
+        if (t->nspawn_removed) {
+            gl_sb_printf(log, "; spawns removed %d (+%lld):", t->nspawn_removed, t->spawn_gain);
+            lines_cells_text(b, t->spawn_removed, NULL, t->nspawn_removed, log);
+        }
+        gl_sb_printf(log, "; score %lld%s", b->score, lines_full(b) ? "; game over: the board is full" : "");
+    }
+    free(t);
+    return 0;
+}
+
+static void lines_dims(const gl_board *gb, int *w, int *h)
+{
+    *w = ((const lines_board *)gb)->w;
+    *h = ((const lines_board *)gb)->h;
+}
+
+static void lines_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
+{
+    const lines_board *b = (const lines_board *)gb;
+    memset(v, 0, sizeof *v);
+    int x = b->cell[r * b->w + c];
+    if (x) {
+        v->sym = (char)('0' + x);
+        v->colour = x;
+        return;
+    }
+    int p = lines_preview_at(b, r * b->w + c);
+    v->sym = p ? '*' : '.';
+    v->colour = p;
+    v->flags = GL_CELL_EMPTY | (p ? GL_CELL_MARKED : 0);
+}
+
+static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *m, gl_error *err)
+{
+    const lines_board *b = (const lines_board *)gb;
+    if (ncells < 1) return 0;
+    int last = rc[2 * ncells - 2] * b->w + rc[2 * ncells - 1];
+    if (last < 0 || last >= b->n) return gl_error_set(err, "cell off the board");
+    if (b->cell[last]) return 0; /* a ball: (re)selected, now pick its target */
+    int from = -1;
+    for (int i = ncells - 2; i >= 0 && from < 0; i--) {
+        int x = rc[2 * i] * b->w + rc[2 * i + 1];
+        if (x >= 0 && x < b->n && b->cell[x]) from = x;
+    }
+    if (from < 0) return gl_error_set(err, "pick a ball first");
+    m->a = from;
+    m->b = last;
+    m->c = 0;
+    int path[LINES_MAX_CELLS], npath;
+    return lines_check_move(b, m, path, &npath, err) == 0 ? 1 : -1;
+}
+
+static void lines_path_json(const lines_board *b, const int *path, int n, gl_strbuf *json)
+{
+    gl_sb_putc(json, '[');
+    for (int i = 0; i < n; i++) gl_sb_printf(json, "%s[%d,%d]", i ? "," : "", path[i] / b->w, path[i] % b->w);
+    gl_sb_putc(json, ']');
+}
+
+static int lines_path_hook(const gl_board *gb, int r1, int c1, int r2, int c2, gl_strbuf *json,
+                           gl_strbuf *text, gl_error *err)
+{
+    const lines_board *b = (const lines_board *)gb;
+    char x[16], y[16];
+    if (r1 >= b->h || c1 >= b->w || r2 >= b->h || c2 >= b->w)
+        return gl_error_set(err, "path: a cell is off the %dx%d board", b->w, b->h);
+    gl_cell_format(r1, c1, x, sizeof x);
+    gl_cell_format(r2, c2, y, sizeof y);
+    int from = r1 * b->w + c1, to = r2 * b->w + c2;
+    /* Not a move at all: no path (exit 1), and the reason in err for a
+     * front end that shows it. */
+    if (!b->cell[from]) {
+        gl_error_set(err, "%s holds no ball", x);
+        return 0;
+    }
+    if (b->cell[to]) {
+        gl_error_set(err, "%s is not empty", y);
+        return 0;
+    }
+    int path[LINES_MAX_CELLS], queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
+    int n = lines_path(b, from, to, path, &ws);
+    if (!n) {
+        gl_error_set(err, "no path of empty cells from %s to %s", x, y);
+        return 0;
+    }
+    lines_path_json(b, path, n, json);
+    gl_sb_printf(text, "%s-%s: %d steps:", x, y, n - 1);
+    for (int i = 0; i < n; i++) {
+        char cb[16];
+        gl_cell_format(path[i] / b->w, path[i] % b->w, cb, sizeof cb);
+        gl_sb_printf(text, " %s", cb);
+    }
+    gl_sb_putc(text, '\n');
+    /* a drawing: the path's cells numbered by step (mod 10) */
+    for (int r = 0; r < b->h; r++) {
+        for (int c = 0; c < b->w; c++) {
+            int v = b->cell[r * b->w + c], step = -1;
+            for (int i = 1; i < n; i++)
+                if (path[i] == r * b->w + c) step = i;
+            if (step > 0) gl_sb_printf(text, " %c", 'a' + (step - 1) % 26);
+            else gl_sb_printf(text, " %c", v ? '0' + v : '.');
+        }
+        gl_sb_putc(text, '\n');
+    }
+    return 1;
+}
+
+static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int max)
+{
+    const lines_board *b = (const lines_board *)gb;
+    int path[LINES_MAX_CELLS], queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
+    if (m->a < 0 || m->a >= b->n || m->b < 0 || m->b >= b->n) return 0;
+    int n = lines_path(b, m->a, m->b, path, &ws);
+    /* max is read as the capacity of rc in ints (two per cell): the
+     * cautious reading of the interface, never writing past it. */
+    int k = 0;
+    for (; k < n && 2 * k + 2 <= max; k++) {
+        rc[2 * k] = path[k] / b->w;
+        rc[2 * k + 1] = path[k] % b->w;
+    }
+    return k;
+}
+
+/* The hint is the search player's move under its default budget; its rng
+ * is derived from the board's so the same position gives the same hint
+ * without the player seeing the game's own future spawns. */
+static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
+{
+    const lines_board *b = (const lines_board *)gb;
+    lines_ai_cfg cfg;
+    lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
+    if (lines_ai_cfg_read(&cfg, o ? o->opts : NULL, err) != 0) return -1;
+    if (o && o->lim.limit_ms > 0 && o->lim.limit_ms < cfg.ms) cfg.ms = o->lim.limit_ms;
+    uint64_t seed = b->rng.s[0] ^ (b->rng.s[2] * 0x9e3779b97f4a7c15ULL) ^ 0x6c696e6573ULL;
+    lines_ai *ai = lines_ai_new(&cfg, b, seed);
+    if (!ai) return gl_error_set(err, "out of memory");
+    int from, to;
+    int found = lines_full(b) ? 0 : lines_ai_choose(ai, b, &from, &to);
+    lines_ai_free(ai);
+    if (!found) return 0;
+    m->a = from;
+    m->b = to;
+    m->c = 0;
+    int path[LINES_MAX_CELLS], queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
+    int n = lines_path(b, from, to, path, &ws);
+    gl_sb_puts(extra, "\"path\":");
+    lines_path_json(b, path, n, extra);
+    return 1;
+}
+
+int lines_solve_greedy(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+int lines_solve_search(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
+
+static const gl_solver lines_solvers[] = {
+    {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
+     "turns mode ms candidates depth", lines_solve_search},
+    {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
+     "turns", lines_solve_greedy},
+};
+
+const gl_game gl_game_lines = {
+    .name = "lines",
+    .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
+    .params_help = "size=WxH (9x9) colors=K (7; 1..9) line=L (5) spawn=S (3) rules=klines|lines98",
+    .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
+    .solve_help = "--turns N: turns the player plays (20); search: --ms MS per move (50), --mode "
+                  "rollout|expectimax, --candidates N, --depth D",
+    .solvers = lines_solvers,
+    .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
+    .tour_params = "rules=lines98",
+    .tour_solve = "search turns=10 ms=20",
+    .create = lines_create,
+    .parse = lines_parse,
+    .format = lines_format,
+    .render = lines_render,
+    .clone = lines_clone,
+    .destroy = lines_destroy,
+    .parse_move = lines_parse_move,
+    .format_move = lines_format_move,
+    .legal_moves = lines_legal_moves,
+    .apply = lines_apply,
+    .status = lines_status,
+    .status_line = lines_status_line,
+    .dims = lines_dims,
+    .cell = lines_cell,
+    .select = lines_select,
+    .hint = lines_hint,
+    .path = lines_path_hook,
+    .move_path = lines_move_path,
+};

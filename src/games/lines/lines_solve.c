@@ -1,0 +1,70 @@
+/* The players as solvers of the game table.
+ *
+ * Color Lines has no solution to find: a game goes on until the board
+ * fills.  `solve` therefore plays a fixed number of turns (turns=N, default
+ * 20) with the chosen player on the position itself, spawns drawn from the
+ * board's own rng exactly as `play` would draw them, and reports the moves
+ * and the points they scored (cost).  Replaying the moves on the same board
+ * gives the same spawns, so the move list is checkable; optimal is never
+ * claimed. */
+#include "lines_ai.h"
+
+#include <stdlib.h>
+
+static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o, gl_solution *out,
+                            gl_error *err)
+{
+    const lines_board *start = (const lines_board *)gb;
+    uint64_t t0 = gl_now_ns();
+    lines_ai_cfg cfg;
+    lines_ai_cfg_default(&cfg, kind);
+    long long turns = 20;
+    if (o->opts) {
+        if (gl_kv_int(o->opts, "turns", 0, 1000000, &turns, err) != 0) return -1;
+        if (kind == LINES_AI_SEARCH && lines_ai_cfg_read(&cfg, o->opts, err) != 0) return -1;
+    }
+    lines_board *b = malloc(sizeof *b);
+    lines_turn *t = malloc(sizeof *t);
+    uint64_t seed = start->rng.s[1] ^ (start->rng.s[3] * 0x9e3779b97f4a7c15ULL) ^ 0x736f6c7665ULL;
+    lines_ai *ai = b && t ? lines_ai_new(&cfg, start, seed) : NULL;
+    if (!ai) {
+        free(b);
+        free(t);
+        return gl_error_set(err, "out of memory");
+    }
+    *b = *start;
+    out->solved = 1;
+    out->optimal = 0;
+    for (long long i = 0; i < turns && !lines_full(b); i++) {
+        const char *why = gl_limits_check(&o->lim, t0, 0);
+        if (why) {
+            out->stopped = why;
+            break;
+        }
+        int from, to;
+        if (!lines_ai_choose(ai, b, &from, &to)) break;
+        lines_move(b, from, to, t);
+        gl_move m = {from, to, 0};
+        gl_solution_push(out, m);
+    }
+    out->cost = b->score - start->score;
+    out->nodes = lines_ai_nodes(ai);
+    out->ms = gl_ms_since(t0);
+    out->peak_bytes = sizeof *ai + sizeof *b + sizeof *t;
+    gl_sb_printf(&out->extra, "\"score\":%lld,\"turns\":%d,\"game_over\":%s", b->score, out->nmoves,
+                 lines_full(b) ? "true" : "false");
+    lines_ai_free(ai);
+    free(b);
+    free(t);
+    return 0;
+}
+
+int lines_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err)
+{
+    return lines_solve_with(LINES_AI_GREEDY, b, o, out, err);
+}
+
+int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err)
+{
+    return lines_solve_with(LINES_AI_SEARCH, b, o, out, err);
+}

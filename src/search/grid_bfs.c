@@ -1,0 +1,106 @@
+/* Breadth-first search on a flat W x H grid (see grid_bfs.h).
+ *
+ * The queue is an array with a head and a tail index: each cell is pushed
+ * once, when it is first reached, so W*H slots suffice.  The target test
+ * happens when a cell is reached, not when it is popped, so the search
+ * stops one layer earlier than a pop-time test would. */
+#include "gridlab/grid_bfs.h"
+
+#include <stdlib.h>
+
+int gl_grid_ws_init(gl_grid_ws *ws, int cells)
+{
+    ws->queue = malloc(sizeof(int) * (size_t)(cells > 0 ? cells : 1));
+    ws->parent = malloc(sizeof(int) * (size_t)(cells > 0 ? cells : 1));
+    ws->cap = cells;
+    if (!ws->queue || !ws->parent) {
+        gl_grid_ws_free(ws);
+        return -1;
+    }
+    return 0;
+}
+
+void gl_grid_ws_free(gl_grid_ws *ws)
+{
+    free(ws->queue);
+    free(ws->parent);
+    ws->queue = ws->parent = NULL;
+    ws->cap = 0;
+}
+
+/* Runs the search; returns 1 when dst was reached (parent links set). */
+static int grid_search(const uint8_t *blocked, int w, int h, int src, int dst, gl_grid_ws *ws)
+{
+    int n = w * h;
+    if (src < 0 || src >= n || dst < 0 || dst >= n || src == dst || blocked[dst] || n > ws->cap)
+        return 0;
+    int *parent = ws->parent, *queue = ws->queue;
+    for (int i = 0; i < n; i++) parent[i] = -1;
+    parent[src] = src;
+    int head = 0, tail = 0;
+    queue[tail++] = src;
+    while (head < tail) {
+        int cur = queue[head++];
+        int r = cur / w, c = cur - r * w;
+        int nb[4], k = 0;
+        if (r > 0) nb[k++] = cur - w;
+        if (r < h - 1) nb[k++] = cur + w;
+        if (c > 0) nb[k++] = cur - 1;
+        if (c < w - 1) nb[k++] = cur + 1;
+        for (int i = 0; i < k; i++) {
+            int x = nb[i];
+            if (parent[x] >= 0 || blocked[x]) continue;
+            parent[x] = cur;
+            if (x == dst) return 1;
+            queue[tail++] = x;
+        }
+    }
+    return 0;
+}
+
+int gl_grid_path(const uint8_t *blocked, int w, int h, int src, int dst, int *path, gl_grid_ws *ws)
+{
+    if (!grid_search(blocked, w, h, src, dst, ws)) return 0;
+    int len = 0;
+    for (int x = dst; x != src; x = ws->parent[x]) len++;
+    len++;
+    int i = len;
+    for (int x = dst;; x = ws->parent[x]) {
+        path[--i] = x;
+        if (x == src) break;
+    }
+    return len;
+}
+
+int gl_grid_distance(const uint8_t *blocked, int w, int h, int src, int dst, gl_grid_ws *ws)
+{
+    if (!grid_search(blocked, w, h, src, dst, ws)) return -1;
+    int d = 0;
+    for (int x = dst; x != src; x = ws->parent[x]) d++;
+    return d;
+}
+
+int gl_grid_regions(const uint8_t *blocked, int w, int h, int *label, int *size, gl_grid_ws *ws)
+{
+    int n = w * h, nreg = 0;
+    if (n > ws->cap) return 0;
+    for (int i = 0; i < n; i++) label[i] = 0;
+    int *queue = ws->queue;
+    for (int s = 0; s < n; s++) {
+        if (blocked[s] || label[s]) continue;
+        nreg++;
+        int head = 0, tail = 0;
+        queue[tail++] = s;
+        label[s] = nreg;
+        while (head < tail) {
+            int cur = queue[head++];
+            int r = cur / w, c = cur - r * w;
+            if (r > 0 && !blocked[cur - w] && !label[cur - w]) label[queue[tail++] = cur - w] = nreg;
+            if (r < h - 1 && !blocked[cur + w] && !label[cur + w]) label[queue[tail++] = cur + w] = nreg;
+            if (c > 0 && !blocked[cur - 1] && !label[cur - 1]) label[queue[tail++] = cur - 1] = nreg;
+            if (c < w - 1 && !blocked[cur + 1] && !label[cur + 1]) label[queue[tail++] = cur + 1] = nreg;
+        }
+        if (size) size[nreg] = tail;
+    }
+    return nreg;
+}
