@@ -33,12 +33,12 @@ struct tiles_ranker {
     int len, m, nb;              /* cells, bits in the reduced mask, blacks */
     uint64_t ncomb, nstates;
     uint64_t binom[TILES_MAX_CELLS + 1][TILES_MAX_CELLS + 1];
-    uint64_t *table;             /* [chunk][byte][ones below] */
+    uint32_t *table;             /* [chunk][byte][ones below]: colex rank shares */
     int nchunks;
     unsigned char pop[256];
 };
 
-static uint64_t *tab(const tiles_ranker *r, int chunk, int byte, int below)
+static uint32_t *tab(const tiles_ranker *r, int chunk, int byte, int below)
 {
     return &r->table[((size_t)chunk * 256 + (size_t)byte) * (size_t)(r->m + 1) + (size_t)below];
 }
@@ -59,7 +59,8 @@ tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
         }
     }
     r->ncomb = r->binom[r->m][nb];
-    if (r->ncomb == UINT64_MAX || r->ncomb > max_states / (uint64_t)len) {
+    /* Ranks within one empty-cell position must fit the 32-bit tables. */
+    if (r->ncomb == UINT64_MAX || r->ncomb > UINT32_MAX || r->ncomb > max_states / (uint64_t)len) {
         free(r);
         return NULL;
     }
@@ -70,7 +71,7 @@ tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
         for (int i = 0; i < 8; i++) c += (b >> i) & 1;
         r->pop[b] = (unsigned char)c;
     }
-    r->table = calloc((size_t)r->nchunks * 256 * (size_t)(r->m + 1), sizeof(uint64_t));
+    r->table = calloc((size_t)r->nchunks * 256 * (size_t)(r->m + 1), sizeof(uint32_t));
     if (!r->table) {
         free(r);
         return NULL;
@@ -81,7 +82,7 @@ tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
     for (int c = 0; c < r->nchunks; c++)
         for (int byte = 0; byte < 256; byte++)
             for (int below = 0; below <= r->m; below++) {
-                uint64_t sum = 0;
+                uint64_t sum = 0; /* <= ncomb, checked to fit 32 bits above */
                 int i = below;
                 for (int bit = 0; bit < CHUNK_BITS; bit++) {
                     if (!((byte >> bit) & 1)) continue;
@@ -89,7 +90,7 @@ tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
                     i++;
                     if (p <= TILES_MAX_CELLS && i <= TILES_MAX_CELLS) sum += r->binom[p][i];
                 }
-                *tab(r, c, byte, below) = sum;
+                *tab(r, c, byte, below) = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
             }
     return r;
 }
