@@ -207,7 +207,7 @@ static void redraw(tui *t)
     gl_cell_view *views = malloc(sizeof(*views) * (size_t)w * (size_t)h);
     if (!views) return;
     tui_views(t->g, t->b, views, w, h);
-    tui_frame f = {views, w, h, t->hint_path, t->hint_npath, 0, NULL, t->hint_marks, t->hint_nmarks};
+    tui_frame f = {views, w, h, t->hint_path, t->hint_npath, 0, 1, NULL, t->hint_marks, t->hint_nmarks};
     tui_draw(t, &f);
     free(views);
 }
@@ -245,17 +245,17 @@ static int animate_path(tui *t, const int *path, int n)
     if (r0 >= 0 && r0 < h && c0 >= 0 && c0 < w && r1 >= 0 && r1 < h && c1 >= 0 && c1 < w &&
         !(views[r0 * w + c0].flags & GL_CELL_EMPTY) && (views[r1 * w + c1].flags & GL_CELL_EMPTY))
         ball = (unsigned char)views[r0 * w + c0].sym;
-    int step = 600 / n;
-    if (step > 45) step = 45;
+    int step = 360 / n;
+    if (step > 40) step = 40;
     if (step < 8) step = 8;
     int skipped = 0;
     nodelay(stdscr, TRUE);
     for (int k = 2; k <= n && !skipped; k++) {
-        tui_frame f = {views, w, h, path, k, ball, NULL, NULL, 0};
+        tui_frame f = {views, w, h, path, k, ball, 0, NULL, NULL, 0};
         tui_draw(t, &f);
         skipped = pause_ms(step);
     }
-    if (!skipped && !ball) skipped = pause_ms(200); /* let the whole link be seen */
+    if (!skipped && !ball) skipped = pause_ms(150); /* let the whole link be seen */
     nodelay(stdscr, FALSE);
     timeout(200);
     free(views);
@@ -299,7 +299,7 @@ static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
         }
     }
     if (maxd < 0) goto out;
-    int per = (maxd + 16) / 16; /* at most 16 frames */
+    int per = (maxd + 10) / 10; /* at most 10 frames */
     nodelay(stdscr, TRUE);
     int skipped = 0;
     for (int k = 0; k <= maxd + per - 1 && !skipped; k += per) {
@@ -308,15 +308,15 @@ static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
             mix[i] = dist[i] >= 0 && !shown ? before[i] : after[i];
             fresh[i] = (unsigned char)shown;
         }
-        tui_frame f = {mix, w, h, NULL, 0, 0, fresh, NULL, 0};
+        tui_frame f = {mix, w, h, NULL, 0, 0, 0, fresh, NULL, 0};
         tui_draw(t, &f);
-        skipped = pause_ms(maxd > 0 ? 30 : 0);
+        skipped = pause_ms(maxd > 0 ? 25 : 0);
     }
     if (!skipped) {
         for (size_t i = 0; i < n; i++) fresh[i] = dist[i] >= 0;
-        tui_frame f = {after, w, h, NULL, 0, 0, fresh, NULL, 0};
+        tui_frame f = {after, w, h, NULL, 0, 0, 0, fresh, NULL, 0};
         tui_draw(t, &f);
-        pause_ms(220);
+        pause_ms(160);
     }
     nodelay(stdscr, FALSE);
     timeout(200);
@@ -356,8 +356,7 @@ static void after_move(tui *t)
         gl_board *nb = t->g->next_level(t->b, &t->level_rng, &err);
         if (nb) {
             set_board(t, nb);
-            t->level++;
-            say(t, 0, "Level cleared! On to level %d.", t->level);
+            say(t, 0, "Level cleared! On to the next level.");
             return;
         }
         if (err.set) {
@@ -507,7 +506,14 @@ static void do_hint(tui *t)
     t->g->format_move(t->b, &m, name, sizeof name);
     /* Shown on the board: the move's path, else the cells it changes. */
     t->hint_npath = move_path(t, t->b, &m, t->hint_path, TUI_MAXPATH);
-    if (t->hint_npath < 2) {
+    if (t->hint_npath >= 2) { /* the ends in braces, the way between as a line */
+        int last = t->hint_npath - 1;
+        t->hint_marks[0] = t->hint_path[0];
+        t->hint_marks[1] = t->hint_path[1];
+        t->hint_marks[2] = t->hint_path[2 * last];
+        t->hint_marks[3] = t->hint_path[2 * last + 1];
+        t->hint_nmarks = 2;
+    } else {
         t->hint_npath = 0;
         int w, h;
         t->g->dims(t->b, &w, &h);
@@ -615,7 +621,6 @@ static void do_new(tui *t)
         return;
     }
     t->games++;
-    t->level = 1;
     gl_rng_seed(&t->level_rng, t->seed + (uint64_t)t->games + 0x9e3779b97f4a7c15ULL);
     set_board(t, b);
     say(t, 0, "new game (seed %llu)", (unsigned long long)(t->seed + (uint64_t)t->games));
@@ -728,7 +733,6 @@ int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t s
     t->save_path = save_path;
     t->seed = seed;
     t->params = params;
-    t->level = 1;
     gl_rng_seed(&t->level_rng, seed + 0x9e3779b97f4a7c15ULL);
     level_start(t);
 

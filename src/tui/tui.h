@@ -30,6 +30,7 @@ typedef struct tui_frame {
     const int *path;       /* rc pairs, adjacent cells, drawn as a line */
     int npath;
     int path_ball;         /* >0: the head of the path shows this symbol (a travelling ball) */
+    int path_whole;        /* the path is complete: its two ends keep their symbols */
     const unsigned char *fresh; /* h*w: 1 = just changed (highlighted) */
     const int *marks;      /* rc pairs: hint cells */
     int nmarks;
@@ -46,8 +47,7 @@ typedef struct tui {
     uint64_t seed;
     gl_kvlist *params;
     int games;      /* new games started with `n` */
-    int level;      /* 1-based level within a game (next_level) */
-    gl_rng level_rng;
+    gl_rng level_rng; /* for next_level: seeded from the seed and the games played */
 
     tui_hist undo, redo;
     int cur_r, cur_c;

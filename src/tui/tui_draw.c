@@ -175,8 +175,10 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
             attr_t pa = (a & ~(attr_t)(A_DIM | A_UNDERLINE)) | A_BOLD;
             if ((d & ON_PATH) && (d & PATH_HEAD) && f->path_ball) {
                 put_ch(y, sx, (char)f->path_ball, pa);
-            } else if ((d & ON_PATH) && (f->path_ball ? !(d & PATH_HEAD)
-                                                       : ((v.flags & GL_CELL_EMPTY) || !inside))) {
+            } else if ((d & ON_PATH) &&
+                       (f->path_ball ? !(d & PATH_HEAD)
+                                     : ((v.flags & GL_CELL_EMPTY) || !inside) &&
+                                           !(f->path_whole && (d & (PATH_HEAD | PATH_END))))) {
                 put_line(t, y, sx, d, pa);
             } else {
                 put_ch(y, sx, v.sym ? v.sym : ' ', a);
@@ -207,9 +209,7 @@ void tui_draw(tui *t, const tui_frame *f)
     erase();
     int w = f->w, h = f->h;
     char buf[1024];
-    snprintf(buf, sizeof buf, "gridlab %s%s - %s", t->g->name, "", t->g->summary);
-    if (t->level > 1 || t->g->next_level)
-        snprintf(buf, sizeof buf, "gridlab %s, level %d - %s", t->g->name, t->level, t->g->summary);
+    snprintf(buf, sizeof buf, "gridlab %s - %s", t->g->name, t->g->summary);
     line_at(0, buf, A_BOLD);
 
     /* Layout: title, column labels, ring, h rows, ring, blank, then the
@@ -235,12 +235,12 @@ void tui_draw(tui *t, const tui_frame *f)
         draw_board(t, f, t->oy, t->ox);
     }
 
-    /* Status: the game's own line, then the clock, the level, the hint. */
+    /* Status: the game's own line (score, moves, level...), then the clock. */
     gl_strbuf sb = GL_STRBUF_INIT;
     t->g->status_line(t->b, &sb);
     if (t->limit_s > 0) {
         int left = tui_time_left(t);
-        gl_sb_printf(&sb, "   time %d:%02d", left / 60, left % 60);
+        gl_sb_printf(&sb, "   time left %d:%02d", left / 60, left % 60);
     }
     gl_status st = t->g->status(t->b);
     if (t->timed_out) gl_sb_puts(&sb, "   TIME UP");

@@ -81,4 +81,19 @@ if [ -n "$st" ] && [ "$st" != 0 ]; then ok; else bad "crash: the program should 
 expect_no_screen "h hint" "crash: the terminal is restored"
 close
 
+# A clock (onet's time limit, when onet is built): it counts down, and at
+# zero no move is taken any more.
+if has_game onet; then
+    start clock NO_COLOR=1 -- play onet --seed 1 --size 4x2 --kinds 2 --time 2
+    wait_for "time left 0:0" "clock: shown"
+    wait_for "TIME UP" "clock: runs out"
+    keys :
+    typed "a1-a2"
+    keys Enter
+    wait_for "Time is up" "clock: no move after the time is up"
+    keys q
+    wait_exit 0 "clock: quits"
+    close
+fi
+
 finish
