@@ -428,6 +428,14 @@ static void test_pairs_agree(void **state)
         assert_true(n1 <= 20000);
         qsort(p2, (size_t)n2, 2 * sizeof *p2, cmp_pair);
         assert_memory_equal(p1, p2, (size_t)n1 * 2 * sizeof *p1); /* p1 comes in reading order */
+        /* The single-pair extent test agrees with the BFS on every
+         * same-kind pair. */
+        for (int x = 0; x < b->pw * b->ph; x++)
+            for (int y = x + 1; y < b->pw * b->ph; y++)
+                if (onet_is_tile(b->g[x]) && b->g[x] == b->g[y]) {
+                    int corners[ONET_MAX_CORNERS];
+                    assert_int_equal(onet_linkable(b, x, y), onet_link(b, x, y, corners) > 0);
+                }
         /* and every pair has a path of at most two turns */
         for (int k = 0; k < n1; k++) {
             int corners[ONET_MAX_CORNERS];

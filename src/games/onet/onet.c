@@ -90,6 +90,48 @@ typedef struct extent {
     int up, down, left, right;  /* clear runs, inclusive of the tile's own row/column */
 } extent;
 
+static void extent_of(const onet_board *b, int i, extent *e)
+{
+    const int pw = b->pw, r = i / pw, c = i % pw;
+    int x;
+    e->i = i;
+    e->r = r;
+    e->c = c;
+    for (x = r; b->g[(x - 1) * pw + c] <= ONET_BOMB; x--) {}
+    e->up = x;
+    for (x = r; b->g[(x + 1) * pw + c] <= ONET_BOMB; x++) {}
+    e->down = x;
+    for (x = c; b->g[r * pw + x - 1] <= ONET_BOMB; x--) {}
+    e->left = x;
+    for (x = c; b->g[r * pw + x + 1] <= ONET_BOMB; x++) {}
+    e->right = x;
+}
+
+int onet_linkable(const onet_board *b, int i, int j)
+{
+    if (i == j || !onet_is_tile(b->g[i]) || b->g[i] != b->g[j]) return 0;
+    extent A, B;
+    extent_of(b, i, &A);
+    extent_of(b, j, &B);
+    const int pw = b->pw;
+    int lo = A.up > B.up ? A.up : B.up, hi = A.down < B.down ? A.down : B.down;
+    int c1 = A.c < B.c ? A.c : B.c, c2 = A.c < B.c ? B.c : A.c;
+    for (int r = lo; r <= hi; r++) {
+        int c = c1 + 1;
+        while (c < c2 && b->g[r * pw + c] <= ONET_BOMB) c++;
+        if (c >= c2) return 1;
+    }
+    lo = A.left > B.left ? A.left : B.left;
+    hi = A.right < B.right ? A.right : B.right;
+    int r1 = A.r < B.r ? A.r : B.r, r2 = A.r < B.r ? B.r : A.r;
+    for (int c = lo; c <= hi; c++) {
+        int r = r1 + 1;
+        while (r < r2 && b->g[r * pw + c] <= ONET_BOMB) r++;
+        if (r >= r2) return 1;
+    }
+    return 0;
+}
+
 int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max)
 {
     (void)sc;
@@ -116,19 +158,7 @@ int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max)
             int i = r * pw + c;
             uint8_t v = b->g[i];
             if (!onet_is_tile(v)) continue;
-            extent *e = &ex[nt];
-            e->i = i;
-            e->r = r;
-            e->c = c;
-            int x;
-            for (x = r; b->g[(x - 1) * pw + c] <= ONET_BOMB; x--) {}
-            e->up = x;
-            for (x = r; b->g[(x + 1) * pw + c] <= ONET_BOMB; x++) {}
-            e->down = x;
-            for (x = c; b->g[r * pw + x - 1] <= ONET_BOMB; x--) {}
-            e->left = x;
-            for (x = c; b->g[r * pw + x + 1] <= ONET_BOMB; x++) {}
-            e->right = x;
+            extent_of(b, i, &ex[nt]);
             next[nt] = -1;
             if (last[v] >= 0) next[last[v]] = nt;
             last[v] = nt;

@@ -66,6 +66,8 @@ int onet_symbol_kind(char c); /* -1 when not a tile symbol */
 /* Shortest link between two tiles of the same kind (padded indices):
  * corners into out (ONET_MAX_CORNERS), returns their count or 0. */
 int onet_link(const onet_board *b, int i, int j, int *out);
+/* Whether i and j (same kind) link, without the path: the extent test. */
+int onet_linkable(const onet_board *b, int i, int j);
 /* Every linkable pair (padded indices, i < j) into pairs[2k], pairs[2k+1]
  * up to max pairs; returns the count. */
 int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max);

@@ -40,6 +40,7 @@ typedef struct solver {
     const char *stopped;
     int *pairs; /* per depth: pairs_cap pairs each */
     int pairs_cap;
+    int bombs; /* bombs on the board (their number never changes) */
 } solver;
 
 static void push(solver *s, const onet_board *b, int i, int j)
@@ -49,14 +50,28 @@ static void push(solver *s, const onet_board *b, int i, int j)
     s->moves[s->nmoves++] = m;
 }
 
-/* Plays i-j on b if it links; 1 when played. */
+/* Removes i-j on b (like play) if it links; 1 when done.  Only with
+ * bombs on the board does the path itself matter (it may cross one), so
+ * only then is the BFS run; otherwise the extent test decides. */
+static int remove_pair(const solver *s, onet_board *b, int i, int j)
+{
+    if (s->bombs) {
+        int corners[ONET_MAX_CORNERS];
+        int nc = onet_link(b, i, j, corners);
+        if (!nc) return 0;
+        onet_remove(b, i, j, corners, nc);
+        return 1;
+    }
+    if (!onet_linkable(b, i, j)) return 0;
+    b->g[i] = b->g[j] = ONET_EMPTY;
+    return 1;
+}
+
+/* Plays i-j on b if it links, recording the move; 1 when played. */
 static int play(solver *s, onet_board *b, int i, int j)
 {
-    int corners[ONET_MAX_CORNERS];
-    int nc = onet_link(b, i, j, corners);
-    if (!nc) return 0;
+    if (!remove_pair(s, b, i, j)) return 0;
     push(s, b, i, j);
-    onet_remove(b, i, j, corners, nc);
     return 1;
 }
 
@@ -116,10 +131,8 @@ static int forced(solver *s, onet_board *b, onet_board *tmp, const int *pairs, i
                 if (b->g[x] == v && x != i && x != j) rest[nr++] = x;
             }
         onet_assign(tmp, b);
-        int corners[ONET_MAX_CORNERS];
-        int nc = onet_link(tmp, i, j, corners);
-        onet_remove(tmp, i, j, corners, nc);
-        if (tmp->g[rest[0]] != v || onet_link(tmp, rest[0], rest[1], corners)) {
+        remove_pair(s, tmp, i, j);
+        if (tmp->g[rest[0]] != v || onet_linkable(tmp, rest[0], rest[1])) {
             /* Clears the kind: do it for real. */
             play(s, b, i, j);
             if (b->g[rest[0]] == v) play(s, b, rest[0], rest[1]);
@@ -151,8 +164,7 @@ static void order_moves(solver *s, const onet_board *b, onet_board *tmp, int *pa
                 if (b->g[x] == v && x != i && x != j) rest[nr++] = x;
             onet_assign(tmp, b);
             tmp->g[i] = tmp->g[j] = ONET_EMPTY;
-            int corners[ONET_MAX_CORNERS];
-            if (onet_link(tmp, rest[0], rest[1], corners)) score[k] += 100;
+            if (onet_linkable(tmp, rest[0], rest[1])) score[k] += 100;
         }
     }
     for (int a = 1; a < np; a++)
@@ -262,6 +274,7 @@ static int run_exact(const onet_board *b0, const gl_solve_opts *o, gl_solution *
     memset(&s, 0, sizeof s);
     s.o = o;
     s.start = gl_now_ns();
+    s.bombs = bombs_on(b0);
     int tiles = onet_count_tiles(b0);
     s.maxdepth = tiles / 2 + 2;
     s.cap = tiles / 2 + 1;
