@@ -1,0 +1,94 @@
+#!/bin/bash
+# CLI tests of Color Lines: new/show/path/hint/solve/play, autoplay with a
+# recorded replay that the checker re-simulates, and bad input per SPEC 1.
+source "$(dirname "$0")/lib.sh"
+
+run new lines --seed 3
+expect_rc 0 "new"
+expect_out "lines size=9x9 colors=7 next=" "new header"
+expect_out "rng=" "new carries rng"
+printf '%s\n' "$OUT" >"$TMP/new.txt"
+run new lines --seed 3
+[ "$OUT" = "$(cat "$TMP/new.txt")" ] && ok || bad "same seed, same board"
+run new lines --seed 3 --rules lines98 --colors 5
+expect_out "rules=lines98" "lines98 header"
+expect_out "at=" "lines98 previewed cells"
+expect_out "colors=5" "colors=5"
+
+B=$(board "lines size=5x5 colors=7 next=234
+1.2..
+22...
+.....
+.....
+....3")
+run path "$B" e5 e1 --json
+expect_rc 0 "path found"
+expect_json "path json"
+expect_out '{"path":[[4,4],[3,4],[2,4],[1,4],[0,4]]}' "path cells"
+run path "$B" e5 a3
+expect_rc 0 "path text"
+expect_out "e5-a3: 6 steps" "path steps"
+run path "$B" a1 d4 --json
+expect_rc 1 "walled-in ball has no path"
+expect_out '{"path":null}' "no path json"
+run path "$B" d4 d5
+expect_rc 1 "no ball: no path"
+run path "$B" e5 c1
+expect_rc 1 "target not empty: no path"
+expect_bad_input "path off the board" path "$B" e5 z9
+expect_bad_input "path bad cell" path "$B" e5 11
+
+run hint "$B" --json
+expect_rc 0 "hint"
+expect_json "hint json"
+expect_out '"path":[[' "hint path"
+
+run solve "$B" --algo greedy --turns 5 --json
+expect_rc 0 "solve greedy"
+expect_json "solve json"
+expect_out '"optimal":false' "never optimal"
+
+# line mode: a move, its log, undo, save
+run_in $'e5-e1\nundo\ne5-a3\nsave '"$TMP/saved.txt"$'\nquit\n' play "$B" --lines
+expect_rc 0 "play lines"
+expect_out "path of 4 steps" "play log names the path"
+expect_out "spawned" "play log names the spawns"
+grep -q "^lines size=5x5" "$TMP/saved.txt" && ok || bad "play save"
+
+# autoplay, recorded, checked
+run autoplay lines --ai greedy --games 3 --seed 7 --rules lines98 --record "$TMP/r.jsonl" --json
+expect_rc 0 "autoplay"
+expect_json "autoplay json"
+expect_out '"mean_score":' "autoplay mean"
+[ "$(grep -c '"start"' "$TMP/r.jsonl")" = 3 ] && ok || bad "3 games recorded"
+[ "$(grep -c '"end"' "$TMP/r.jsonl")" = 3 ] && ok || bad "3 end lines"
+run autoplay lines --check "$TMP/r.jsonl" --json
+expect_rc 0 "replay check"
+expect_out '"valid":true,"games":3' "replay valid"
+run autoplay lines --ai search --ms 2 --games 1 --seed 2 --max-turns 30 --record "$TMP/s.jsonl"
+expect_rc 0 "autoplay search"
+run autoplay lines --check "$TMP/s.jsonl"
+expect_rc 0 "search replay valid"
+sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
+run autoplay lines --check "$TMP/bad.jsonl"
+expect_rc 1 "corrupted replay rejected"
+expect_err "bad.jsonl:2:" "names the line"
+
+expect_bad_input "autoplay unknown ai" autoplay lines --ai nope
+expect_bad_input "autoplay unknown option" autoplay lines --bogus 1
+expect_bad_input "autoplay bad rules" autoplay lines --rules nope --games 1
+expect_bad_input "autoplay other game" autoplay flood
+expect_bad_input "greedy with search option" autoplay lines --ai greedy --ms 5
+
+# bad board files (SPEC 1)
+expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"
+expect_bad_input "unknown symbol" show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"
+expect_bad_input "unknown key" show "$(board $'lines size=3x3 line=3 next=123 foo=1\n...\n...\n...')"
+expect_bad_input "too many rows" show "$(board $'lines size=3x3 line=3 next=123\n...\n...\n...\n...')"
+expect_bad_input "bad rng" show "$(board $'lines size=3x3 line=3 next=123 rng=12\n...\n...\n...')"
+expect_bad_input "bad next" show "$(board $'lines size=3x3 line=3 next=1x3\n...\n...\n...')"
+run show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"
+expect_err ":3:" "error names the line"
+expect_bad_input "bad new option" new lines --colors 12
+
+finish
