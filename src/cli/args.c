@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 volatile sig_atomic_t gl_cli_interrupted = 0;
@@ -147,13 +148,34 @@ int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err)
 {
     const char *v = gl_kv_get(&a->opts, "seed");
     *given = v != NULL;
-    if (!v) return 0;
+    if (!v) {
+        *seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
+        return 0;
+    }
     char *end;
     if (!*v || *v == '-') return gl_error_set(err, "option --seed %s: expected a whole number", v);
     unsigned long long s = strtoull(v, &end, 0);
     if (*end) return gl_error_set(err, "option --seed %s: expected a whole number", v);
     *seed = s;
     return 0;
+}
+
+void gl_args_unused(const gl_args *a, gl_kvlist *out)
+{
+    for (int i = 0; i < a->opts.n; i++)
+        if (!a->opts.items[i].used) gl_kv_add(out, a->opts.items[i].key, a->opts.items[i].value, 0);
+}
+
+gl_board *gl_cli_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err)
+{
+    gl_rng rng;
+    gl_rng_seed(&rng, seed);
+    gl_board *b = g->create(params, &rng, err);
+    if (b && gl_kv_check_used(params, err) != 0) {
+        g->destroy(b);
+        b = NULL;
+    }
+    return b;
 }
 
 int gl_cli_use_color(FILE *f)

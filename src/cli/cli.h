@@ -48,7 +48,12 @@ void gl_args_free(gl_args *a);
 
 /* Common options pulled from a.opts. */
 int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err);   /* --limit-ms, --mem-mb */
+/* --seed N; when absent, a seed from the clock (*given says which). */
 int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err);
+/* Copies the options no getter has used yet (for a game or a solver). */
+void gl_args_unused(const gl_args *a, gl_kvlist *out);
+/* A new board of g from params and a seed; every param must be used. */
+gl_board *gl_cli_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
 
 /* Prints "gridlab: MSG" on stderr and returns 2. */
 int gl_cli_fail(const gl_error *err);

@@ -1,9 +1,6 @@
 /* gridlab new GAME: a fresh board from a seed, in the text format. */
 #include "cli.h"
 
-#include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 int gl_cmd_new(int argc, char **argv)
 {
@@ -37,20 +34,11 @@ int gl_cmd_new(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out;
     }
-    if (!given) seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     /* Everything else is a board option for the game. */
     gl_kvlist params;
     gl_kv_init(&params);
-    for (int i = 0; i < a.opts.n; i++)
-        if (strcmp(a.opts.items[i].key, "seed") != 0)
-            gl_kv_add(&params, a.opts.items[i].key, a.opts.items[i].value, 0);
-    gl_rng rng;
-    gl_rng_seed(&rng, seed);
-    gl_board *b = g->create(&params, &rng, &err);
-    if (b && gl_kv_check_used(&params, &err) != 0) {
-        g->destroy(b);
-        b = NULL;
-    }
+    gl_args_unused(&a, &params);
+    gl_board *b = gl_cli_create(g, &params, seed, &err);
     gl_kv_free(&params);
     if (!b) {
         rc = gl_cli_fail(&err);

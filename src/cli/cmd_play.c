@@ -9,7 +9,6 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define HISTORY_MAX 4096
@@ -217,11 +216,9 @@ int gl_cmd_play(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out;
     }
-    if (!given) seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
     gl_kvlist params;
     gl_kv_init(&params);
-    for (int i = 0; i < a.opts.n; i++)
-        if (!a.opts.items[i].used) gl_kv_add(&params, a.opts.items[i].key, a.opts.items[i].value, 0);
+    gl_args_unused(&a, &params);
     if (a.npos == 1 && !gl_game_find(a.pos[0])) {
         if (params.n) {
             rc = gl_cli_failf("unknown option --%s (board options go with a game name)", params.items[0].key);
@@ -245,13 +242,7 @@ int gl_cmd_play(int argc, char **argv)
                 gl_error_set(&err, "%s is a %s board, not %s", a.pos[1], fg->name, g->name);
             }
         } else {
-            gl_rng rng;
-            gl_rng_seed(&rng, seed);
-            b = g->create(&params, &rng, &err);
-            if (b && gl_kv_check_used(&params, &err) != 0) {
-                g->destroy(b);
-                b = NULL;
-            }
+            b = gl_cli_create(g, &params, seed, &err);
         }
     } else {
         rc = gl_cli_failf("usage: gridlab play GAME [--seed N] | FILE");

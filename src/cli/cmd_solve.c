@@ -15,6 +15,21 @@ static const char SOLVE_HELP[] =
     "  --KEY VALUE     a solver option (see 'gridlab list')\n"
     "Exit status: 0 solved, 1 no solution found (unsolvable, or a limit hit), 2 bad input.\n";
 
+/* The common part of solve and hint: one board file, the limits, and the
+ * remaining options for the solver.  Returns 0, or an exit status. */
+static int load(gl_args *a, const char *usage, const gl_game **g, gl_board **b, gl_limits *lim,
+                gl_kvlist *sopts)
+{
+    gl_error err = {0};
+    if (a->npos != 1) return gl_cli_failf("usage: gridlab %s", usage);
+    if (gl_args_limits(a, lim, &err) != 0) return gl_cli_fail(&err);
+    gl_args_unused(a, sopts);
+    *b = gl_board_read(a->pos[0], g, &err);
+    if (!*b) return gl_cli_fail(&err);
+    gl_cli_catch_sigint();
+    return 0;
+}
+
 int gl_cmd_solve(int argc, char **argv)
 {
     gl_args a;
@@ -32,29 +47,15 @@ int gl_cmd_solve(int argc, char **argv)
     gl_limits lim;
     gl_kvlist sopts;
     gl_kv_init(&sopts);
-    if (a.npos != 1) {
-        rc = gl_cli_failf("usage: gridlab solve FILE|- [--algo A] [--json] [--limit-ms N] [--trace]");
-        goto out;
-    }
     const char *algo = gl_kv_get(&a.opts, "algo");
-    if (gl_args_limits(&a, &lim, &err) != 0) {
-        rc = gl_cli_fail(&err);
+    if ((rc = load(&a, "solve FILE|- [--algo A] [--json] [--limit-ms N] [--trace]", &g, &b, &lim, &sopts)))
         goto out;
-    }
-    for (int i = 0; i < a.opts.n; i++)
-        if (!a.opts.items[i].used) gl_kv_add(&sopts, a.opts.items[i].key, a.opts.items[i].value, 0);
-    b = gl_board_read(a.pos[0], &g, &err);
-    if (!b) {
-        rc = gl_cli_fail(&err);
-        goto out;
-    }
     int json = gl_args_flag(&a, flags, "json");
     int trace = gl_args_flag(&a, flags, "trace");
     const gl_solver *sv = gl_game_solver(g, algo);
     gl_strbuf tr = GL_STRBUF_INIT;
     gl_solution sol;
     gl_solution_init(&sol);
-    gl_cli_catch_sigint();
     if (gl_cli_run_solver(g, b, algo, &sopts, &lim, trace ? &tr : NULL, &sol, &err) != 0) {
         rc = gl_cli_fail(&err);
         gl_solution_free(&sol);
@@ -108,22 +109,7 @@ int gl_cmd_hint(int argc, char **argv)
     gl_limits lim;
     gl_kvlist sopts;
     gl_kv_init(&sopts);
-    if (a.npos != 1) {
-        rc = gl_cli_failf("usage: gridlab hint FILE|- [--json]");
-        goto out;
-    }
-    if (gl_args_limits(&a, &lim, &err) != 0) {
-        rc = gl_cli_fail(&err);
-        goto out;
-    }
-    for (int i = 0; i < a.opts.n; i++)
-        if (!a.opts.items[i].used) gl_kv_add(&sopts, a.opts.items[i].key, a.opts.items[i].value, 0);
-    b = gl_board_read(a.pos[0], &g, &err);
-    if (!b) {
-        rc = gl_cli_fail(&err);
-        goto out;
-    }
-    gl_cli_catch_sigint();
+    if ((rc = load(&a, "hint FILE|- [--json]", &g, &b, &lim, &sopts))) goto out;
     gl_move m;
     gl_strbuf extra = GL_STRBUF_INIT;
     int found;
