@@ -364,7 +364,7 @@ const gl_game gl_game_match3 = {
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
                    "scores=S3,S4,S5 (default 1,4,10) refill=no|yes",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
-    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 256)",
+    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32)",
     .solvers = match3_solvers,
     .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",

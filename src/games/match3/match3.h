@@ -93,6 +93,12 @@ int match3_engine_immediate(const match3_engine *e, uint8_t *cells, int mv);
  * (refill=yes); returns the score. */
 long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int mv, uint64_t *h1,
                              uint64_t *h2);
+/* The same, also telling which columns the resolution read (every cell it
+ * looked at lies in them) and which it changed.  A swap whose read columns
+ * another swap did not change resolves the same after it: the exact
+ * solver reuses its score. */
+long long match3_engine_play_masks(match3_engine *e, uint8_t *cells, gl_rng *rng, int mv, uint64_t *h1,
+                                   uint64_t *h2, uint64_t *read_cols, uint64_t *changed_cols);
 /* An admissible bound on everything the rest of the game can score
  * (refill=no; with refill=yes there is none: returns LLONG_MAX). */
 long long match3_engine_bound(const match3_engine *e, const uint8_t *cells);

@@ -2,13 +2,14 @@
  * the seed's pruning.
  *
  * Level by level, every kept position is expanded by every legal swap (on
- * the engine), the children are ranked by total score so far (ties: more
- * points made at once by the best next swap, a cheap sign of potential),
- * positions reached twice (same Zobrist keys) are kept once, and the best
- * W go on.  The answer is the best total seen at any level.  Unlike the
- * seed's rule it never stops exploring a level early, so a line that
- * scores late (a big cascade at swap 5) competes on its total, not on its
- * average so far.  Not proved optimal. */
+ * the engine); positions reached twice (same Zobrist keys) are kept once;
+ * the children are ranked by their total so far plus the best score one
+ * more swap could add (a one-swap lookahead, played in full with its
+ * cascades), and the best W go on.  The answer is the best total seen at
+ * any level.  The lookahead is what makes a narrow beam good: ranking by
+ * the total alone is greedy and drops lines that set up a big swap, and
+ * the seed's rule (average so far) has the same weakness.  Not proved
+ * optimal. */
 #include "match3.h"
 
 #include <stdlib.h>
@@ -25,8 +26,9 @@ typedef struct bm_node {
 static int by_rank(const void *x, const void *y)
 {
     const bm_node *a = x, *b = y;
+    long long ra = a->score + a->tie, rb = b->score + b->tie;
+    if (ra != rb) return ra > rb ? -1 : 1;
     if (a->score != b->score) return a->score > b->score ? -1 : 1;
-    if (a->tie != b->tie) return a->tie > b->tie ? -1 : 1;
     if (a->h1 != b->h1) return a->h1 < b->h1 ? -1 : 1;
     return 0;
 }
@@ -35,7 +37,7 @@ int match3_solve_beam(const gl_board *bb, const gl_solve_opts *o, gl_solution *o
 {
     const match3_board *b = (const match3_board *)bb;
     int x;
-    long long width = 256;
+    long long width = 32;
     if (match3_opt_swaps(o, &x, err) != 0) return -1;
     if (o->opts && gl_kv_int(o->opts, "width", 1, 1 << 20, &width, err) != 0) return -1;
     uint64_t t0 = gl_now_ns();
@@ -52,9 +54,10 @@ int match3_solve_beam(const gl_board *bb, const gl_solve_opts *o, gl_solution *o
     while (setcap < 4 * (size_t)W) setcap <<= 1;
     uint64_t *seen = malloc(setcap * sizeof *seen);
     int *mv = malloc(2 * (size_t)n * sizeof *mv);
+    uint8_t *look = malloc((size_t)n);
     const char *stopped = NULL;
     int rc = 0;
-    if (!levels || !nlev || !cand || !cur || !pool || !cur_rng || !pool_rng || !seen || !mv) {
+    if (!levels || !nlev || !cand || !cur || !pool || !cur_rng || !pool_rng || !seen || !mv || !look) {
         rc = gl_error_set(err, "out of memory (beam width %d)", W);
         goto done;
     }
@@ -91,15 +94,19 @@ int match3_solve_beam(const gl_board *bb, const gl_solve_opts *o, gl_solution *o
         if (stopped || nc == 0) break;
         /* The tie-break only matters among equal scores; compute it for all
          * (one scan of legal swaps each). */
-        for (size_t k = 0; k < nc; k++) {
+        for (size_t k = 0; k < nc && lev + 1 < x; k++) {
             uint8_t *child = pool + (size_t)cand[k].slot * (size_t)n;
             int nm = match3_engine_moves(&E, child, mv), t = 0;
             for (int j = 0; j < nm; j++) {
-                int s = match3_engine_immediate(&E, child, mv[j]);
-                if (s > t) t = s;
+                memcpy(look, child, (size_t)n);
+                gl_rng lr = pool_rng[cand[k].slot];
+                long long s = match3_engine_play(&E, look, &lr, mv[j], NULL, NULL);
+                if (s > t) t = (int)s;
             }
             cand[k].tie = t;
+            if ((k & 255) == 255 && (stopped = gl_limits_check(&o->lim, t0, 0)) != NULL) break;
         }
+        if (stopped) break;
         qsort(cand, nc, sizeof *cand, by_rank);
         memset(seen, 0, setcap * sizeof *seen);
         int kept = 0;
@@ -154,6 +161,7 @@ done:
     free(pool_rng);
     free(seen);
     free(mv);
+    free(look);
     match3_engine_free(&E);
     return rc;
 }

@@ -161,9 +161,24 @@ int match3_engine_immediate(const match3_engine *e, uint8_t *cells, int mv)
            match3_run_score(&e->R, v2);
 }
 
+static inline uint64_t col_range(int lo, int hi, int cols)
+{
+    if (lo < 0) lo = 0;
+    if (hi > cols - 1) hi = cols - 1;
+    uint64_t upto = hi >= 63 ? ~0ULL : (1ULL << (hi + 1)) - 1;
+    return upto & ~((1ULL << lo) - 1);
+}
+
 long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int mv, uint64_t *h1,
                              uint64_t *h2)
 {
+    return match3_engine_play_masks(e, cells, rng, mv, h1, h2, NULL, NULL);
+}
+
+long long match3_engine_play_masks(match3_engine *e, uint8_t *cells, gl_rng *rng, int mv, uint64_t *h1,
+                                   uint64_t *h2, uint64_t *read_cols, uint64_t *changed_cols)
+{
+    uint64_t rd_mask = 0, ch_mask = 0;
     const int cols = e->R.cols, rows = e->R.rows;
     int a = match3_mv_a(mv), b = match3_mv_b(mv, cols);
     uint64_t x1 = 0, x2 = 0;
@@ -199,6 +214,7 @@ long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int 
             int c0 = c, c1 = c;
             while (c0 > 0 && cells[r * cols + c0 - 1] == v) c0--;
             while (c1 + 1 < cols && cells[r * cols + c1 + 1] == v) c1++;
+            rd_mask |= col_range(c0 - 1, c1 + 1, cols);
             if (c1 - c0 >= 2 && e->st_h[r * cols + c0] != rd) {
                 e->st_h[r * cols + c0] = rd;
                 total += match3_run_score(&e->R, c1 - c0 + 1);
@@ -223,6 +239,7 @@ long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int 
         int nnext = 0;
         for (int c = 0; c < cols; c++) {
             if (low[c] < 0) continue;
+            ch_mask |= 1ULL << c;
             uint8_t old[MATCH3_MAX_SIDE];
             int L = low[c];
             low[c] = -1;
@@ -254,6 +271,10 @@ long long match3_engine_play(match3_engine *e, uint8_t *cells, gl_rng *rng, int 
     }
     if (h1) *h1 ^= x1;
     if (h2) *h2 ^= x2;
+    /* Vertical scans stay in their column, which a horizontal scan from the
+     * same cell already marked. */
+    if (read_cols) *read_cols = rd_mask;
+    if (changed_cols) *changed_cols = ch_mask | (1ULL << (a % cols)) | (1ULL << (b % cols));
     return total;
 }
 

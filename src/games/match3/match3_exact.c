@@ -32,6 +32,11 @@ typedef struct ex_ctx {
     gl_rng rngs[MATCH3_MAX_SWAPS + 1];
     int *moves;         /* (X+1) move lists */
     int *order;         /* (X+1) immediate scores for ordering */
+    /* two_left's scratch: per swap (search form) its score, read columns
+     * and a stamp; per child its changed columns; the children's boards. */
+    int *gain, *stamp, tick;
+    uint64_t *rmask, *cmask;
+    uint8_t *kids;
     const gl_limits *lim;
     uint64_t t0, polls;
     const char *stopped;
@@ -58,6 +63,52 @@ static void store(ex_ctx *c, const uint64_t key[2], long long v, int exact)
     }
     uint64_t nv = ((uint64_t)v << 1) | (uint64_t)exact;
     if (ins || exact || (!(*e & 1) && (long long)(*e >> 1) > v)) *e = nv;
+}
+
+/* Two swaps left (refill=no): play every swap once, remembering its score,
+ * the columns its resolution read and those it changed.  After swap m, a
+ * swap s whose read columns m did not change resolves exactly as before,
+ * so its score is reused; only the swaps near m's changes are played
+ * again.  The best second swap after m is the best of both kinds. */
+static long long two_left(ex_ctx *c, const uint8_t *cells, const int *mv, int nm, long long need,
+                          long long ub)
+{
+    const int n = c->n;
+    int *gain = c->gain, *stamp = c->stamp;
+    uint64_t *rmask = c->rmask, *cmask = c->cmask;
+    uint8_t *kids = c->kids;
+    c->tick++;
+    for (int i = 0; i < nm; i++) {
+        uint8_t *k = kids + (size_t)i * (size_t)n;
+        memcpy(k, cells, (size_t)n);
+        long long g = match3_engine_play_masks(&c->E, k, NULL, mv[i], NULL, NULL, &rmask[mv[i]], &cmask[i]);
+        gain[mv[i]] = (int)g;
+        stamp[mv[i]] = c->tick;
+    }
+    long long best = -1;
+    int list[MATCH3_MAX_MOVES];
+    uint8_t *tmp = c->kids + (size_t)c->maxm * (size_t)n;
+    for (int i = 0; i < nm; i++) {
+        uint8_t *k = kids + (size_t)i * (size_t)n;
+        long long g = gain[mv[i]];
+        int nl = match3_engine_moves(&c->E, k, list);
+        long long b1 = 0;
+        for (int j = 0; j < nl; j++) {
+            int s = list[j];
+            long long v;
+            if (stamp[s] == c->tick && !(rmask[s] & cmask[i])) {
+                v = gain[s];
+            } else {
+                memcpy(tmp, k, (size_t)n);
+                v = match3_engine_play(&c->E, tmp, NULL, s, NULL, NULL);
+            }
+            if (v > b1) b1 = v;
+        }
+        if (g + b1 > best) best = g + b1;
+        if (best >= ub) break;
+    }
+    (void)need;
+    return best;
 }
 
 static long long ex_search(ex_ctx *c, int depth, int r, long long need, uint64_t h1, uint64_t h2)
@@ -110,6 +161,12 @@ static long long ex_search(ex_ctx *c, int depth, int r, long long need, uint64_t
     }
     long long best = -1;
     uint8_t *child = cells + c->n;
+    if (r == 2 && !c->E.use_rng) {
+        best = two_left(c, cells, mv, nm, need, ub);
+        if (best > ub) best = ub;
+        store(c, key, best, best > need);
+        return best;
+    }
     for (int i = 0; i < nm; i++) {
         memcpy(child, cells, (size_t)c->n);
         c->rngs[depth + 1] = c->rngs[depth];
@@ -124,6 +181,20 @@ static long long ex_search(ex_ctx *c, int depth, int r, long long need, uint64_t
     if (best > ub) best = ub;
     store(c, key, best, best > need);
     return best;
+}
+
+static void ctx_free(ex_ctx *c)
+{
+    gl_htab_free(&c->tt);
+    free(c->stack);
+    free(c->moves);
+    free(c->order);
+    free(c->gain);
+    free(c->stamp);
+    free(c->rmask);
+    free(c->cmask);
+    free(c->kids);
+    match3_engine_free(&c->E);
 }
 
 int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long long *best_out,
@@ -143,11 +214,15 @@ int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long lo
     c.stack = malloc((size_t)(x + 2) * (size_t)c.n);
     c.moves = malloc((size_t)(x + 1) * (size_t)c.maxm * sizeof *c.moves);
     c.order = malloc((size_t)(x + 1) * (size_t)c.maxm * sizeof *c.order);
-    if (!c.stack || !c.moves || !c.order || gl_htab_init(&c.tt, 2, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
-        free(c.stack);
-        free(c.moves);
-        free(c.order);
-        match3_engine_free(&c.E);
+    c.gain = malloc((size_t)c.maxm * sizeof *c.gain);
+    c.stamp = calloc((size_t)c.maxm, sizeof *c.stamp);
+    c.rmask = malloc((size_t)c.maxm * sizeof *c.rmask);
+    c.cmask = malloc((size_t)c.maxm * sizeof *c.cmask);
+    c.kids = malloc(((size_t)c.maxm + 1) * (size_t)c.n);
+    int ok = c.stack && c.moves && c.order && c.gain && c.stamp && c.rmask && c.cmask && c.kids &&
+             gl_htab_init(&c.tt, 2, 1 << 12, gl_limits_mem_cap(lim)) == 0;
+    if (!ok) {
+        ctx_free(&c);
         return gl_error_set(err, "out of memory");
     }
     uint64_t h1, h2;
@@ -195,11 +270,7 @@ int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long lo
     *peak = gl_htab_bytes(&c.tt) + (size_t)(x + 2) * (size_t)c.n +
             2 * (size_t)(x + 1) * (size_t)c.maxm * sizeof(int);
     *stopped = c.stopped;
-    gl_htab_free(&c.tt);
-    free(c.stack);
-    free(c.moves);
-    free(c.order);
-    match3_engine_free(&c.E);
+    ctx_free(&c);
     return 0;
 }
 
