@@ -30,7 +30,7 @@ expect_bad_input "unknown option" new onet --colour 3
 expect_bad_input "odd size" new onet --size 3x3
 run new onet --level 4 --seed 2
 expect_rc 0 "new level"
-expect_out "goal=obstacles level=4 time=240" "level header"
+expect_out "goal=obstacles bombs=15 level=4 time=240" "level header"
 printf 'level map=small kinds=6 time=90\nlevel map=ring.map kinds=2 border=0\n' >"$TMP/levels.txt"
 run new onet --levels "$TMP/levels.txt" --level 2 --seed 1
 expect_rc 0 "levels file"

@@ -351,7 +351,7 @@ static void test_maps_and_levels(void **state)
 static void test_text(void **state)
 {
     (void)state;
-    const char *text = "onet size=4x2 border=0 goal=obstacles level=2 time=60 rng="
+    const char *text = "onet size=4x2 border=0 goal=obstacles bombs=1 level=2 time=60 rng="
                        "00000000000000000000000000000000000000000000000000000000000000ff\na*@a\n@bb.\n";
     onet_board *b = parse(text);
     gl_strbuf out = GL_STRBUF_INIT;

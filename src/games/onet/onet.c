@@ -271,7 +271,7 @@ void onet_place_bombs(onet_board *b, int n)
 int onet_remove(onet_board *b, int i, int j, const int *corners, int ncorners)
 {
     uint8_t kind = b->g[i];
-    int bombed = 0, bombs = 0;
+    int bombed = 0;
     for (int k = 0; k + 1 < ncorners; k++) {
         int a = corners[k], z = corners[k + 1];
         int step = onet_row(b, a) == onet_row(b, z) ? (z > a ? 1 : -1) : (z > a ? b->pw : -b->pw);
@@ -280,16 +280,16 @@ int onet_remove(onet_board *b, int i, int j, const int *corners, int ncorners)
     }
     int removed = 2;
     b->g[i] = b->g[j] = ONET_EMPTY;
-    for (int r = 0; r < b->h; r++)
-        for (int c = 0; c < b->w; c++) {
-            int x = onet_at(b, r, c);
-            if (bombed && b->g[x] == kind) {
-                b->g[x] = ONET_EMPTY;
-                removed++;
+    if (bombed)
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++) {
+                int x = onet_at(b, r, c);
+                if (b->g[x] == kind) {
+                    b->g[x] = ONET_EMPTY;
+                    removed++;
+                }
             }
-            bombs += b->g[x] == ONET_BOMB;
-        }
-    if (bombs) onet_place_bombs(b, bombs);
+    if (b->bombs) onet_place_bombs(b, b->bombs);
     return removed;
 }
 
@@ -612,7 +612,7 @@ const gl_game gl_game_onet = {
     .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
     .solvers = onet_solvers,
     .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),
-    .tour_params = "map=classic kinds=24 bombs=3",
+    .tour_params = "map=classic kinds=24 obstacles=4 bombs=3",
     .tour_solve = "exact",
     .create = onet_create,
     .parse = onet_parse,

@@ -39,6 +39,7 @@ typedef struct onet_board {
     int goal;       /* ONET_GOAL_* */
     int level;      /* 1-based built-in level, 0 for none */
     int time_s;     /* seconds for this board, 0 for none */
+    int bombs;      /* bombs placed anew after every removal (as many as fit) */
     gl_rng rng;     /* bombs and reshuffles */
     uint8_t *g;     /* pw * ph cells */
 } onet_board;

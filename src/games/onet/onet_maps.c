@@ -301,6 +301,7 @@ onet_board *onet_generate(const onet_map *m, int kinds, int obstacles, int bombs
             }
         }
     }
+    b->bombs = bombs;
     onet_place_bombs(b, bombs);
     return b;
 }

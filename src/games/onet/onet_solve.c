@@ -89,7 +89,7 @@ static void key_of(const onet_board *b, uint64_t key[2])
             h2 += gl_hash_u64(x ^ 0x9e3779b97f4a7c15ULL);
             bombs += v == ONET_BOMB;
         }
-    if (bombs)
+    if (bombs || b->bombs)
         for (int k = 0; k < 4; k++) {
             h1 ^= gl_hash_u64(b->rng.s[k] + (uint64_t)k);
             h2 ^= gl_hash_u64(b->rng.s[k] ^ (0xc2b2ae3d27d4eb4fULL * (uint64_t)(k + 1)));
@@ -259,8 +259,10 @@ static void write_paths(const onet_board *b0, const gl_move *moves, int n, gl_st
     onet_free(b);
 }
 
+/* Bombs now, or bombs to come after the next removal. */
 static int bombs_on(const onet_board *b)
 {
+    if (b->bombs) return 1;
     for (int r = 0; r < b->h; r++)
         for (int c = 0; c < b->w; c++)
             if (b->g[onet_at(b, r, c)] == ONET_BOMB) return 1;

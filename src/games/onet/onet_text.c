@@ -1,6 +1,6 @@
 /* Onet text format (SPEC 1 and 2.4): parse, format, and the drawing.
  *
- *     onet size=WxH border=1 goal=all rng=HEX [level=N] [time=S]
+ *     onet size=WxH border=1 goal=all [bombs=B] [level=N] [time=S] rng=HEX
  *     ab..
  *     *@@b
  *
@@ -14,7 +14,7 @@
 gl_board *onet_parse(gl_text *t, gl_error *err)
 {
     int w = 0, h = 0, border = 1, goal = 0;
-    long long level = 0, time_s = 0;
+    long long level = 0, time_s = 0, bombs = -1;
     if (!gl_kv_find(&t->keys, "size")) {
         gl_text_error(t, t->header_line, err, "missing size=WxH");
         return NULL;
@@ -24,6 +24,7 @@ gl_board *onet_parse(gl_text *t, gl_error *err)
     if (gl_kv_choice(&t->keys, "goal", "all|obstacles", &goal, err) != 0) return NULL;
     if (gl_kv_int(&t->keys, "level", 0, 1000, &level, err) != 0) return NULL;
     if (gl_kv_int(&t->keys, "time", 0, 1000000, &time_s, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "bombs", 0, ONET_MAX_SIDE * ONET_MAX_SIDE, &bombs, err) != 0) return NULL;
     const char *hex = gl_kv_get(&t->keys, "rng");
     gl_rng rng;
     if (hex && gl_rng_from_hex(&rng, hex) != 0) {
@@ -41,7 +42,7 @@ gl_board *onet_parse(gl_text *t, gl_error *err)
     b->level = (int)level;
     b->time_s = (int)time_s;
     if (hex) b->rng = rng;
-    int count[ONET_NKINDS] = {0}, last_line[ONET_NKINDS] = {0};
+    int count[ONET_NKINDS] = {0}, last_line[ONET_NKINDS] = {0}, stars = 0;
     for (int r = 0; r < h; r++) {
         const gl_text_row *row = &t->rows[r];
         if (row->len != w) {
@@ -52,7 +53,10 @@ gl_board *onet_parse(gl_text *t, gl_error *err)
             char ch = row->text[c];
             uint8_t v;
             if (ch == '.') v = ONET_EMPTY;
-            else if (ch == '*') v = ONET_BOMB;
+            else if (ch == '*') {
+                v = ONET_BOMB;
+                stars++;
+            }
             else {
                 int k = onet_symbol_kind(ch);
                 if (k < 0) {
@@ -68,6 +72,7 @@ gl_board *onet_parse(gl_text *t, gl_error *err)
             b->g[onet_at(b, r, c)] = v;
         }
     }
+    b->bombs = bombs >= 0 ? (int)bombs : stars; /* without the key: keep what is there */
     for (int k = 0; k < ONET_NKINDS; k++)
         if (count[k] % 2) {
             gl_text_error(t, last_line[k], err, "%d tiles of kind '%c': every kind needs an even number",
@@ -87,6 +92,7 @@ void onet_format(const gl_board *gb, gl_strbuf *out)
     gl_rng_to_hex(&b->rng, hex);
     gl_sb_printf(out, "onet size=%dx%d border=%d goal=%s", b->w, b->h, b->border,
                  b->goal == ONET_GOAL_ALL ? "all" : "obstacles");
+    if (b->bombs) gl_sb_printf(out, " bombs=%d", b->bombs);
     if (b->level) gl_sb_printf(out, " level=%d", b->level);
     if (b->time_s) gl_sb_printf(out, " time=%d", b->time_s);
     gl_sb_printf(out, " rng=%s\n", hex);
