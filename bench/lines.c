@@ -1,0 +1,175 @@
+/* gridlab bench lines: the players over seeded games, per rule set, and the
+ * speed of the path query.
+ *
+ * Game i of a row is a new board from seed S+i, the same boards for every
+ * player, so rows are comparable.  A strong player's game can last
+ * thousands of turns, so --games, --max-turns and --ms keep a run within
+ * the time at hand; the table says when a cap stopped games. */
+#include "cli.h"
+#include "games/lines/lines.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int cmp_ll(const void *x, const void *y)
+{
+    long long a = *(const long long *)x, b = *(const long long *)y;
+    return a < b ? -1 : a > b;
+}
+
+/* Mean ns per query over random 9x9 boards of mixed density. */
+static void bench_paths(long long queries)
+{
+    enum { BOARDS = 256 };
+    gl_rng rng;
+    gl_rng_seed(&rng, 2024);
+    uint8_t (*cells)[81] = malloc(sizeof *cells * BOARDS);
+    int *src = malloc(sizeof(int) * BOARDS), *dst = malloc(sizeof(int) * BOARDS);
+    if (!cells || !src || !dst) {
+        free(cells);
+        free(src);
+        free(dst);
+        return;
+    }
+    for (int k = 0; k < BOARDS; k++) {
+        double density = 0.2 + 0.5 * gl_rng_unit(&rng);
+        for (int i = 0; i < 81; i++) cells[k][i] = gl_rng_unit(&rng) < density;
+        src[k] = (int)gl_rng_below(&rng, 81);
+        do dst[k] = (int)gl_rng_below(&rng, 81);
+        while (dst[k] == src[k]);
+        cells[k][src[k]] = 1;
+        cells[k][dst[k]] = 0;
+    }
+    int path[81], queue[81], parent[81], label[81];
+    gl_grid_ws ws = {queue, parent, 81};
+    long long found = 0, steps = 0;
+    uint64_t t0 = gl_now_ns();
+    for (long long q = 0; q < queries; q++) {
+        int k = (int)(q % BOARDS);
+        int n = gl_grid_path(cells[k], 9, 9, src[k], dst[k], path, &ws);
+        found += n > 0;
+        steps += n;
+    }
+    double ns = (double)(gl_now_ns() - t0) / (double)queries;
+    t0 = gl_now_ns();
+    long long regions = 0;
+    for (long long q = 0; q < queries; q++) regions += gl_grid_regions(cells[q % BOARDS], 9, 9, label, NULL, &ws);
+    double ns_reg = (double)(gl_now_ns() - t0) / (double)queries;
+    printf("path query, 9x9, densities 20-70%%: %.1f ns per query (%lld queries, %.0f%% with a path, "
+           "%.1f cells on average)\n",
+           ns, queries, 100.0 * (double)found / (double)queries, found ? (double)steps / (double)found : 0);
+    printf("empty-region labelling, same boards: %.1f ns per board (%.2f regions on average)\n\n", ns_reg,
+           (double)regions / (double)queries);
+    free(cells);
+    free(src);
+    free(dst);
+}
+
+int gl_bench_lines(int argc, char **argv)
+{
+    gl_args a;
+    gl_error err = {0};
+    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, "", "help")) {
+        gl_args_free(&a);
+        return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
+                           "       [--max-turns T] [--path-queries Q]",
+                           "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
+                           "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
+                           "move.  --ais (comma-separated; default greedy,search): greedy, search (rollouts),\n"
+                           "expectimax (search in its expectimax mode).  --rules: klines,lines98 (both).\n"
+                           "--ms: search time per move (50).  --max-turns: stop each game there (0: none).\n"
+                           "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
+                           "runs the path test only.\n");
+    }
+    long long games = 20, seed = 1, ms = 50, max_turns = 0, queries = 2000000;
+    const char *ais = "greedy,search", *rules = "klines,lines98";
+    if (gl_kv_int(&a.opts, "games", 0, 100000, &games, &err) || gl_kv_int(&a.opts, "seed", 0, 1LL << 62, &seed, &err) ||
+        gl_kv_int(&a.opts, "ms", 1, 3600000, &ms, &err) || gl_kv_int(&a.opts, "max-turns", 0, 1LL << 30, &max_turns, &err) ||
+        gl_kv_int(&a.opts, "path-queries", 0, 1LL << 40, &queries, &err)) {
+        gl_args_free(&a);
+        return gl_cli_fail(&err);
+    }
+    if (gl_kv_get(&a.opts, "ais")) ais = gl_kv_get(&a.opts, "ais");
+    if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");
+    if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
+        gl_args_free(&a);
+        return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench lines: unexpected argument");
+    }
+    gl_cli_catch_sigint();
+    if (queries > 0) bench_paths(queries);
+    long long *scores = malloc(sizeof *scores * (size_t)(games ? games : 1));
+    long long *turns = malloc(sizeof *turns * (size_t)(games ? games : 1));
+    if (!scores || !turns) {
+        free(scores);
+        free(turns);
+        gl_args_free(&a);
+        return gl_cli_failf("out of memory");
+    }
+    int rc = GL_EXIT_OK;
+    if (games > 0) {
+        printf("lines benchmark: %lld games per row, seeds %lld..%lld, search %lld ms per move, max turns %lld%s\n\n",
+               games, seed, seed + games - 1, ms, max_turns, max_turns ? "" : " (none)");
+        printf("%-11s %-8s %6s %9s %9s %8s %9s %9s %8s %10s %8s\n", "player", "rules", "games", "mean", "median", "max",
+               "turns", "med.turns", "max.trn", "ms/move", "capped");
+    }
+    char rulebuf[128];
+    snprintf(rulebuf, sizeof rulebuf, "%s", rules);
+    char *rsave = NULL;
+    for (char *rule = strtok_r(rulebuf, ",", &rsave); rule && games > 0 && rc == 0; rule = strtok_r(NULL, ",", &rsave)) {
+        char aibuf[128];
+        snprintf(aibuf, sizeof aibuf, "%s", ais);
+        char *asave = NULL;
+        for (char *ai = strtok_r(aibuf, ",", &asave); ai && rc == 0; ai = strtok_r(NULL, ",", &asave)) {
+            lines_ai_cfg cfg;
+            if (!strcmp(ai, "greedy")) lines_ai_cfg_default(&cfg, LINES_AI_GREEDY);
+            else if (!strcmp(ai, "search") || !strcmp(ai, "expectimax")) {
+                lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
+                if (!strcmp(ai, "expectimax")) cfg.mode = LINES_SEARCH_EXPECTIMAX;
+            } else {
+                rc = gl_cli_failf("bench lines: unknown player '%s' (greedy, search, expectimax)", ai);
+                break;
+            }
+            cfg.ms = (double)ms;
+            double total_ms = 0, total_turns = 0, mean = 0, mturns = 0;
+            int capped = 0;
+            long long played = 0;
+            for (long long i = 0; i < games && !gl_cli_interrupted; i++) {
+                gl_kvlist params;
+                gl_kv_init(&params);
+                gl_kv_add(&params, "rules", rule, 0);
+                lines_game_result res;
+                int r = lines_autoplay_game(&cfg, &params, (uint64_t)(seed + i), max_turns, NULL, &res, &err);
+                gl_kv_free(&params);
+                if (r != 0) {
+                    rc = gl_cli_fail(&err);
+                    break;
+                }
+                scores[played] = res.score;
+                turns[played++] = res.turns;
+                total_ms += res.ms;
+                total_turns += res.turns;
+                capped += !res.game_over;
+            }
+            if (rc || !played) break;
+            for (long long i = 0; i < played; i++) {
+                mean += (double)scores[i];
+                mturns += (double)turns[i];
+            }
+            mean /= (double)played;
+            mturns /= (double)played;
+            qsort(scores, (size_t)played, sizeof *scores, cmp_ll);
+            qsort(turns, (size_t)played, sizeof *turns, cmp_ll);
+            double med = played % 2 ? (double)scores[played / 2] : (scores[played / 2 - 1] + scores[played / 2]) / 2.0;
+            double medt = played % 2 ? (double)turns[played / 2] : (turns[played / 2 - 1] + turns[played / 2]) / 2.0;
+            printf("%-11s %-8s %6lld %9.1f %9.1f %8lld %9.1f %9.1f %8lld %10.2f %8d\n", ai, rule, played, mean, med,
+                   scores[played - 1], mturns, medt, turns[played - 1], total_turns ? total_ms / total_turns : 0, capped);
+            fflush(stdout);
+        }
+    }
+    if (gl_cli_interrupted) printf("(interrupted: the last row covers the games finished)\n");
+    free(scores);
+    free(turns);
+    gl_args_free(&a);
+    return rc;
+}
