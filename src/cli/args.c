@@ -148,10 +148,7 @@ int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err)
 {
     const char *v = gl_kv_get(&a->opts, "seed");
     *given = v != NULL;
-    if (!v) {
-        *seed = (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid();
-        return 0;
-    }
+    if (!v) return 0;
     char *end;
     if (!*v || *v == '-') return gl_error_set(err, "option --seed %s: expected a whole number", v);
     unsigned long long s = strtoull(v, &end, 0);
@@ -165,6 +162,8 @@ void gl_args_unused(const gl_args *a, gl_kvlist *out)
     for (int i = 0; i < a->opts.n; i++)
         if (!a->opts.items[i].used) gl_kv_add(out, a->opts.items[i].key, a->opts.items[i].value, 0);
 }
+
+uint64_t gl_cli_clock_seed(void) { return (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid(); }
 
 gl_board *gl_cli_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err)
 {

@@ -48,8 +48,10 @@ void gl_args_free(gl_args *a);
 
 /* Common options pulled from a.opts. */
 int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err);   /* --limit-ms, --mem-mb */
-/* --seed N; when absent, a seed from the clock (*given says which). */
+/* --seed N; *seed is left as it is when absent (*given says which). */
 int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err);
+/* A seed from the clock and the process, for a new game without --seed. */
+uint64_t gl_cli_clock_seed(void);
 /* Copies the options no getter has used yet (for a game or a solver). */
 void gl_args_unused(const gl_args *a, gl_kvlist *out);
 /* A new board of g from params and a seed; every param must be used. */

@@ -28,7 +28,7 @@ int gl_cmd_new(int argc, char **argv)
         rc = gl_cli_failf("new: unexpected argument '%s'", a.pos[1]);
         goto out;
     }
-    uint64_t seed = 0;
+    uint64_t seed = gl_cli_clock_seed();
     int given;
     if (gl_args_seed(&a, &seed, &given, &err) != 0) {
         rc = gl_cli_fail(&err);

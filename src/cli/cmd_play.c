@@ -210,7 +210,7 @@ int gl_cmd_play(int argc, char **argv)
     const gl_game *g = NULL;
     gl_board *b = NULL;
     const char *save_path = gl_kv_get(&a.opts, "save");
-    uint64_t seed = 0;
+    uint64_t seed = gl_cli_clock_seed();
     int given;
     if (gl_args_seed(&a, &seed, &given, &err) != 0) {
         rc = gl_cli_fail(&err);
