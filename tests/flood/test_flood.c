@@ -1,0 +1,369 @@
+/* Flood-It: groups as the seed numbers them, the rules, the text format and
+ * its errors, and every solver.  Each solution is replayed on the board and
+ * must flood it in exactly the moves reported; optimal lengths are checked
+ * against an exhaustive search on small boards and against the shared
+ * files on a sample of the public sets. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "games/flood/flood.h"
+
+static gl_board *parse(const char *text, gl_error *err)
+{
+    const gl_game *g = NULL;
+    return gl_board_parse_text(text, strlen(text), "t.txt", &g, err);
+}
+
+/* Replays s on b: every move legal, the board won after the last one and
+ * not before, and cost == number of moves. */
+static void check_replay(const gl_board *b, const gl_solution *s)
+{
+    const gl_game *g = &gl_game_flood;
+    gl_board *c = g->clone(b);
+    gl_error err = {0};
+    assert_int_equal(s->cost, s->nmoves);
+    for (int i = 0; i < s->nmoves; i++) {
+        assert_int_equal(g->status(c), GL_PLAYING);
+        assert_int_equal(g->apply(c, &s->moves[i], NULL, &err), 0);
+    }
+    assert_int_equal(g->status(c), GL_WON);
+    g->destroy(c);
+}
+
+static void solve(const gl_board *b, const char *algo, double limit_ms, gl_solution *s)
+{
+    gl_error err = {0};
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim.limit_ms = limit_ms;
+    gl_solution_init(s);
+    const gl_solver *sv = gl_game_solver(&gl_game_flood, algo);
+    assert_non_null(sv);
+    assert_int_equal(sv->solve(b, &o, s, &err), 0);
+    assert_true(s->solved);
+    check_replay(b, s);
+}
+
+static void test_groups_row_major(void **state)
+{
+    (void)state;
+    gl_error err = {0};
+    gl_board *b = parse("flood size=4x3 colors=3\n0011\n0211\n2220\n", &err);
+    assert_non_null(b);
+    flood_graph g;
+    assert_int_equal(flood_graph_build(&g, (const flood_board *)b), 0);
+    /* groups: 1 = the 0s top-left, 2 = the 1s, 3 = the 2s, 4 = the last 0 */
+    const int expect[12] = {0, 0, 1, 1, 0, 2, 1, 1, 2, 2, 2, 3};
+    for (int i = 0; i < 12; i++) assert_int_equal(g.group[i], expect[i]);
+    assert_int_equal(g.n, 4);
+    assert_int_equal(g.size[2], 4);
+    assert_true(gl_bits_test(g.adj + 0 * g.kw, 1));
+    assert_true(gl_bits_test(g.adj + 0 * g.kw, 2));
+    assert_false(gl_bits_test(g.adj + 0 * g.kw, 3));
+    assert_true(gl_bits_test(g.adj + 3 * g.kw, 2));
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_game_flood.render(b, &sb, GL_RENDER_GROUPS);
+    assert_non_null(strstr(gl_sb_str(&sb), "1/0 1/0 2/1 2/1\n1/0 3/2 2/1 2/1\n3/2 3/2 3/2 4/0\n"));
+    gl_sb_free(&sb);
+    flood_graph_free(&g);
+    gl_game_flood.destroy(b);
+}
+
+static void test_rules_and_status(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    gl_board *b = parse("flood size=3x2 colors=3 moves=2\n011\n221\n", &err);
+    assert_non_null(b);
+    assert_int_equal(G->status(b), GL_PLAYING);
+    gl_move m;
+    assert_int_equal(G->parse_move(b, "0", &m, &err), 0);
+    assert_int_equal(G->apply(b, &m, NULL, &err), -1); /* the region's own colour */
+    assert_int_equal(G->parse_move(b, "3", &m, &err), -1); /* not a colour of this board */
+    assert_int_equal(G->parse_move(b, "1", &m, &err), 0);
+    assert_int_equal(G->apply(b, &m, NULL, &err), 0);
+    assert_int_equal(G->status(b), GL_PLAYING);
+    /* a move that gains nothing is legal and uses up the limit: lost */
+    assert_int_equal(G->parse_move(b, "0", &m, &err), 0);
+    assert_int_equal(G->apply(b, &m, NULL, &err), 0);
+    assert_int_equal(G->status(b), GL_LOST);
+    assert_int_equal(G->apply(b, &m, NULL, &err), -1);
+    gl_move lm[8];
+    assert_int_equal(G->legal_moves(b, lm, 8), 0);
+    /* the save keeps the moves played, so it is still lost */
+    gl_strbuf sb = GL_STRBUF_INIT;
+    G->format(b, &sb);
+    assert_string_equal(gl_sb_str(&sb), "flood size=3x2 colors=3 moves=2 played=2\n000\n220\n");
+    gl_board *c = parse(gl_sb_str(&sb), &err);
+    assert_non_null(c);
+    assert_int_equal(G->status(c), GL_LOST);
+    G->destroy(c);
+    gl_sb_free(&sb);
+    G->destroy(b);
+
+    b = parse("flood size=3x2 colors=3\n011\n221\n", &err);
+    assert_int_equal(G->parse_move(b, "1", &m, &err), 0);
+    G->apply(b, &m, NULL, &err);
+    assert_int_equal(G->parse_move(b, "2", &m, &err), 0);
+    G->apply(b, &m, NULL, &err);
+    assert_int_equal(G->status(b), GL_WON);
+    G->destroy(b);
+
+    /* centre start: cell (H/2, W/2) */
+    b = parse("flood size=3x3 colors=2 start=center\n000\n010\n000\n", &err);
+    assert_non_null(b);
+    assert_int_equal(flood_region_colour((const flood_board *)b), 1);
+    G->destroy(b);
+}
+
+static void expect_error(const char *text, const char *what)
+{
+    gl_error err = {0};
+    gl_board *b = parse(text, &err);
+    if (b) gl_game_flood.destroy(b);
+    assert_null(b);
+    if (!strstr(err.msg, what)) fail_msg("error '%s' lacks '%s'", err.msg, what);
+}
+
+static void test_parse_errors(void **state)
+{
+    (void)state;
+    expect_error("flood size=3x2 colors=3\n01A\n221\n", "t.txt:2: column 3: unknown symbol 'A'");
+    expect_error("flood size=3x2 colors=3\n01x\n221\n", "t.txt:2: column 3: colour 'x'");
+    expect_error("flood size=3x2 colors=3\n01!\n221\n", "t.txt:2:");
+    expect_error("flood size=3x2 colors=2\n012\n221\n", "t.txt:2: column 3: colour '2'");
+    expect_error("flood size=3x2 colors=3\n0121\n221\n", "t.txt:2: row of 4 cells");
+    expect_error("flood size=3x2 colors=3\n012\n22\n", "t.txt:3: row of 2 cells");
+    expect_error("flood size=3x2 colors=3\n012\n221\n000\n", "t.txt:4:");
+    expect_error("flood size=3x2 colors=3\n012\n", "t.txt:");
+    expect_error("flood size=3x2 colors=3 speed=2\n012\n221\n", "speed");
+    expect_error("flood size=3x2 colors=37\n012\n221\n", "colors");
+    expect_error("flood size=31x2 colors=3\n012\n221\n", "size");
+    expect_error("flood size=3x31 colors=3\n012\n221\n", "size");
+    expect_error("flood size=3x2 colors=3 start=middle\n012\n221\n", "start");
+    expect_error("", "t.txt");
+    expect_error("flood size=3x2 colors=3 moves=-1\n012\n221\n", "moves");
+}
+
+static void test_generator(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    gl_kvlist p;
+    gl_kv_init(&p);
+    gl_kv_add(&p, "size", "10x8", 0);
+    gl_kv_add(&p, "colors", "5", 0);
+    gl_kv_add(&p, "difficulty", "easy", 0);
+    gl_rng r1, r2;
+    gl_rng_seed(&r1, 7);
+    gl_rng_seed(&r2, 7);
+    gl_board *a = G->create(&p, &r1, &err);
+    gl_board *b = G->create(&p, &r2, &err);
+    assert_int_equal(gl_kv_check_used(&p, &err), 0);
+    assert_non_null(a);
+    assert_non_null(b);
+    const flood_board *fa = (const flood_board *)a;
+    assert_memory_equal(fa->cell, ((const flood_board *)b)->cell, 80);
+    for (int i = 0; i < 80; i++) assert_true(fa->cell[i] < 5);
+    /* easy: the greedy count plus 5 */
+    assert_int_equal(fa->limit, flood_greedy_count(fa, 3) + 5);
+    gl_solution s;
+    solve(a, "greedy", 0, &s);
+    assert_int_equal(fa->limit, s.nmoves + 5);
+    gl_solution_free(&s);
+    G->destroy(a);
+    G->destroy(b);
+    gl_kv_free(&p);
+}
+
+/* The fewest moves by exhaustive iterative deepening on the cells. */
+static int dfs(const flood_board *b, int depth)
+{
+    if (flood_is_won(b)) return 1;
+    if (depth == 0) return 0;
+    int rc = flood_region_colour(b);
+    for (int c = 0; c < b->ncolors; c++) {
+        if (c == rc) continue;
+        flood_board n = *b;
+        flood_fill(&n, c);
+        if (dfs(&n, depth - 1)) return 1;
+    }
+    return 0;
+}
+
+static int brute_force(const flood_board *b)
+{
+    for (int d = 0;; d++)
+        if (dfs(b, d)) return d;
+}
+
+static void test_optimal_small_boards(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    for (int seed = 1; seed <= 24; seed++) {
+        gl_kvlist p;
+        gl_kv_init(&p);
+        char size[16], colors[8];
+        snprintf(size, sizeof size, "%dx%d", 3 + seed % 3, 3 + (seed / 3) % 2);
+        snprintf(colors, sizeof colors, "%d", 2 + seed % 3);
+        gl_kv_add(&p, "size", size, 0);
+        gl_kv_add(&p, "colors", colors, 0);
+        gl_kv_add(&p, "start", seed % 2 ? "corner" : "center", 0);
+        gl_rng r;
+        gl_rng_seed(&r, (uint64_t)seed);
+        gl_board *b = G->create(&p, &r, &err);
+        assert_non_null(b);
+        int best = brute_force((const flood_board *)b);
+        gl_solution a, i, gr, be;
+        solve(b, "astar", 0, &a);
+        solve(b, "ida", 0, &i);
+        solve(b, "greedy", 0, &gr);
+        solve(b, "beam", 0, &be);
+        assert_int_equal(a.nmoves, best);
+        assert_true(a.optimal);
+        assert_int_equal(i.nmoves, best);
+        assert_true(i.optimal);
+        assert_true(gr.nmoves >= best);
+        assert_false(gr.optimal);
+        assert_true(be.nmoves >= best);
+        gl_solution_free(&a);
+        gl_solution_free(&i);
+        gl_solution_free(&gr);
+        gl_solution_free(&be);
+        G->destroy(b);
+        gl_kv_free(&p);
+    }
+}
+
+/* The first n boards (0-based indices in pick) of a shared set. */
+static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
+                          const char *algo)
+{
+    char path[1024], opath[1024];
+    snprintf(path, sizeof path, "%s/data/flood/%s.txt", GL_SHARED_DIR, set);
+    snprintf(opath, sizeof opath, "%s/data/flood/%s.optimal-lengths.txt", GL_SHARED_DIR, set);
+    FILE *f = fopen(path, "r"), *fo = fopen(opath, "r");
+    if (!f || !fo) {
+        /* the copy in the source tree */
+        if (f) fclose(f);
+        if (fo) fclose(fo);
+        snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
+        snprintf(opath, sizeof opath, "%s/bench/data/flood/%s.optimal-lengths.txt", GL_SOURCE_DIR, set);
+        f = fopen(path, "r");
+        fo = fopen(opath, "r");
+    }
+    assert_non_null(f);
+    assert_non_null(fo);
+    char line[1024];
+    int idx = 0, k = 0, known;
+    while (k < npick && fgets(line, sizeof line, f) && fscanf(fo, "%d", &known) == 1) {
+        if (idx++ != pick[k]) continue;
+        k++;
+        line[strcspn(line, "\r\n")] = '\0';
+        flood_board b;
+        gl_error err = {0};
+        assert_int_equal(flood_board_from_line(&b, line, (int)strlen(line), w, h, start, &err), 0);
+        gl_solution s;
+        solve((const gl_board *)&b, algo, 0, &s);
+        if (strcmp(algo, "astar") == 0 || strcmp(algo, "ida") == 0) {
+            assert_true(s.optimal);
+            if (s.nmoves != known) fail_msg("%s board %d: %s found %d, optimal is %d", set, idx, algo, s.nmoves, known);
+        } else {
+            assert_true(s.nmoves >= known);
+        }
+        gl_solution_free(&s);
+    }
+    assert_int_equal(k, npick);
+    fclose(f);
+    fclose(fo);
+}
+
+static void test_pc19_sample(void **state)
+{
+    (void)state;
+    const int first[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    shared_sample("pc19", 14, 14, FLOOD_START_CORNER, first, 12, "astar");
+    const int easy[5] = {0, 7, 13, 14, 18};
+    shared_sample("pc19", 14, 14, FLOOD_START_CORNER, easy, 5, "ida");
+    int many[50];
+    for (int i = 0; i < 50; i++) many[i] = i;
+    shared_sample("pc19", 14, 14, FLOOD_START_CORNER, many, 50, "beam");
+    shared_sample("pc19", 14, 14, FLOOD_START_CORNER, many, 50, "greedy");
+}
+
+static void test_floodtest_sample(void **state)
+{
+    (void)state;
+    const int first[3] = {0, 1, 2};
+    shared_sample("floodtest1000", 19, 19, FLOOD_START_CENTER, first, 3, "astar");
+    shared_sample("floodtest1000", 19, 19, FLOOD_START_CENTER, first, 3, "beam");
+}
+
+static void test_limit_and_hint(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    gl_kvlist p;
+    gl_kv_init(&p);
+    gl_kv_add(&p, "size", "30x30", 0);
+    gl_kv_add(&p, "colors", "12", 0);
+    gl_kv_add(&p, "moves", "0", 0);
+    gl_rng r;
+    gl_rng_seed(&r, 3);
+    gl_board *big = G->create(&p, &r, &err);
+    assert_non_null(big);
+    gl_solution s;
+    solve(big, "astar", 20, &s); /* stopped: a greedy finish, not optimal */
+    assert_false(s.optimal);
+    assert_non_null(s.stopped);
+    gl_solution_free(&s);
+    solve(big, "ida", 20, &s);
+    assert_false(s.optimal);
+    assert_non_null(s.stopped);
+    gl_solution_free(&s);
+    G->destroy(big);
+    gl_kv_free(&p);
+
+    /* the hint is the first move of an optimal solution */
+    gl_board *b = parse("flood size=6x5 colors=4\n120332\n211012\n113133\n031112\n203013\n", &err);
+    assert_non_null(b);
+    gl_solution full;
+    solve(b, "astar", 0, &full);
+    assert_int_equal(full.nmoves, 7);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    gl_move m;
+    gl_strbuf extra = GL_STRBUF_INIT;
+    assert_int_equal(G->hint(b, &o, &m, &extra, &err), 1);
+    assert_non_null(strstr(gl_sb_str(&extra), "\"optimal\":true"));
+    assert_int_equal(G->apply(b, &m, NULL, &err), 0);
+    gl_solution rest;
+    solve(b, "astar", 0, &rest);
+    assert_int_equal(rest.nmoves, 6);
+    gl_solution_free(&rest);
+    gl_solution_free(&full);
+    gl_sb_free(&extra);
+    G->destroy(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_groups_row_major),  cmocka_unit_test(test_rules_and_status),
+        cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
+        cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_pc19_sample),
+        cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
