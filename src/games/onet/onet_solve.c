@@ -280,7 +280,15 @@ static int run_exact(const onet_board *b0, const gl_solve_opts *o, gl_solution *
     int tiles = onet_count_tiles(b0);
     s.maxdepth = tiles / 2 + 2;
     s.cap = tiles / 2 + 1;
-    s.pairs_cap = b0->w * b0->h * 2 + 8;
+    /* At most C(n,2) pairs of a kind with n tiles, and counts only fall. */
+    int count[ONET_KIND0 + ONET_NKINDS] = {0};
+    for (int r = 0; r < b0->h; r++)
+        for (int c = 0; c < b0->w; c++) count[b0->g[onet_at(b0, r, c)]]++;
+    long long pc = 1;
+    for (int k = ONET_KIND0; k < ONET_KIND0 + ONET_NKINDS; k++) pc += (long long)count[k] * (count[k] - 1) / 2;
+    if (pc * 2 * (long long)sizeof(int) * (s.maxdepth + 1) > (1LL << 30))
+        return gl_error_set(err, "board too large for the exact solver (%lld linkable pairs possible)", pc);
+    s.pairs_cap = (int)pc;
     s.boards = calloc((size_t)s.maxdepth + 1, sizeof *s.boards);
     s.moves = malloc((size_t)s.cap * sizeof *s.moves);
     s.pairs = malloc((size_t)(s.maxdepth + 1) * 2 * (size_t)s.pairs_cap * sizeof *s.pairs);
