@@ -1,0 +1,160 @@
+#!/bin/bash
+# Hostile inputs through the real program: huge headers, huge lines, huge
+# files, binary junk, absurd counts and limits, solvers asked for the
+# impossible, Ctrl-C.  Each must end quickly with a clear "gridlab: "
+# message and exit 2 (bad input), or, for a solver that hits a limit, with
+# its statistics, "stopped" and optimal:false.  Checks for a game run only
+# when that game is in GL_GAMES.  See docs/robustness.md.
+source "$(dirname "$0")/lib.sh"
+
+# Every run is bounded: a hang is a failure (exit 124 or 137), never a
+# stuck test.  Under valgrind everything is ~30x slower, hence the margin.
+LIMIT_S=${GL_HOSTILE_TIMEOUT:-120}
+trun() {
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?
+    OUT=$(head -c 100000 "$TMP/out")
+    ERR=$(head -c 100000 "$TMP/err")
+}
+# bad NAME EXPECTED-TEXT ARGS...: exit 2, one "gridlab: " message naming the problem.
+bad_input() {
+    local name=$1 text=$2; shift 2
+    trun "$@"
+    if [ "$RC" -eq 2 ] && [ "${ERR#gridlab: }" != "$ERR" ]; then ok; else bad "$name: expected exit 2 with a message"; return; fi
+    expect_err "$text" "$name"
+    # One line, not a flood of output (the message quotes at most a little of the input).
+    if [ "$(printf '%s' "$ERR" | wc -c)" -lt 600 ]; then ok; else bad "$name: message too long"; fi
+}
+has() { case ";${GL_GAMES:-tiles};" in *";$1;"*) return 0 ;; *) return 1 ;; esac; }
+file_of() { printf '%s' "$2" >"$TMP/$1"; echo "$TMP/$1"; }
+
+# ------------------------------------------------------------ any game
+bad_input "missing file" "cannot open" show "$TMP/no-such-file"
+bad_input "directory" "gridlab" show "$TMP"
+bad_input "empty file" "empty file" show "$(file_of empty.txt '')"
+bad_input "only comments" "empty file" show "$(file_of comments.txt $'# a\n# b\n')"
+bad_input "unknown game" "unknown game" show "$(file_of chess.txt $'chess size=8x8\n')"
+bad_input "control character" "unknown symbol" show "$(file_of ctl.txt $'tiles\nBW\x01_\n')"
+printf 'tiles\nB\0W_\n' >"$TMP/nul2.txt"
+bad_input "NUL byte in a row" "NUL byte" show "$TMP/nul2.txt"
+bad_input "binary file" "gridlab: " show "$GRIDLAB"
+bad_input "game name with junk" "game name" show "$(file_of junk.txt $'ti\x7fles\nBW_\n')"
+
+# A 10 MB line, as a row, as the header, and on standard input.
+{ echo tiles; head -c 10485760 /dev/zero | tr '\0' B; echo; } >"$TMP/longrow.txt"
+bad_input "10 MB row" "line too long" show "$TMP/longrow.txt"
+{ printf 'tiles hop=1 x='; head -c 10485760 /dev/zero | tr '\0' 7; echo; echo BW_; } >"$TMP/longhead.txt"
+bad_input "10 MB header" "line too long" show "$TMP/longhead.txt"
+timeout -s KILL "$LIMIT_S" "$GRIDLAB" solve - <"$TMP/longrow.txt" >"$TMP/out" 2>"$TMP/err"
+RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "10 MB row on stdin"
+expect_err "<stdin>:2: line too long" "10 MB row on stdin"
+# A file over the 16 MB cap, made of short lines.
+{ echo tiles; yes '# padding padding padding padding' | head -c 17825792; } >"$TMP/huge.txt"
+bad_input "17 MB file" "too large" show "$TMP/huge.txt"
+# Too many rows, too many keys, a key given twice.
+{ echo tiles; for i in $(seq 1 1100); do echo BW_; done; } >"$TMP/rows.txt"
+bad_input "1100 rows" "too many rows" show "$TMP/rows.txt"
+{ printf 'tiles'; for i in $(seq 1 300); do printf ' k%d=1' "$i"; done; echo; echo BW_; } >"$TMP/keys.txt"
+bad_input "300 header keys" "k1" show "$TMP/keys.txt"
+bad_input "key twice" "twice" show "$(file_of twice.txt $'tiles hop=1 hop=2\nBW_\n')"
+
+# Absurd limits and options.
+t=$(file_of t3.txt $'tiles hop=2\nBBBWWW_\n')
+bad_input "negative time limit" "limit-ms" solve "$t" --limit-ms -5
+bad_input "huge time limit" "limit-ms" solve "$t" --limit-ms 99999999999999999999999
+bad_input "zero memory" "mem-mb" solve "$t" --mem-mb 0
+bad_input "huge memory" "mem-mb" solve "$t" --mem-mb 9999999999999
+bad_input "seed junk" "seed" new tiles --seed 12abc
+bad_input "unknown algorithm" "gridlab: " solve "$t" --algo nosuch
+bad_input "unknown solver option" "gridlab: " solve "$t" --frobnicate 3
+bad_input "option without value" "needs a value" solve "$t" --limit-ms
+bad_input "too many arguments" "too many" show a b c d e f g h i j k l m n o p q
+
+# ------------------------------------------------------------ tiles
+if has tiles; then
+    bad_input "tiles: N = 10^9" "--n" new tiles --n 1000000000
+    { echo tiles; head -c 4001 /dev/zero | tr '\0' B; echo _; } >"$TMP/tbig.txt"
+    bad_input "tiles: 4002-cell row" "N at most" show "$TMP/tbig.txt"
+    bad_input "tiles: hop 10^6" "hop" show "$(file_of th.txt $'tiles hop=1000000\nBW_\n')"
+    bad_input "tiles: two empty cells" "gridlab: " show "$(file_of t2e.txt $'tiles\nBW__\n')"
+    # The impossible: optimal cost of N=28 in 100 ms, then in 1 MB.
+    trun new tiles --n 28 --seed 1
+    printf '%s\n' "$OUT" >"$TMP/t28.txt"
+    trun solve "$TMP/t28.txt" --limit-ms 100 --json
+    expect_json "tiles: astar N=28 in 100 ms"
+    expect_out '"optimal":false' "tiles: astar N=28 in 100 ms"
+    expect_out '"stopped":"time limit"' "tiles: astar N=28 in 100 ms"
+    trun solve "$TMP/t28.txt" --algo ucs --mem-mb 1 --json
+    expect_out '"optimal":false' "tiles: ucs N=28 in 1 MB"
+    expect_out '"stopped":"memory limit"' "tiles: ucs N=28 in 1 MB"
+    # Ctrl-C: the solver stops cleanly and still reports (the time limit
+    # is only a backstop for a signal that arrived before the handler).
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" solve "$TMP/t28.txt" --algo ucs --json \
+        --limit-ms 60000 >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    sleep "${GL_HOSTILE_SIGINT_DELAY:-1}"
+    kill -INT "$pid" 2>/dev/null
+    wait "$pid"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 1 "tiles: Ctrl-C"
+    expect_json "tiles: Ctrl-C"
+    expect_out '"stopped":"interrupted"' "tiles: Ctrl-C"
+fi
+
+# ------------------------------------------------------------ flood
+if has flood; then
+    bad_input "flood: 10^9-cell header" "size" show "$(file_of f1.txt $'flood size=100000x10000 colors=6\n0\n')"
+    bad_input "flood: 10^9 cells via new" "size" new flood --size 100000x10000
+    bad_input "flood: 1000 colours header" "colors" show "$(file_of f2.txt $'flood size=3x3 colors=1000\n012\n120\n201\n')"
+    bad_input "flood: 1000 colours via new" "colors" new flood --colors 1000
+    bad_input "flood: short row" "gridlab: " show "$(file_of f3.txt $'flood size=3x3 colors=3\n012\n12\n201\n')"
+    bad_input "flood: symbol beyond colours" "gridlab: " show "$(file_of f4.txt $'flood size=3x3 colors=2\n012\n120\n201\n')"
+    bad_input "flood: batch 10 MB line" "gridlab: " batch flood "$TMP/longrow.txt" --size 14x14
+    trun new flood --size 30x30 --colors 12 --seed 7
+    printf '%s\n' "$OUT" >"$TMP/f30.txt"
+    for algo in astar ida; do
+        trun solve "$TMP/f30.txt" --algo "$algo" --limit-ms 100 --json
+        expect_json "flood: $algo 30x30 in 100 ms"
+        expect_out '"optimal":false' "flood: $algo 30x30 in 100 ms"
+        expect_out '"stopped"' "flood: $algo 30x30 in 100 ms"
+    done
+    trun solve "$TMP/f30.txt" --algo astar --mem-mb 1 --json
+    expect_out '"optimal":false' "flood: astar 30x30 in 1 MB"
+fi
+
+# ------------------------------------------------------------ lines
+if has lines; then
+    bad_input "lines: 10^9-cell header" "size" show "$(file_of l1.txt $'lines size=100000x10000 colors=7 next=123 score=0\n.\n')"
+    bad_input "lines: 10^9 cells via new" "size" new lines --size 100000x10000
+    bad_input "lines: 1000 colours" "colors" show "$(file_of l2.txt $'lines size=3x3 colors=1000 next=123 score=0\n...\n...\n...\n')"
+    bad_input "lines: 1000 colours via new" "colors" new lines --colors 1000
+    bad_input "lines: huge score" "score" show "$(file_of l3.txt $'lines size=3x3 colors=7 next=123 score=99999999999999999999999\n...\n...\n...\n')"
+    bad_input "lines: bad rng" "rng" show "$(file_of l4.txt $'lines size=3x3 colors=7 next=123 score=0 rng=zz\n...\n...\n...\n')"
+    bad_input "lines: path outside" "gridlab: " path "$(file_of l5.txt $'lines size=3x3 colors=7 next=123 score=0\n1..\n...\n...\n')" a1 zzz99999
+fi
+
+# ------------------------------------------------------------ match3
+if has match3; then
+    bad_input "match3: 10^9-cell header" "size" show "$(file_of m1.txt $'match3 size=100000x10000 kinds=4\n1\n')"
+    bad_input "match3: 10^9 cells via new" "size" new match3 --size 100000x10000
+    bad_input "match3: 1000 kinds" "kinds" show "$(file_of m2.txt $'match3 size=3x3 kinds=1000\n121\n212\n121\n')"
+    bad_input "match3: 1000 kinds via new" "kinds" new match3 --kinds 1000
+    trun new match3 --size 12x12 --kinds 5 --seed 3
+    printf '%s\n' "$OUT" >"$TMP/m12.txt"
+    trun solve "$TMP/m12.txt" --algo exact --swaps 1000 --limit-ms 100 --json
+    expect_json "match3: exact 1000 swaps in 100 ms"
+    expect_out '"optimal":false' "match3: exact 1000 swaps in 100 ms"
+    expect_out '"stopped"' "match3: exact 1000 swaps in 100 ms"
+fi
+
+# ------------------------------------------------------------ onet
+if has onet; then
+    bad_input "onet: 10^9-cell header" "size" show "$(file_of o1.txt $'onet size=100000x10000\n.\n')"
+    bad_input "onet: 10^9 cells via new" "gridlab: " new onet --size 100000x10000
+    bad_input "onet: 1000 kinds via new" "kinds" new onet --kinds 1000
+    bad_input "onet: odd tiles" "gridlab: " show "$(file_of o2.txt $'onet size=3x1\naab\n')"
+    bad_input "onet: path outside" "gridlab: " path "$(file_of o3.txt $'onet size=2x1\naa\n')" a1 zzz99999
+fi
+
+finish

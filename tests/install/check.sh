@@ -1,0 +1,107 @@
+#!/bin/bash
+# `cmake --install` into a scratch prefix, then use what was installed the
+# way a user would: run the program, build a small program against the
+# library through pkg-config (shared and static), read the man page.
+#
+#   check.sh BUILD_DIR WORK_DIR      (ctest: install/prefix)
+set -u
+BUILD=$1
+WORK=$2
+PREFIX=$WORK/prefix
+PASS=0
+FAIL=0
+ok() { PASS=$((PASS + 1)); }
+bad() { FAIL=$((FAIL + 1)); echo "FAIL: $*" >&2; }
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+if cmake --install "$BUILD" --prefix "$PREFIX" >"$WORK/install.log" 2>&1; then ok; else
+    bad "cmake --install failed"; cat "$WORK/install.log" >&2; echo "$PASS passed, $FAIL failed"; exit 1
+fi
+
+# The program.
+if out=$("$PREFIX/bin/gridlab" --version 2>&1) && [ -n "$out" ]; then ok; else bad "gridlab --version: '$out'"; fi
+version=$(sed -n 's/^CMAKE_PROJECT_VERSION:[A-Z]*=//p' "$BUILD/CMakeCache.txt")
+case "$out" in *"$version"*) ok ;; *) bad "--version '$out' lacks the project version '$version'" ;; esac
+if "$PREFIX/bin/gridlab" list >/dev/null 2>&1; then ok; else bad "gridlab list from the prefix"; fi
+
+# Headers: every public header, and the one umbrella header compiles alone.
+for h in "$(dirname "$0")"/../../include/gridlab/*.h; do
+    if [ -f "$PREFIX/include/gridlab/$(basename "$h")" ]; then ok; else bad "missing header $(basename "$h")"; fi
+done
+
+# The library and its pkg-config file (wherever GNUInstallDirs put libdir).
+pc=$(find "$PREFIX" -name gridlab.pc | head -n 1)
+if [ -n "$pc" ]; then ok; else bad "no gridlab.pc installed"; fi
+libdir=$(dirname "$(dirname "$pc")")
+for f in libgridlab.a libgridlab.so; do
+    if [ -e "$libdir/$f" ]; then ok; else bad "missing $libdir/$f"; fi
+done
+# gridlab.pc names the configured prefix; a scratch prefix overrides it.
+PC="pkg-config --define-variable=prefix=$PREFIX"
+export PKG_CONFIG_PATH=$(dirname "$pc")
+if $PC --exists gridlab; then ok; else bad "pkg-config does not find gridlab"; fi
+pcv=$($PC --modversion gridlab 2>/dev/null)
+if [ "$pcv" = "$version" ]; then ok; else bad "pkg-config version '$pcv', project '$version'"; fi
+
+CC=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$BUILD/CMakeCache.txt")
+[ -n "$CC" ] || CC=cc
+# A sanitizer build's library needs the sanitizer runtime in the program too.
+SAN=""
+if grep -Eq '^GL_(SANITIZE|FUZZ):BOOL=ON' "$BUILD/CMakeCache.txt"; then SAN="-fsanitize=address,undefined"; fi
+cat >"$WORK/hello.c" <<'C'
+#include <gridlab/gridlab.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Reads a tiles board from a string with the installed library and prints
+ * its text form: the parser, the registry and the formatter, end to end. */
+int main(void)
+{
+    const char text[] = "tiles hop=2\nBBWW_\n";
+    const gl_game *g = NULL;
+    gl_error err = {0};
+    gl_board *b = gl_board_parse_text(text, strlen(text), "hello", &g, &err);
+    if (!b) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    gl_strbuf sb = GL_STRBUF_INIT;
+    g->format(b, &sb);
+    fputs(gl_sb_str(&sb), stdout);
+    gl_sb_free(&sb);
+    g->destroy(b);
+    printf("gridlab %s, %d games\n", GRIDLAB_VERSION, gl_ngames);
+    return 0;
+}
+C
+# shellcheck disable=SC2046
+if $CC -std=c11 -Wall -Werror $SAN -o "$WORK/hello-shared" "$WORK/hello.c" $($PC --cflags --libs gridlab) \
+    2>"$WORK/cc.log"; then ok; else bad "linking against the shared library"; cat "$WORK/cc.log" >&2; fi
+# shellcheck disable=SC2046
+if $CC -std=c11 -Wall -Werror $SAN -o "$WORK/hello-static" "$WORK/hello.c" $($PC --cflags gridlab) \
+    "$libdir/libgridlab.a" $($PC --static --libs-only-l gridlab | sed 's/-lgridlab//') 2>"$WORK/cc.log"; then ok; else
+    bad "linking against the static library"; cat "$WORK/cc.log" >&2; fi
+for p in hello-shared hello-static; do
+    out=$(LD_LIBRARY_PATH=$libdir "$WORK/$p" 2>&1)
+    case "$out" in *"BBWW_"*"gridlab $version"*) ok ;; *) bad "$p printed '$out'" ;; esac
+done
+if [ -e "$WORK/hello-shared" ]; then
+    if LD_LIBRARY_PATH=$libdir ldd "$WORK/hello-shared" | grep -q "$libdir/libgridlab.so"; then ok; else
+        bad "hello-shared does not use the installed libgridlab.so"; fi
+fi
+
+# The man page: installed, and groff formats it without a warning.
+man=$PREFIX/share/man/man1/gridlab.1
+if [ -f "$man" ]; then ok; else bad "no man page at $man"; fi
+if [ -f "$man" ] && command -v groff >/dev/null; then
+    warn=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
+    if [ -z "$warn" ]; then ok; else bad "groff warnings: $warn"; fi
+    text=$(groff -man -Tutf8 "$man" 2>/dev/null | sed "s/.\x08//g")
+    for cmd in list new show solve hint path play autoplay batch bench tour; do
+        case "$text" in *"gridlab $cmd"*) ok ;; *) bad "man page does not document 'gridlab $cmd'" ;; esac
+    done
+fi
+
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
