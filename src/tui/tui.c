@@ -405,7 +405,10 @@ static int play_move(tui *t, const gl_move *m)
     } else {
         hist_push(g, &t->undo, before);
         hist_clear(g, &t->redo);
-        if (log.len) say(t, 0, "%s: %s", name, gl_sb_str(&log));
+        size_t nl = strlen(name);
+        if (log.len > nl && !strncmp(gl_sb_str(&log), name, nl) && log.data[nl] == ':')
+            say(t, 0, "%s", gl_sb_str(&log)); /* the log names the move already */
+        else if (log.len) say(t, 0, "%s: %s", name, gl_sb_str(&log));
         else say(t, 0, "played %s", name);
         after_move(t);
     }

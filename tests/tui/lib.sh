@@ -128,8 +128,13 @@ close() {
     "${TMUX_CMD[@]}" kill-session -t "$SESSION" >/dev/null 2>&1
     SESSION=
 }
-# has_game GAME: GAME is in the build (GL_GAMES, a ;-separated list).
-has_game() { case ";${GL_GAMES:-tiles};" in *";$1;"*) return 0 ;; *) return 1 ;; esac; }
+# has_game GAME: GAME is in the build (GL_GAMES, separated by , ; or spaces).
+has_game() {
+    local list=",${GL_GAMES:-tiles},"
+    list=${list//;/,}
+    list=${list// /,}
+    case "$list" in *",$1,"*) return 0 ;; *) return 1 ;; esac
+}
 finish() {
     echo "$PASS passed, $FAIL failed"
     [ "$FAIL" -eq 0 ]
