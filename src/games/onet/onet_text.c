@@ -92,7 +92,11 @@ void onet_format(const gl_board *gb, gl_strbuf *out)
     gl_rng_to_hex(&b->rng, hex);
     gl_sb_printf(out, "onet size=%dx%d border=%d goal=%s", b->w, b->h, b->border,
                  b->goal == ONET_GOAL_ALL ? "all" : "obstacles");
-    if (b->bombs) gl_sb_printf(out, " bombs=%d", b->bombs);
+    int stars = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++) stars += b->g[onet_at(b, r, c)] == ONET_BOMB;
+    /* Written whenever it could matter, so a save reads back the same. */
+    if (b->bombs || stars) gl_sb_printf(out, " bombs=%d", b->bombs);
     if (b->level) gl_sb_printf(out, " level=%d", b->level);
     if (b->time_s) gl_sb_printf(out, " time=%d", b->time_s);
     gl_sb_printf(out, " rng=%s\n", hex);
