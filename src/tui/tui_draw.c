@@ -252,11 +252,41 @@ void tui_draw(tui *t, const tui_frame *f)
     line_at(t->msg_y - 1, gl_sb_str(&sb), A_BOLD);
     gl_sb_free(&sb);
     line_at(t->msg_y, t->msg, t->msg_bad ? A_BOLD | A_UNDERLINE : A_NORMAL);
-    line_at(LINES - 1,
-            "arrows/HJKL move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  "
-            "n new  ? help  q quit",
-            A_REVERSE);
+    /* The keys, shorter on a narrow terminal; "? help" always shows. */
+    static const char *const bars[] = {
+        "arrows/HJKL move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  "
+        "? help  q quit",
+        "arrows move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  ? help  q quit",
+        "arrows Enter  :move  u r  h hint  S solve  s save  n new  ? help  q quit",
+        "? help  q quit",
+    };
+    size_t nb = sizeof bars / sizeof bars[0], k = 0;
+    while (k + 1 < nb && strlen(bars[k]) > (size_t)COLS) k++;
+    line_at(LINES - 1, bars[k], A_REVERSE);
     refresh();
+}
+
+/* Writes text from row y on, broken at spaces to the screen's width;
+ * returns the next free row. */
+static int wrapped(int y, const char *text)
+{
+    int width = COLS > 20 ? COLS - 2 : 18;
+    const char *p = text;
+    while (*p && y < LINES - 1) {
+        int n = (int)strlen(p);
+        if (n > width) {
+            n = width;
+            while (n > 0 && p[n] != ' ') n--;
+            if (n == 0) n = width;
+        }
+        move(y, 0);
+        clrtoeol();
+        mvaddnstr(y, p == text ? 0 : 2, p, n);
+        y++;
+        p += n;
+        while (*p == ' ') p++;
+    }
+    return y;
 }
 
 void tui_draw_help(const tui *t)
@@ -268,27 +298,27 @@ void tui_draw_help(const tui *t)
     line_at(y++, buf, A_BOLD);
     y++;
     static const char *const keys[] = {
-        "Arrow keys, or H J K L   move the cursor (j k l work too; h is the hint)",
-        "Enter or space           select the cell under the cursor; a move is made when",
-        "                         the selection is complete (Esc drops the selection)",
-        "Mouse click              select the cell clicked",
-        ":                        type a move in the game's notation, Enter plays it",
-        "u / r                    undo / redo",
-        "h                        hint: the game's best next move, shown on the board",
-        "S                        solve from here (up to 10 s) and play the rest; any key stops",
-        "s                        save to the --save file",
-        "n                        new game (same options, next seed)",
-        "?                        this help",
-        "q                        quit (Ctrl-C too)",
+        "arrow keys, H J K L  move the cursor (j k l too; h is the hint)",
+        "Enter or space       select the cell under the cursor; the move is made",
+        "                     when the selection is complete",
+        "mouse click          select the cell clicked",
+        "Esc                  drop the selection and the hint",
+        ":                    type a move in the game's notation, Enter plays it",
+        "u / r                undo / redo",
+        "h                    hint: the game's best next move, shown on the board",
+        "S                    solve from here (10 s at most), play it; a key stops",
+        "s                    save to the --save file",
+        "n                    new game (the same options, the next seed)",
+        "?                    this help",
+        "q or Ctrl-C          quit",
     };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) line_at(y++, keys[i], A_NORMAL);
     y++;
     snprintf(buf, sizeof buf, "Moves: %s", t->g->move_help);
-    line_at(y++, buf, A_NORMAL);
+    y = wrapped(y, buf);
     snprintf(buf, sizeof buf, "Board options (for n): %s", t->g->params_help);
-    line_at(y++, buf, A_NORMAL);
-    line_at(y++, "Board: [X] cursor, (X) selected, {X} hint; a letter names the column, a number the row.",
-            A_NORMAL);
+    y = wrapped(y, buf);
+    line_at(y++, "Board: [X] cursor, (X) selected, {X} hint; columns a b c.., rows 1 2 3..", A_NORMAL);
     if (t->limit_s > 0) line_at(y++, "The clock is stopped while this help is shown.", A_NORMAL);
     y++;
     line_at(y, "Press any key to go back.", A_BOLD);

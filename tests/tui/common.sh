@@ -94,6 +94,19 @@ if has_game onet; then
     keys q
     wait_exit 0 "clock: quits"
     close
+
+    # A won level goes on to the next one (level 1 made small here).
+    start levels NO_COLOR=1 -- play onet --seed 1 --level 1 --size 4x2 --kinds 2 --solvable yes --save "$SAVE"
+    wait_for "level 1" "levels: starts at level 1"
+    keys S
+    wait_for "Level cleared" "levels: level 1 solved"
+    wait_for "level 2" "levels: level 2 shown"
+    keys s
+    wait_for "saved to" "levels: saved"
+    if grep -q 'level=2' "$SAVE"; then ok; else bad "levels: the saved board is not level 2: $(head -c 300 "$SAVE")"; fi
+    keys q
+    wait_exit 0 "levels: quits"
+    close
 fi
 
 finish
