@@ -442,9 +442,14 @@ static void select_cell(tui *t, int r, int c)
          * (another ball picked in lines). */
         gl_error err2 = {0};
         int res2 = t->g->select(t->b, &t->sel[2 * (t->nsel - 1)], 1, &m, &err2);
-        if (res2 >= 0) {
+        if (res2 == 0) { /* say why, and keep the new cell */
             t->sel[0] = r;
             t->sel[1] = c;
+            t->nsel = 1;
+            say(t, 1, "%s; %s is selected now", err.set ? err.msg : "not a move", cell);
+            return;
+        }
+        if (res2 == 1) {
             t->nsel = 1;
             res = res2;
         }
@@ -655,7 +660,10 @@ static void command_line(tui *t)
     text[0] = '\0';
     curs_set(1);
     for (;;) {
-        if (gl_cli_interrupted) break;
+        if (gl_cli_interrupted) { /* Ctrl-C: the main loop quits */
+            curs_set(0);
+            return;
+        }
         say(t, 0, ":%s", text);
         redraw(t);
         move(t->msg_y, (int)len + 1);
