@@ -62,14 +62,16 @@ expect_bad_input "empty file" show "$(board '')"
 
 # batch: the public format, one line per board, in order.
 bf="$TMP/batch.txt"
-head -6 "$GL_SOURCE_DIR/bench/data/flood/pc19.txt" >"$bf"
+# boards whose A* search is small, so the test stays quick under the sanitizers
+pick='1p;3p;8p;14p;15p;19p'
+sed -n "$pick" "$GL_SOURCE_DIR/bench/data/flood/pc19.txt" >"$bf"
 run batch flood "$bf" --size 14x14; expect_rc 0 "batch"
 one=$OUT
 [ "$(printf '%s\n' "$OUT" | wc -l)" = 6 ] && ok || bad "batch: one line per board"
 expect_err "6 boards" "batch summary on stderr"
 expect_err "6 proved optimal" "batch optimal"
 lens=$(printf '%s\n' "$OUT" | awk '{print length($0)}' | paste -sd' ')
-want=$(head -6 "$GL_SOURCE_DIR/bench/data/flood/pc19.optimal-lengths.txt" | paste -sd' ')
+want=$(sed -n "$pick" "$GL_SOURCE_DIR/bench/data/flood/pc19.optimal-lengths.txt" | paste -sd' ')
 [ "$lens" = "$want" ] && ok || bad "batch lengths $lens, optimal $want"
 run batch flood "$bf" --size 14x14 --jobs 2; expect_rc 0 "batch --jobs 2"
 [ "$OUT" = "$one" ] && ok || bad "batch --jobs 2: same output"

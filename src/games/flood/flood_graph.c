@@ -114,14 +114,16 @@ int flood_colours_left(const flood_graph *g, const uint64_t *F)
 
 uint64_t flood_frontier_colours(const flood_graph *g, const uint64_t *fr)
 {
+    /* K tests of kw words: cheaper than visiting every frontier group */
     uint64_t m = 0;
-    for (int wi = 0; wi < g->kw; wi++) {
-        uint64_t x = fr[wi];
-        while (x) {
-            int i = (wi << 6) + __builtin_ctzll(x);
-            x &= x - 1;
-            m |= 1ULL << g->colour[i];
-        }
+    int kw = g->kw;
+    for (int c = 0; c < g->ncolors; c++) {
+        const uint64_t *cm = g->colmask + (size_t)c * kw;
+        for (int i = 0; i < kw; i++)
+            if (fr[i] & cm[i]) {
+                m |= 1ULL << c;
+                break;
+            }
     }
     return m;
 }
