@@ -8,7 +8,7 @@
  *     backtracking use it;
  *   - the search engine (match3_engine.c) only looks at cells that changed:
  *     a settled board has no run, so every run of a round goes through a cell
- *     that the swap or the previous fall changed.  It also keeps two Zobrist
+ *     that the swap touched or that fell or came in.  It also keeps two Zobrist
  *     hashes up to date.  The solvers that must be fast use it, and the tests
  *     check it against the reference move for move.
  * Both draw refill tiles in the same order (columns left to right, each
