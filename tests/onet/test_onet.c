@@ -264,11 +264,82 @@ static void test_unsolvable_proved(void **state)
     assert_true(sol.optimal);
     gl_solution_free(&sol);
     onet_free(b);
-    /* A trap: the first pair of 'a' one takes decides.  Taking a1-a3 ... the
-     * solver must search; it must find the clear. */
+    /* Kinds of four whose pairs both link go at once (the forced rule). */
     b = parse("onet size=3x3 border=0\naba\nb.b\naba\n");
     solve_and_replay(b, "exact", 1);
     onet_free(b);
+}
+
+/* An independent check of the exact solver on small bomb-free boards: a
+ * plain depth-first search over every linkable pair, with no forced moves
+ * and no move ordering, remembering visited tile sets (bit k: tile k of the
+ * reading order is still there). */
+static int brute(onet_board *b, const int *cells, int n, uint64_t set, gl_htab *seen, gl_link_scratch *sc)
+{
+    if (set == 0) return 1;
+    int ins;
+    gl_htab_upsert(seen, &set, 1, &ins);
+    if (!ins) return 0;
+    int pairs[2 * 1024];
+    int np = onet_pairs(b, sc, pairs, 1024);
+    assert_true(np <= 1024);
+    for (int k = 0; k < np; k++) {
+        int i = pairs[2 * k], j = pairs[2 * k + 1], bi = 0, bj = 0;
+        for (int t = 0; t < n; t++) {
+            if (cells[t] == i) bi = t;
+            if (cells[t] == j) bj = t;
+        }
+        uint8_t v = b->g[i];
+        b->g[i] = b->g[j] = ONET_EMPTY;
+        int ok = brute(b, cells, n, set & ~(1ULL << bi) & ~(1ULL << bj), seen, sc);
+        b->g[i] = b->g[j] = v;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static void check_against_brute(const char *text, int expect)
+{
+    onet_board *b = parse(text);
+    int cells[64], n = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++)
+            if (onet_is_tile(b->g[onet_at(b, r, c)])) cells[n++] = onet_at(b, r, c);
+    assert_true(n <= 64);
+    gl_htab seen;
+    assert_int_equal(gl_htab_init(&seen, 1, 1024, 0), 0);
+    gl_link_scratch sc;
+    assert_int_equal(gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph), 0);
+    uint64_t all = n == 64 ? ~0ULL : (1ULL << n) - 1;
+    assert_int_equal(brute(b, cells, n, all, &seen, &sc), expect);
+    gl_link_scratch_free(&sc);
+    gl_htab_free(&seen);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    gl_solution sol;
+    gl_solution_init(&sol);
+    gl_error err = {0};
+    assert_int_equal(onet_solve_exact((gl_board *)b, &o, &sol, &err), 0);
+    assert_int_equal(sol.solved, expect);
+    assert_true(sol.optimal); /* bomb-free, goal all: proved either way */
+    gl_solution_free(&sol);
+    if (expect) solve_and_replay(b, "exact", 1);
+    onet_free(b);
+}
+
+static void test_exact_against_brute_force(void **state)
+{
+    (void)state;
+    /* Greedy (first pair in reading order) fails here; a clear exists. */
+    const char *trap = "onet size=6x6 border=0\nfcbghf\nibefah\ngcdded\nebichi\nchaaib\naedfgg\n";
+    onet_board *b = parse(trap);
+    solve_and_replay(b, "greedy", 0);
+    onet_free(b);
+    check_against_brute(trap, 1);
+    /* Pairs link at the start, but no order clears the board. */
+    check_against_brute("onet size=6x6 border=0\nhfagdd\nbefcbb\nacgaei\ncifebd\nhdcghg\nefaiih\n", 0);
+    check_against_brute("onet size=4x2 border=0\nabab\nbaba\n", 0);
+    check_against_brute("onet size=3x3 border=0\naba\nb.b\naba\n", 1);
 }
 
 static void test_solvable_generator(void **state)
@@ -458,6 +529,7 @@ int main(void)
         cmocka_unit_test(test_deadlock_reshuffle),
         cmocka_unit_test(test_full_clear_replayed),
         cmocka_unit_test(test_unsolvable_proved),
+        cmocka_unit_test(test_exact_against_brute_force),
         cmocka_unit_test(test_solvable_generator),
         cmocka_unit_test(test_maps_and_levels),
         cmocka_unit_test(test_text),
