@@ -66,6 +66,18 @@ run hint "$B" --json
 expect_rc 0 "hint"
 expect_json "hint json"
 expect_out '"path":[[' "hint path"
+run hint "$TMP/classic.txt" --json
+expect_out '"solvable":true' "hint from a clear"
+U=$(board "onet size=6x6 border=0
+hfagdd
+befcbb
+acgaei
+cifebd
+hdcghg
+efaiih")
+run hint "$U" --json
+expect_rc 0 "hint on an unsolvable board"
+expect_out '"solvable":false' "hint says no clear exists"
 D=$(board "onet size=2x2 border=0
 ab
 ba")

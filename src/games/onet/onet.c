@@ -499,43 +499,71 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
     return 1;
 }
 
-/* A hint: a pair that is safe to take when there is one (the last two of
- * a kind, which can never hurt to remove), else the first linkable pair. */
+/* A hint: the first move of a clear when the exact solver finds one
+ * within the time limit (300 ms unless the caller gives one); otherwise a
+ * pair that is safe to take (the last two of a kind, which can never hurt
+ * to remove), else the first linkable pair.  extra gets the path and
+ * "solvable": true (the move is on a clear), false (proved: no clear
+ * without a reshuffle) or null (not decided in time). */
 static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
 {
     const onet_board *b = (const onet_board *)gb;
-    (void)o;
-    gl_link_scratch sc;
-    if (with_scratch(b, &sc) != 0) return gl_error_set(err, "out of memory");
-    int cap = b->w * b->h * 4;
-    int *pairs = malloc(sizeof *pairs * 2 * (size_t)cap);
-    if (!pairs) {
-        gl_link_scratch_free(&sc);
-        return gl_error_set(err, "out of memory");
+    if (onet_goal_reached(b)) return 0;
+    gl_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.lim = o ? o->lim : so.lim;
+    if (so.lim.limit_ms <= 0) so.lim.limit_ms = 300;
+    gl_solution sol;
+    gl_solution_init(&sol);
+    int verdict = -1, found = 0;
+    if (onet_solve_exact(gb, &so, &sol, err) != 0) {
+        gl_solution_free(&sol);
+        return -1;
     }
-    int n = onet_pairs(b, &sc, pairs, cap);
-    if (n > cap) n = cap;
-    int count[ONET_KIND0 + ONET_NKINDS] = {0};
-    for (int r = 0; r < b->h; r++)
-        for (int c = 0; c < b->w; c++) count[b->g[onet_at(b, r, c)]]++;
-    int pick = -1;
-    for (int k = 0; k < n && pick < 0; k++)
-        if (count[b->g[pairs[2 * k]]] == 2) pick = k;
-    if (pick < 0 && n > 0) pick = 0;
-    int found = 0;
-    if (pick >= 0 && !onet_goal_reached(b)) {
-        int i = pairs[2 * pick], j = pairs[2 * pick + 1], corners[ONET_MAX_CORNERS];
-        int nc = onet_link(b, i, j, corners);
-        m->a = onet_row(b, i) * b->w + onet_col(b, i);
-        m->b = onet_row(b, j) * b->w + onet_col(b, j);
-        m->c = 0;
-        gl_sb_puts(extra, "\"path\":");
-        onet_path_json(b, corners, nc, extra);
+    if (sol.solved && sol.nmoves > 0) {
+        *m = sol.moves[0];
+        verdict = 1;
         found = 1;
+    } else if (!sol.solved && sol.optimal) {
+        verdict = 0;
     }
-    free(pairs);
-    gl_link_scratch_free(&sc);
-    return found;
+    gl_solution_free(&sol);
+    if (!found) {
+        gl_link_scratch sc;
+        if (with_scratch(b, &sc) != 0) return gl_error_set(err, "out of memory");
+        int cap = b->w * b->h * 4;
+        int *pairs = malloc(sizeof *pairs * 2 * (size_t)cap);
+        if (!pairs) {
+            gl_link_scratch_free(&sc);
+            return gl_error_set(err, "out of memory");
+        }
+        int n = onet_pairs(b, &sc, pairs, cap);
+        if (n > cap) n = cap;
+        int count[ONET_KIND0 + ONET_NKINDS] = {0};
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++) count[b->g[onet_at(b, r, c)]]++;
+        int pick = -1;
+        for (int k = 0; k < n && pick < 0; k++)
+            if (count[b->g[pairs[2 * k]]] == 2) pick = k;
+        if (pick < 0 && n > 0) pick = 0;
+        if (pick >= 0) {
+            int i = pairs[2 * pick], j = pairs[2 * pick + 1];
+            m->a = onet_row(b, i) * b->w + onet_col(b, i);
+            m->b = onet_row(b, j) * b->w + onet_col(b, j);
+            m->c = 0;
+            found = 1;
+        }
+        free(pairs);
+        gl_link_scratch_free(&sc);
+    }
+    if (!found) return 0;
+    int i, j, corners[ONET_MAX_CORNERS];
+    onet_move_cells(b, m, &i, &j);
+    int nc = onet_link(b, i, j, corners);
+    gl_sb_puts(extra, "\"path\":");
+    onet_path_json(b, corners, nc, extra);
+    gl_sb_puts(extra, verdict == 1 ? ",\"solvable\":true" : verdict == 0 ? ",\"solvable\":false" : ",\"solvable\":null");
+    return 1;
 }
 
 /* Draws the board with the link: corners and the cells between them. */
