@@ -81,6 +81,19 @@ if [ -n "$st" ] && [ "$st" != 0 ]; then ok; else bad "crash: the program should 
 expect_no_screen "h hint" "crash: the terminal is restored"
 close
 
+# flood played to its end by S on a small board: the flood spreads, the
+# move counter keeps to the limit, the game is won.
+if has_game flood; then
+    start flood NO_COLOR=1 -- play flood --seed 2 --size 5x4 --colors 3
+    wait_for "Press ? for help" "flood: starts"
+    keys S
+    wait_for "WON" "flood: S wins"
+    wait_for "played" "flood: S reports the moves played"
+    keys q
+    wait_exit 0 "flood: quits"
+    close
+fi
+
 # A clock (onet's time limit, when onet is built): it counts down, and at
 # zero no move is taken any more.
 if has_game onet; then
