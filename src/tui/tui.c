@@ -279,7 +279,7 @@ static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
     int maxd = -1;
     for (size_t i = 0; i < n; i++) dist[i] = -1;
     for (size_t s = 0; s < n; s++) {
-        if (dist[s] >= 0 || !memcmp(&before[s], &after[s], sizeof before[s])) continue;
+        if (dist[s] >= 0 || tui_view_eq(&before[s], &after[s])) continue;
         /* a breadth-first wave over each 4-connected group of changes */
         int qh = 0, qt = 0;
         dist[s] = 0;
@@ -292,7 +292,7 @@ static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
                 int rr = r + dr[k], cc = c + dc[k];
                 if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
                 int j = rr * w + cc;
-                if (dist[j] >= 0 || !memcmp(&before[j], &after[j], sizeof before[j])) continue;
+                if (dist[j] >= 0 || tui_view_eq(&before[j], &after[j])) continue;
                 dist[j] = dist[i] + 1;
                 queue[qt++] = j;
             }
@@ -346,9 +346,11 @@ static int playing(tui *t)
 /* After a move: a won level goes on to the next one when there is one. */
 static void after_move(tui *t)
 {
+    char done[TUI_MSG]; /* what the move did, to go before the news */
+    snprintf(done, sizeof done, "%s", t->msg);
     if (t->g->status(t->b) != GL_WON) {
         if (t->g->status(t->b) == GL_LOST)
-            say(t, 0, "%s  Game over: u undoes, n starts a new game.", t->msg);
+            say(t, 0, "%s  Game over: u undoes, n starts a new game.", done);
         return;
     }
     if (t->g->next_level) {
@@ -364,7 +366,7 @@ static void after_move(tui *t)
             return;
         }
     }
-    say(t, 0, "%s  You won! n starts a new game, q quits.", t->msg);
+    say(t, 0, "%s  You won! n starts a new game, q quits.", done);
 }
 
 /* Plays a move with its animation; returns 0 when it was applied. */
@@ -535,7 +537,7 @@ static void do_hint(tui *t)
                 tui_views(t->g, t->b, a, w, h);
                 tui_views(t->g, copy, b, w, h);
                 for (int i = 0; i < w * h && t->hint_nmarks < TUI_MAXPATH; i++)
-                    if (memcmp(&a[i], &b[i], sizeof a[i])) {
+                    if (!tui_view_eq(&a[i], &b[i])) {
                         t->hint_marks[2 * t->hint_nmarks] = i / w;
                         t->hint_marks[2 * t->hint_nmarks + 1] = i % w;
                         t->hint_nmarks++;
@@ -577,8 +579,10 @@ static void do_solve(tui *t)
         flushinp();
         int done = 0;
         for (int i = 0; i < sol.nmoves; i++) {
+            const gl_board *cur = t->b;
             if (play_move(t, &sol.moves[i]) != 0) break;
             done++;
+            if (t->b != cur) break; /* a won level: the rest was for the old board */
             if (i + 1 < sol.nmoves) {
                 redraw(t);
                 nodelay(stdscr, TRUE);

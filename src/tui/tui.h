@@ -82,6 +82,7 @@ typedef struct tui {
 void tui_draw_init(tui *t);
 /* Fills views (h*w) from a board. */
 void tui_views(const gl_game *g, const gl_board *b, gl_cell_view *views, int w, int h);
+int tui_view_eq(const gl_cell_view *a, const gl_cell_view *b);
 /* Draws the whole screen: title, the frame's board, status, message, keys. */
 void tui_draw(tui *t, const tui_frame *f);
 void tui_draw_help(const tui *t);

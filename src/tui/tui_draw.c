@@ -50,7 +50,19 @@ void tui_draw_init(tui *t)
 void tui_views(const gl_game *g, const gl_board *b, gl_cell_view *views, int w, int h)
 {
     for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++) g->cell(b, r, c, &views[r * w + c]);
+        for (int c = 0; c < w; c++) {
+            gl_cell_view *v = &views[r * w + c];
+            v->sym = ' ';
+            v->colour = 0;
+            v->flags = 0;
+            g->cell(b, r, c, v);
+        }
+}
+
+/* Field by field: the struct has padding, which memcmp would read. */
+int tui_view_eq(const gl_cell_view *a, const gl_cell_view *b)
+{
+    return a->sym == b->sym && a->colour == b->colour && a->flags == b->flags;
 }
 
 int tui_time_left(const tui *t)
