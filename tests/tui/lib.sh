@@ -67,7 +67,21 @@ dead() { [ "$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_dead}' 2
 # The program's exit status once it has ended, else nothing.
 dead_status() { cat "$TMP/$SESSION.status" 2>/dev/null; }
 # The program's process id (the child of the pane's shell).
-prog_pid() { ps -o pid= --ppid "$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_pid}')" | head -n 1 | tr -d ' '; }
+# Read from /proc, so that nothing beyond bash and tmux is needed.
+prog_pid() {
+    local parent f line rest pid
+    parent=$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_pid}')
+    for f in /proc/[0-9]*/stat; do
+        read -r line <"$f" 2>/dev/null || continue
+        rest=${line##*) }       # after the command name: state ppid ...
+        rest=${rest#* }
+        if [ "${rest%% *}" = "$parent" ]; then
+            pid=${f#/proc/}
+            echo "${pid%/stat}"
+            return
+        fi
+    done
+}
 
 # wait_for TEXT NAME: the screen shows TEXT within the time limit.
 wait_for() {
