@@ -69,8 +69,10 @@ int onet_symbol_kind(char c); /* -1 when not a tile symbol */
 int onet_link(const onet_board *b, int i, int j, int *out);
 /* Whether i and j (same kind) link, without the path: the extent test. */
 int onet_linkable(const onet_board *b, int i, int j);
-/* Every linkable pair (padded indices, i < j) into pairs[2k], pairs[2k+1]
- * up to max pairs; returns the count. */
+/* Every linkable pair (padded indices, i < j, in reading order) into
+ * pairs[2k], pairs[2k+1] up to max pairs; returns the count (max == 1
+ * stops at the first: an existence query).  By clear extents, see onet.c;
+ * sc is only used by the sweep below, and kept so the two interchange. */
 int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max);
 int onet_any_pair(const onet_board *b, gl_link_scratch *sc);
 /* The same pairs by the link kernel's straight-line sweep (kept as the
