@@ -183,52 +183,76 @@ int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves)
  * can be completed, one move takes the whole ring.  A real move takes at
  * most what the relaxed move takes, so the count never exceeds the true
  * number of moves. */
-static int layered_bound(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0)
+static inline __attribute__((always_inline)) int layered_bound_kw(const flood_graph *g,
+                                                                   const uint64_t *F0,
+                                                                   const uint64_t *fr0, const int kw)
 {
-    int kw = g->kw, nc = g->ncolors;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], X[FLOOD_KW_MAX];
-    uint64_t rem[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
     int live[FLOOD_MAX_COLORS], nlive = 0;
-    memcpy(F, F0, (size_t)kw * sizeof *F);
-    memcpy(fr, fr0, (size_t)kw * sizeof *fr);
-    for (int c = 0; c < nc; c++) {
+    for (int i = 0; i < kw; i++) {
+        F[i] = F0[i];
+        fr[i] = fr0[i];
+    }
+    for (int c = 0; c < g->ncolors; c++) {
         const uint64_t *cm = g->colmask + (size_t)c * kw;
         uint64_t any = 0;
-        for (int i = 0; i < kw; i++) any |= rem[nlive][i] = cm[i] & ~F[i];
+        for (int i = 0; i < kw; i++) any |= cm[i] & ~F[i];
         if (any) live[nlive++] = c;
     }
     int h = 0;
     while (nlive) {
+        /* a colour is complete when its remaining groups (colour & ~F) all
+         * lie on the ring; dead when none remain */
         int complete_any = 0;
-        memset(X, 0, (size_t)kw * sizeof *X);
+        for (int i = 0; i < kw; i++) X[i] = 0;
         for (int j = 0; j < nlive; j++) {
-            if (!fset_subset(rem[j], fr, kw)) continue;
-            h++;
-            complete_any = 1;
-            fset_or(X, rem[j], kw);
-            /* drop colour j */
-            nlive--;
-            memcpy(rem[j], rem[nlive], (size_t)kw * sizeof rem[0][0]);
-            live[j] = live[nlive];
-            j--;
+            const uint64_t *cm = g->colmask + (size_t)live[j] * kw;
+            uint64_t rest = 0, outside = 0;
+            for (int i = 0; i < kw; i++) {
+                uint64_t r = cm[i] & ~F[i];
+                rest |= r;
+                outside |= r & ~fr[i];
+            }
+            if (rest && outside) continue;
+            if (rest) {
+                h++;
+                complete_any = 1;
+                for (int i = 0; i < kw; i++) X[i] |= cm[i] & ~F[i];
+            }
+            live[j--] = live[--nlive];
         }
         if (!complete_any) {
             h++;
-            memcpy(X, fr, (size_t)kw * sizeof *X);
+            for (int i = 0; i < kw; i++) X[i] = fr[i];
         }
-        flood_add_groups(g, F, fr, X);
-        for (int j = 0; j < nlive; j++) {
-            uint64_t any = 0;
-            for (int i = 0; i < kw; i++) any |= rem[j][i] &= ~X[i];
-            if (!any) {
-                nlive--;
-                memcpy(rem[j], rem[nlive], (size_t)kw * sizeof rem[0][0]);
-                live[j] = live[nlive];
-                j--;
+        /* F gains X; the ring gains the neighbours of X and loses F */
+        for (int i = 0; i < kw; i++) F[i] |= X[i];
+        for (int wi = 0; wi < kw; wi++) {
+            uint64_t x = X[wi];
+            while (x) {
+                const uint64_t *adj = g->adj + (size_t)((wi << 6) + __builtin_ctzll(x)) * kw;
+                x &= x - 1;
+                for (int i = 0; i < kw; i++) fr[i] |= adj[i];
             }
         }
+        for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
     }
     return h;
+}
+
+/* The word count as a constant lets the compiler unroll the set loops for
+ * the common sizes (14x14 boards have about 110 groups: 2 words). */
+static int layered_bound(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0)
+{
+    switch (g->kw) {
+    case 1: return layered_bound_kw(g, F0, fr0, 1);
+    case 2: return layered_bound_kw(g, F0, fr0, 2);
+    case 3: return layered_bound_kw(g, F0, fr0, 3);
+    case 4: return layered_bound_kw(g, F0, fr0, 4);
+    case 5: return layered_bound_kw(g, F0, fr0, 5);
+    case 6: return layered_bound_kw(g, F0, fr0, 6);
+    default: return layered_bound_kw(g, F0, fr0, g->kw);
+    }
 }
 
 int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr)
