@@ -10,7 +10,7 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->kind = kind;
     c->mode = LINES_SEARCH_ROLLOUT;
     c->ms = 50;
-    c->candidates = 12;
+    c->candidates = 3;
     c->depth = 3;
 }
 

@@ -35,6 +35,7 @@ typedef struct lines_cand {
 struct lines_ai {
     lines_ai_cfg cfg;
     gl_rng rng;
+    gl_rng prng; /* the rollout policy's tie-breaks, reseeded per sample */
     int w, h, n, line;
     int nwin;
     int *win_cells; /* nwin * line */

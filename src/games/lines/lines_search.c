@@ -39,7 +39,7 @@ static int policy_move(lines_ai *ai, int *from, int *to)
             best = i;
             bestv = v;
             ties = 1;
-        } else if (v == bestv && gl_rng_below(&ai->rng, (uint64_t)++ties) == 0) {
+        } else if (v == bestv && gl_rng_below(&ai->prng, (uint64_t)++ties) == 0) {
             best = i;
         }
     }
@@ -48,10 +48,11 @@ static int policy_move(lines_ai *ai, int *from, int *to)
     return 1;
 }
 
-static double sample(lines_ai *ai, const lines_cand *c)
+static double sample(lines_ai *ai, const lines_cand *c, uint64_t seed)
 {
     lines_sim_copy(ai, &ai->roll, &ai->root);
-    gl_rng_seed(&ai->roll.b.rng, gl_rng_next(&ai->rng));
+    gl_rng_seed(&ai->roll.b.rng, seed);
+    gl_rng_seed(&ai->prng, seed ^ 0x9e3779b97f4a7c15ULL);
     lines_sim_move(ai, &ai->roll, c->from, c->to);
     if (ai->cfg.mode == LINES_SEARCH_EXPECTIMAX) {
         if (lines_full(&ai->roll.b)) return -(double)LINES_W_LOST;
@@ -104,8 +105,12 @@ int lines_search_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
     for (int round = 0; round < rounds && alive > 1; round++) {
         double until = ai->cfg.ms * (round + 1) / rounds;
         do {
+            /* common random numbers: every candidate of a pass sees the
+             * same spawn draws, so their difference is the moves', not
+             * the dice's */
+            uint64_t seed = gl_rng_next(&ai->rng);
             for (int i = 0; i < alive; i++) {
-                ai->sum[i] += sample(ai, &ai->cand[i]);
+                ai->sum[i] += sample(ai, &ai->cand[i], seed);
                 ai->count[i]++;
             }
         } while (gl_ms_since(t0) < until);
