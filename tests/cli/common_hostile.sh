@@ -25,7 +25,7 @@ bad_input() {
     # One line, not a flood of output (the message quotes at most a little of the input).
     if [ "$(printf '%s' "$ERR" | wc -c)" -lt 600 ]; then ok; else bad "$name: message too long"; fi
 }
-has() { case ";${GL_GAMES:-tiles};" in *";$1;"*) return 0 ;; *) return 1 ;; esac; }
+has() { case ",${GL_GAMES:-tiles}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 file_of() { printf '%s' "$2" >"$TMP/$1"; echo "$TMP/$1"; }
 
 # ------------------------------------------------------------ any game
@@ -93,8 +93,19 @@ if has tiles; then
     timeout -s KILL "$LIMIT_S" "$GRIDLAB" solve "$TMP/t28.txt" --algo ucs --json \
         --limit-ms 60000 >"$TMP/out" 2>"$TMP/err" &
     pid=$!
-    sleep "${GL_HOSTILE_SIGINT_DELAY:-1}"
-    kill -INT "$pid" 2>/dev/null
+    # Signal once the solver is surely running: when the program (the
+    # child of timeout) has used enough CPU time.  A fixed sleep is not
+    # enough on a loaded machine or under valgrind (GL_HOSTILE_SIGINT_CPU).
+    need=${GL_HOSTILE_SIGINT_CPU:-30}
+    for _ in $(seq 1 $((LIMIT_S * 10))); do
+        child=$(pgrep -P "$pid" | head -n 1)
+        if [ -n "$child" ] && stat=$(cat "/proc/$child/stat" 2>/dev/null); then
+            set -- ${stat##*) }
+            [ $(( ${12} + ${13} )) -ge "$need" ] && break
+        fi
+        sleep 0.1
+    done
+    kill -INT "${child:-$pid}" 2>/dev/null
     wait "$pid"
     RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     expect_rc 1 "tiles: Ctrl-C"
