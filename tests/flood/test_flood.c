@@ -234,7 +234,7 @@ static void test_optimal_small_boards(void **state)
         assert_int_equal(i.nmoves, best);
         assert_true(i.optimal);
         assert_true(gr.nmoves >= best);
-        assert_false(gr.optimal);
+        assert_true(!gr.optimal || gr.nmoves == 0);
         assert_true(be.nmoves >= best);
         gl_solution_free(&a);
         gl_solution_free(&i);

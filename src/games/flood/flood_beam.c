@@ -74,7 +74,7 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
 {
     uint64_t t0 = gl_now_ns();
     long long width = 32;
-    if (o->opts && gl_kv_int(o->opts, "width", 1, 1 << 20, &width, e) != 0) return -1;
+    if (o->opts && gl_kv_int(o->opts, "width", 1, 10000, &width, e) != 0) return -1;
     flood_problem p;
     if (flood_problem_init(&p, b, e) != 0) return -1;
     const flood_graph *g = &p.g;
@@ -205,7 +205,7 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
         free(buf);
         s->solved = n >= 0;
     }
-    s->optimal = 0;
+    s->optimal = s->solved && s->nmoves == 0; /* a won board: nothing to do */
     s->cost = s->nmoves;
 out:
     free(cands);

@@ -95,7 +95,7 @@ int flood_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *s
     int n = flood_greedy_run(&p.g, p.F, (int)depth, moves, cap);
     if (n >= 0) flood_push_moves(s, moves, n);
     s->solved = n >= 0;
-    s->optimal = 0;
+    s->optimal = s->solved && s->nmoves == 0; /* a won board: nothing to do */
     s->cost = s->nmoves;
     s->nodes = (unsigned long long)s->nmoves;
     s->peak_bytes = (size_t)cap;
