@@ -17,7 +17,7 @@
 
 typedef struct bm_node {
     long long score;
-    int tie;          /* best immediate score of a next swap */
+    long long tie;    /* the best score of one more swap (lookahead) */
     int parent, mv;
     uint64_t h1, h2;
     int slot;         /* where its cells are in the candidate pool */
@@ -92,16 +92,17 @@ int match3_solve_beam(const gl_board *bb, const gl_solve_opts *o, gl_solution *o
             if ((i & 63) == 63 && (stopped = gl_limits_check(&o->lim, t0, 0)) != NULL) break;
         }
         if (stopped || nc == 0) break;
-        /* The tie-break only matters among equal scores; compute it for all
-         * (one scan of legal swaps each). */
+        /* The lookahead: the best one more swap can add to each child
+         * (none after the last level). */
         for (size_t k = 0; k < nc && lev + 1 < x; k++) {
             uint8_t *child = pool + (size_t)cand[k].slot * (size_t)n;
-            int nm = match3_engine_moves(&E, child, mv), t = 0;
+            int nm = match3_engine_moves(&E, child, mv);
+            long long t = 0;
             for (int j = 0; j < nm; j++) {
                 memcpy(look, child, (size_t)n);
                 gl_rng lr = pool_rng[cand[k].slot];
                 long long s = match3_engine_play(&E, look, &lr, mv[j], NULL, NULL);
-                if (s > t) t = (int)s;
+                if (s > t) t = s;
             }
             cand[k].tie = t;
             if ((k & 255) == 255 && (stopped = gl_limits_check(&o->lim, t0, 0)) != NULL) break;

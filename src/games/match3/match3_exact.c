@@ -34,7 +34,8 @@ typedef struct ex_ctx {
     int *order;         /* (X+1) immediate scores for ordering */
     /* two_left's scratch: per swap (search form) its score, read columns
      * and a stamp; per child its changed columns; the children's boards. */
-    int *gain, *stamp, tick;
+    long long *gain;
+    int *stamp, tick;
     uint64_t *rmask, *cmask;
     uint8_t *kids;
     const gl_limits *lim;
@@ -74,7 +75,8 @@ static long long two_left(ex_ctx *c, const uint8_t *cells, const int *mv, int nm
                           long long ub)
 {
     const int n = c->n;
-    int *gain = c->gain, *stamp = c->stamp;
+    long long *gain = c->gain;
+    int *stamp = c->stamp;
     uint64_t *rmask = c->rmask, *cmask = c->cmask;
     uint8_t *kids = c->kids;
     c->tick++;
@@ -82,7 +84,7 @@ static long long two_left(ex_ctx *c, const uint8_t *cells, const int *mv, int nm
         uint8_t *k = kids + (size_t)i * (size_t)n;
         memcpy(k, cells, (size_t)n);
         long long g = match3_engine_play_masks(&c->E, k, NULL, mv[i], NULL, NULL, &rmask[mv[i]], &cmask[i]);
-        gain[mv[i]] = (int)g;
+        gain[mv[i]] = g;
         stamp[mv[i]] = c->tick;
     }
     long long best = -1;
