@@ -115,6 +115,10 @@ int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr);
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
                 uint64_t *fr2, uint8_t *moves);
 int flood_is_full(const flood_graph *g, const uint64_t *F);
+/* Does colour c, played at the closed position (F, fr), bring a group that
+ * was not on the frontier next to the region?  A move that does not is
+ * never needed there (docs/flood.md, "Dead moves"). */
+int flood_move_exposes(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c);
 /* Cells in F. */
 int flood_cells(const flood_graph *g, const uint64_t *F);
 /* The start position: the start group, closed.  moves gets the forced

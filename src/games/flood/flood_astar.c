@@ -3,8 +3,9 @@
  * A node is a flooded set of groups (a bitset).  Edges are one move plus
  * the forced closure (every colour whose remaining groups all lie on the
  * frontier is played at once: such a move is always optimal first), so an
- * edge costs 1 + the forced moves.  Two prunings keep the branching low:
- * only colours on the frontier are tried (others gain nothing), and of two
+ * edge costs 1 + the forced moves.  Three prunings keep the branching low:
+ * only colours on the frontier are tried (others gain nothing), dead moves
+ * (that bring no new group next to the region) are skipped, and of two
  * independent moves (the second's gain did not touch the first's) only the
  * order with the smaller colour first is searched, since the other order
  * floods a subset with the same number of moves.  Duplicates meet in a
@@ -304,6 +305,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                 }
                 if (indep) continue;
             }
+            if (!flood_move_exposes(g, F, fr, c)) continue; /* a dead move */
             int n = flood_child(g, F, fr, c, F2, fr2, NULL);
             int g2 = gg + n;
             uint64_t *slot = lookup(&a, F2, hash_set(F2, kw));

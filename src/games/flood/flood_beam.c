@@ -116,6 +116,7 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
             while (cols) {
                 int c = __builtin_ctzll(cols);
                 cols &= cols - 1;
+                if (!flood_move_exposes(g, F, fr, c)) continue; /* a dead move */
                 int n = flood_child(g, F, fr, c, F2, fr2, NULL);
                 int g2 = P.g[x] + n;
                 if (flood_is_full(g, F2)) {

@@ -299,3 +299,22 @@ int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
 }
 
 int flood_is_full(const flood_graph *g, const uint64_t *F) { return fset_equal(F, g->all, g->kw); }
+
+int flood_move_exposes(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c)
+{
+    int kw = g->kw;
+    const uint64_t *cm = g->colmask + (size_t)c * kw;
+    uint64_t nb[FLOOD_KW_MAX];
+    memset(nb, 0, (size_t)kw * sizeof *nb);
+    for (int wi = 0; wi < kw; wi++) {
+        uint64_t x = fr[wi] & cm[wi];
+        while (x) {
+            int i = (wi << 6) + __builtin_ctzll(x);
+            x &= x - 1;
+            fset_or(nb, g->adj + (size_t)i * kw, kw);
+        }
+    }
+    for (int i = 0; i < kw; i++)
+        if (nb[i] & ~F[i] & ~fr[i]) return 1;
+    return 0;
+}

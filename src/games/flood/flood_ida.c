@@ -1,7 +1,7 @@
 /* IDA* for Flood-It: proved optimal with memory proportional to the
  * depth (a path of bitsets), no tables.
  *
- * Same edges, bound and order pruning as A* (flood_astar.c).  Children are
+ * Same edges, bound, dead-move and order pruning as A* (flood_astar.c).  Children are
  * tried best bound first, so the last iteration tends to find a solution
  * early.  Without a transposition table the same set is searched again
  * along different paths; the order pruning removes the commonest repeats
@@ -65,6 +65,7 @@ static int search(ida *I, const uint64_t *P, const uint64_t *F, const uint64_t *
                 if (fr[i] & cm[i] & nb[i]) indep = 0;
             if (indep) continue;
         }
+        if (!flood_move_exposes(G, F, fr, c)) continue; /* a dead move */
         child *k = &kids[nk];
         k->c = c;
         k->n = flood_child(G, F, fr, c, k->F, k->fr, NULL);
