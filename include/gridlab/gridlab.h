@@ -17,5 +17,7 @@
 #include "bitset.h"
 #include "game.h"
 #include "search.h"
+#include "grid_bfs.h"
+#include "link_bfs.h"
 
 #endif
