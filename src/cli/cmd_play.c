@@ -60,7 +60,8 @@ int gl_play_lines(const gl_game *g, gl_board *b, const char *save_path, FILE *in
 {
     stack_t_ undo = {{0}, 0}, redo = {{0}, 0};
     char line[1024];
-    gl_error err;
+    gl_error err = {0};
+    uint64_t level_seed = 1;
     fprintf(out, "%s: %s\nmoves: %s\ncommands: undo redo hint save [FILE] show moves help quit\n\n",
             g->name, g->summary, g->move_help);
     draw(g, b, out);
@@ -68,7 +69,24 @@ int gl_play_lines(const gl_game *g, gl_board *b, const char *save_path, FILE *in
     for (;;) {
         if (g->status(b) != GL_PLAYING) {
             fprintf(out, "%s\n", g->status(b) == GL_WON ? "won!" : "game over.");
-            break;
+            if (g->status(b) != GL_WON || !g->next_level) break;
+            /* A level sequence (onet): go on with the next level, its rng
+             * drawn from the finished board's so a replay is identical. */
+            gl_rng rng;
+            gl_rng_seed(&rng, level_seed++);
+            gl_board *next = g->next_level(b, &rng, &err);
+            if (!next) {
+                if (err.set) fprintf(out, "%s\n", err.msg);
+                else fprintf(out, "that was the last level.\n");
+                break;
+            }
+            clear(g, &undo);
+            clear(g, &redo);
+            g->destroy(b);
+            b = next;
+            fprintf(out, "next level\n");
+            draw(g, b, out);
+            continue;
         }
         fputs("> ", out);
         fflush(out);
