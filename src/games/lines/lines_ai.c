@@ -62,6 +62,10 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
         lines_ai_free(ai);
         return NULL;
     }
+    ai->bytes = sizeof *ai + sizeof(int) * (size_t)(2 * cap * L + b->n + 1 + cap + 2 * b->n * b->n) +
+                sizeof(lines_cand) * (size_t)(2 * b->n * b->n) + sizeof(double) * (size_t)(b->n * b->n) +
+                (sizeof(long long) + sizeof(int)) * (size_t)b->n * (LINES_MAX_COLORS + 2) +
+                3 * sizeof(lines_wst) * (size_t)cap;
     for (int r = 0; r < b->h; r++)
         for (int c = 0; c < b->w; c++)
             for (int d = 0; d < 4; d++) {
@@ -120,6 +124,8 @@ void lines_ai_free(lines_ai *ai)
 }
 
 unsigned long long lines_ai_nodes(const lines_ai *ai) { return ai->nodes; }
+
+size_t lines_ai_bytes(const lines_ai *ai) { return ai->bytes; }
 
 static inline long long wvalue(const lines_ai *ai, const lines_wst *w)
 {

@@ -46,6 +46,7 @@ struct lines_ai {
     long long vw[LINES_MAX_SIDE + 1]; /* value of a one-colour window by its balls */
     long long wpoint;                 /* value of one point scored */
     unsigned long long nodes;
+    size_t bytes; /* everything allocated for the player */
     lines_sim root, roll, scratch; /* scratch: lines_ai_one_move's */
     lines_turn turn;
     lines_cand *cand; /* n*n: the root's moves */
@@ -81,5 +82,8 @@ long long lines_ai_one_move(struct lines_ai *ai, const lines_sim *s, const lines
 
 int lines_greedy_choose(struct lines_ai *ai, const lines_board *b, int *from, int *to);
 int lines_search_choose(struct lines_ai *ai, const lines_board *b, int *from, int *to);
+
+/* Bytes the player allocated (its tables and scratch positions). */
+size_t lines_ai_bytes(const struct lines_ai *ai);
 
 #endif

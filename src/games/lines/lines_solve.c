@@ -50,7 +50,7 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
     out->cost = b->score - start->score;
     out->nodes = lines_ai_nodes(ai);
     out->ms = gl_ms_since(t0);
-    out->peak_bytes = sizeof *ai + sizeof *b + sizeof *t;
+    out->peak_bytes = lines_ai_bytes(ai) + sizeof *b + sizeof *t;
     gl_sb_printf(&out->extra, "\"score\":%lld,\"turns\":%d,\"game_over\":%s", b->score, out->nmoves,
                  lines_full(b) ? "true" : "false");
     lines_ai_free(ai);
