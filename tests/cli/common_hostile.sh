@@ -169,4 +169,25 @@ if has onet; then
     bad_input "onet: path outside" "gridlab: " path "$(file_of o3.txt $'onet size=2x1\naa\n')" a1 zzz99999
 fi
 
+# ------------------------------------------------------------ truncated saves
+# A save cut short (a crash while copying it, a full disk) is refused with
+# the place named, and loading it to play with --save on the same file
+# leaves the file exactly as it was.
+for g in tiles flood lines match3 onet; do
+    has "$g" || continue
+    trun new "$g" --seed 11
+    [ "$RC" -eq 0 ] || { bad "$g: new for the save test"; continue; }
+    printf '%s\n' "$OUT" >"$TMP/$g-full.txt"
+    size=$(wc -c <"$TMP/$g-full.txt")
+    # Cut inside the last row, after the header and the first row.
+    head -c $((size - 2)) "$TMP/$g-full.txt" | sed '$d' >"$TMP/$g-cut.txt"
+    bad_input "$g: truncated save" "$g-cut.txt:" show "$TMP/$g-cut.txt"
+    cp "$TMP/$g-cut.txt" "$TMP/$g-cut.orig"
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" play "$TMP/$g-cut.txt" --save "$TMP/$g-cut.txt" --lines \
+        </dev/null >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 2 "$g: play a truncated save"
+    if cmp -s "$TMP/$g-cut.txt" "$TMP/$g-cut.orig"; then ok; else bad "$g: the truncated save was changed"; fi
+done
+
 finish
