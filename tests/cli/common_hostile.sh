@@ -25,7 +25,7 @@ bad_input() {
     # One line, not a flood of output (the message quotes at most a little of the input).
     if [ "$(printf '%s' "$ERR" | wc -c)" -lt 600 ]; then ok; else bad "$name: message too long"; fi
 }
-has() { case ",${GL_GAMES:-tiles}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+has() { local games=${GL_GAMES:-tiles}; case ",${games//;/,}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 file_of() { printf '%s' "$2" >"$TMP/$1"; echo "$TMP/$1"; }
 
 # ------------------------------------------------------------ any game
