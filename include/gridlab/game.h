@@ -141,7 +141,8 @@ typedef struct gl_game {
     int (*path)(const gl_board *b, int r1, int c1, int r2, int c2, gl_strbuf *json,
                 gl_strbuf *text, gl_error *err);
     /* Cells a move travels through, in order, as row,col pairs in rc (for
-     * animation and for showing a hint); returns the number of cells. */
+     * animation and for showing a hint); max is the number of cells rc
+     * can hold (rc has 2 * max ints); returns the number of cells. */
     int (*move_path)(const gl_board *b, const gl_move *m, int *rc, int max);
     /* Seconds the player has for this board (onet levels), 0 for none. */
     int (*time_limit_s)(const gl_board *b);

@@ -44,7 +44,8 @@ int gl_cmd_path(int argc, char **argv)
         else printf("{\"path\":null}\n");
         rc = found ? GL_EXIT_OK : GL_EXIT_NO;
     } else {
-        fputs(found ? gl_sb_str(&txt) : "no path\n", stdout);
+        if (found) fputs(gl_sb_str(&txt), stdout);
+        else printf("no path%s%s\n", err.set ? ": " : "", err.set ? err.msg : "");
         rc = found ? GL_EXIT_OK : GL_EXIT_NO;
     }
     gl_sb_free(&js);
