@@ -326,7 +326,10 @@ static int jnumber(jparser *p, gl_jv *v)
     }
     char buf[64];
     size_t len = p->i - st;
-    if (len >= sizeof buf) len = sizeof buf - 1;
+    if (len >= sizeof buf) {
+        p->i = st;
+        return jfail(p, "number too long");
+    }
     memcpy(buf, p->s + st, len);
     buf[len] = '\0';
     v->type = GL_JV_NUM;

@@ -37,10 +37,12 @@ libdir=$(dirname "$(dirname "$pc")")
 for f in libgridlab.a libgridlab.so; do
     if [ -e "$libdir/$f" ]; then ok; else bad "missing $libdir/$f"; fi
 done
-# gridlab.pc names the configured prefix; a scratch prefix overrides it.
-PC="pkg-config --define-variable=prefix=$PREFIX"
+# gridlab.pc finds its prefix from where it lies (${pcfiledir}), so the
+# scratch prefix needs no override.
+PC="pkg-config"
 export PKG_CONFIG_PATH=$(dirname "$pc")
 if $PC --exists gridlab; then ok; else bad "pkg-config does not find gridlab"; fi
+case "$($PC --cflags gridlab)" in *"$PREFIX"*|*"$(dirname "$pc")"*) ok ;; *) bad "pkg-config cflags do not point into the prefix: $($PC --cflags gridlab)" ;; esac
 pcv=$($PC --modversion gridlab 2>/dev/null)
 if [ "$pcv" = "$version" ]; then ok; else bad "pkg-config version '$pcv', project '$version'"; fi
 

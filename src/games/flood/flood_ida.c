@@ -34,7 +34,7 @@ static int search(ida *I, const uint64_t *P, const uint64_t *F, const uint64_t *
     int kw = G->kw;
     if (flood_is_full(G, F)) return -1;
     I->s->nodes++;
-    if ((I->s->nodes & 4095) == 0) {
+    if ((I->s->nodes & 255) == 0) {
         I->stopped = gl_limits_check(I->lim, I->t0, 0);
         if (I->stopped) return -2;
     }

@@ -116,7 +116,7 @@ static long long two_left(ex_ctx *c, const uint8_t *cells, const int *mv, int nm
 static long long ex_search(ex_ctx *c, int depth, int r, long long need, uint64_t h1, uint64_t h2)
 {
     if (r == 0 || c->stopped) return 0;
-    if ((++c->polls & 1023) == 0) {
+    if ((++c->polls & 63) == 0) {
         c->stopped = gl_limits_check(c->lim, c->t0, gl_htab_bytes(&c->tt));
         if (c->stopped) return 0;
     }
