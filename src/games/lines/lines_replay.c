@@ -136,6 +136,7 @@ static int fail(check_ctx *x, const char *what)
 /* An integer member (or element), within [lo, hi]. */
 static int get_int(check_ctx *x, const gl_jv *v, long long lo, long long hi, long long *out, const char *what)
 {
+    *out = 0; /* defined on every path: callers read it only on success */
     if (!v || v->type != GL_JV_NUM || v->num != floor(v->num) || v->num < (double)lo || v->num > (double)hi)
         return gl_error_at(x->err, x->file, x->line, "%s: expected an integer from %lld to %lld", what, lo, hi);
     *out = (long long)v->num;
