@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -75,6 +76,79 @@ static void test_engine_matches_reference(void **state)
         match3_engine_free(&E);
         gl_game_match3.destroy((gl_board *)b);
     }
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The bit-parallel engine against the reference, on random games over all
+ * sizes it takes (1..8 rows and columns, 3..9 kinds): legal swaps, the
+ * immediate score, the score and board after every swap, and its column
+ * masks (the same changed columns as the scalar engine, and at least the
+ * columns that engine read). */
+static void test_bits_match_reference(void **state)
+{
+    (void)state;
+    long long plays = 0, cascades = 0;
+    for (uint64_t seed = 0; seed < 400; seed++) {
+        int cols = 1 + (int)(seed % 8), rows = 1 + (int)(seed / 8 % 8), kinds = 3 + (int)(seed % 7);
+        if (seed % 5 == 0) cols = rows = 8;
+        if (seed % 5 == 1) cols = rows = 7;
+        match3_board *b = make(cols, rows, kinds, 0, seed + 3000);
+        match3_bits G;
+        assert_true(match3_bits_fits(&b->R));
+        assert_int_equal(match3_bits_init(&G, &b->R), 0);
+        match3_engine E;
+        assert_int_equal(match3_engine_init(&E, &b->R), 0);
+        const int n = rows * cols;
+        match3_bpos p;
+        match3_bits_load(&G, b->cell, &p);
+        gl_rng pick;
+        gl_rng_seed(&pick, seed * 13 + 5);
+        for (int step = 0; step < 40; step++) {
+            uint8_t back[MATCH3_MAX_CELLS];
+            match3_bits_store(&G, &p, back);
+            assert_memory_equal(back, b->cell, (size_t)n);
+            int ref[MATCH3_MAX_MOVES], got[MATCH3_MAX_MOVES];
+            int nr = match3_legal_list(&b->R, b->cell, ref), ng = 0;
+            uint64_t hm, vm;
+            match3_bits_moves(&G, &p, &hm, &vm);
+            for (int bit = 0; bit < 64; bit++) {
+                if (hm >> bit & 1) got[ng++] = match3_bits_mv(&G, bit * 2);
+                if (vm >> bit & 1) got[ng++] = match3_bits_mv(&G, bit * 2 + 1);
+            }
+            assert_int_equal(ng, nr);
+            qsort(got, (size_t)ng, sizeof *got, cmp_int);
+            assert_memory_equal(ref, got, (size_t)nr * sizeof(int));
+            if (nr == 0) break;
+            int mv = ref[gl_rng_below(&pick, (uint64_t)nr)];
+            int id = match3_bits_id(&G, mv);
+            assert_int_equal(match3_bits_mv(&G, id), mv);
+            uint8_t cells[MATCH3_MAX_CELLS];
+            memcpy(cells, b->cell, (size_t)n);
+            int imm = match3_bits_immediate(&G, &p, id);
+            assert_int_equal(imm, match3_engine_immediate(&E, cells, mv));
+            uint64_t erd, ech, brd, bch;
+            long long ge = match3_engine_play_masks(&E, cells, NULL, mv, NULL, NULL, &erd, &ech);
+            int gb = match3_bits_play(&G, &p, id, &brd, &bch);
+            gl_move m = match3_to_move(mv, cols);
+            gl_error err = {0};
+            long long before = b->score;
+            assert_int_equal(gl_game_match3.apply((gl_board *)b, &m, NULL, &err), 0);
+            assert_int_equal(b->score - before, gb);
+            assert_int_equal(ge, gb);
+            assert_true(bch == ech);
+            assert_true((erd & ~brd) == 0);
+            plays++;
+            if (gb > imm) cascades++;
+        }
+        match3_engine_free(&E);
+        gl_game_match3.destroy((gl_board *)b);
+    }
+    assert_true(plays > 1200 && cascades > 150);
 }
 
 /* The independence rule the exact solver builds on (refill=no): after
@@ -197,6 +271,13 @@ static void test_exact_equals_backtrack(void **state)
         compare_all(b, 1 + (int)(seed % 4));
         gl_game_match3.destroy((gl_board *)b);
     }
+    /* The largest boards the bit-parallel engine takes (7 and 8 rows or
+     * columns), at fewer swaps so that backtrack stays quick. */
+    for (uint64_t seed = 0; seed < 24; seed++) {
+        match3_board *b = make(5 + (int)(seed % 4), 8 - (int)(seed / 4 % 3), 3 + (int)(seed % 3), 0, seed + 7000);
+        compare_all(b, 2 + (int)(seed % 2));
+        gl_game_match3.destroy((gl_board *)b);
+    }
 }
 
 /* With refill the future tiles come from the board's rng: every solver
@@ -290,6 +371,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engine_matches_reference),
+        cmocka_unit_test(test_bits_match_reference),
         cmocka_unit_test(test_independence_rule),
         cmocka_unit_test(test_exact_equals_backtrack),
         cmocka_unit_test(test_exact_equals_backtrack_refill),

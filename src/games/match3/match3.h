@@ -103,6 +103,44 @@ long long match3_engine_play_masks(match3_engine *e, uint8_t *cells, gl_rng *rng
  * (refill=no; with refill=yes there is none: returns LLONG_MAX). */
 long long match3_engine_bound(const match3_engine *e, const uint8_t *cells);
 
+/* ------------------------------------------- bit-parallel engine (<= 8x8) */
+
+/* Boards of at most 8 rows and 8 columns as one 64-bit word per kind:
+ * column c is byte c, bit 0 of a byte the bottom row (match3_bits.c says
+ * how runs, falls and legal swaps work on it).  A swap is an id: bit*2 for
+ * the cell at bit and its right neighbour, bit*2+1 for the cell at bit and
+ * the one above it.  refill=no only. */
+typedef struct match3_bits {
+    int rows, cols, kinds;
+    int scores[3];
+    uint64_t cells;   /* the board's cells */
+    uint64_t colmask; /* one bit per column */
+} match3_bits;
+
+typedef struct match3_bpos {
+    uint64_t k[MATCH3_MAX_KINDS];
+} match3_bpos;
+
+#define MATCH3_BITS_IDS 128
+
+static inline int match3_bits_at(const match3_bits *g, int r, int c) { return c * 8 + (g->rows - 1 - r); }
+/* 0, or -1 when the board does not fit. */
+int match3_bits_init(match3_bits *g, const match3_rules *R);
+void match3_bits_load(const match3_bits *g, const uint8_t *cells, match3_bpos *p);
+void match3_bits_store(const match3_bits *g, const match3_bpos *p, uint8_t *cells);
+/* Swap id <-> search form (p*2+dir). */
+int match3_bits_mv(const match3_bits *g, int id);
+int match3_bits_id(const match3_bits *g, int mv);
+/* Legal swaps: *hm has the left cell of each legal horizontal swap, *vm
+ * the lower cell of each legal vertical one. */
+void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm, uint64_t *vm);
+/* The score of the runs a legal swap makes at once (before any fall). */
+int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id);
+/* Plays a legal swap with its cascades; returns the score.  read_cols and
+ * changed_cols (may be NULL) get the columns read and changed, as
+ * match3_engine_play_masks defines them (read is a superset). */
+int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cols, uint64_t *changed_cols);
+
 /* ------------------------------------------------------------- solvers */
 
 /* The solver option swaps (X, default 3); -1 with a message when bad. */
@@ -114,6 +152,13 @@ int match3_opt_swaps(const gl_solve_opts *o, int *x, gl_error *err);
 int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long long *best,
                      int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
                      gl_error *err);
+
+/* The same search on the bit-parallel engine (refill=no, at most 8x8);
+ * match3_exact_run calls it when the board fits. */
+int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, long long *best, int *line,
+                          int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err);
+/* Does the board fit the bit-parallel engine (and has refill=no)? */
+int match3_bits_fits(const match3_rules *R);
 
 int match3_solve_best1(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
 int match3_solve_backtrack(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);

@@ -1,0 +1,284 @@
+/* The bit-parallel engine: boards of at most 8 rows and 8 columns, one
+ * 64-bit word per kind, for the exact solver's inner loops.
+ *
+ * Layout: one byte per column (column c is bits 8c..8c+7), bit 0 of a byte
+ * is the bottom row.  A horizontal neighbour is 8 bits away, a vertical one
+ * 1 bit, and tiles fall towards bit 0, so a column stays one byte and the
+ * word-wide shifts never mix columns once the bytes' edge bits are masked.
+ *
+ * - Runs: for a kind b, the cells p with p, p+1, p+2 in b (in one
+ *   direction) are the starts of runs of 3 or more; a start of a maximal
+ *   run is one whose predecessor is not in b.  Counting starts of runs of
+ *   >= 3, >= 4 and >= 5 gives the score of all runs of a round at once
+ *   (popcounts), and the starts smeared over 3 cells give the cleared cells.
+ * - Falls: a tile with a hole anywhere below it moves down one cell; all
+ *   such tiles move at once (one shift per kind), repeated while some tile
+ *   has a hole below (as many times as the largest hole count below a tile,
+ *   usually 1 to 3).
+ * - Legal swaps: a tile of kind k moving into cell p makes a run when two
+ *   k tiles sit beside p on one side of its row or column, or one on each
+ *   side; patterns through the cell the tile came from do not count (it now
+ *   holds p's old kind).  Shifts of b give, for all cells at once, the
+ *   cells where a k tile can arrive from each direction and make a run.
+ * - Read and changed columns, as the scalar engine reports them (the exact
+ *   solver's independence rule): a column changed if a cell in it was
+ *   cleared or swapped; the columns read are those of every cell that was
+ *   looked at: the candidates of each round (the swapped cells, then every
+ *   tile at or above a cleared cell), their same-kind horizontal
+ *   neighbours, the cells of the horizontal runs, and one column either
+ *   side of all of them (where a scan from them stops).  This is a superset
+ *   of the columns the scalar engine reads, so the rule stays sound.
+ *
+ * The tests check this engine against the reference resolver move for move
+ * (boards, scores, legal moves, masks). */
+#include "match3.h"
+
+#include <string.h>
+
+#define B_BOT1 0x0101010101010101ULL /* bit 0 of every byte */
+#define B_BOT2 0x0303030303030303ULL
+#define B_BOT4 0x0f0f0f0f0f0f0f0fULL
+#define B_TOP1 0x8080808080808080ULL /* bit 7 of every byte */
+
+/* Neighbour views: bit p of the result is the cell below / above / left of
+ * / right of p in x. */
+static inline uint64_t nb_below(uint64_t x) { return (x << 1) & ~B_BOT1; }
+static inline uint64_t nb_above(uint64_t x) { return (x >> 1) & ~B_TOP1; }
+static inline uint64_t nb_left(uint64_t x) { return x << 8; }
+static inline uint64_t nb_right(uint64_t x) { return x >> 8; }
+
+/* Every cell with some cell of x at or below it in its column. */
+static inline uint64_t smear_up(uint64_t x)
+{
+    x |= (x << 1) & ~B_BOT1;
+    x |= (x << 2) & ~B_BOT2;
+    x |= (x << 4) & ~B_BOT4;
+    return x;
+}
+
+/* Bits set in x, for the sparse sets of run starts (the build targets
+ * plain x86-64, where __builtin_popcountll is a library call). */
+static inline int sparse_count(uint64_t x)
+{
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+/* One bit per column that has a cell of x. */
+static inline uint64_t cols_of(uint64_t x)
+{
+    x |= x >> 4;
+    x |= x >> 2;
+    x |= x >> 1;
+    x &= B_BOT1;
+    return (x * 0x0102040810204080ULL) >> 56;
+}
+
+int match3_bits_fits(const match3_rules *R)
+{
+    return !R->refill && R->rows <= 8 && R->cols <= 8;
+}
+
+int match3_bits_init(match3_bits *g, const match3_rules *R)
+{
+    memset(g, 0, sizeof *g);
+    if (R->rows > 8 || R->cols > 8 || R->kinds > MATCH3_MAX_KINDS) return -1;
+    g->rows = R->rows;
+    g->cols = R->cols;
+    g->kinds = R->kinds;
+    for (int i = 0; i < 3; i++) g->scores[i] = R->scores[i];
+    uint64_t col = (R->rows >= 8 ? 0xffULL : (1ULL << R->rows) - 1);
+    for (int c = 0; c < R->cols; c++) g->cells |= col << (8 * c);
+    g->colmask = (1ULL << R->cols) - 1;
+    return 0;
+}
+
+void match3_bits_load(const match3_bits *g, const uint8_t *cells, match3_bpos *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int r = 0; r < g->rows; r++)
+        for (int c = 0; c < g->cols; c++) {
+            uint8_t v = cells[r * g->cols + c];
+            if (v) p->k[v - 1] |= 1ULL << match3_bits_at(g, r, c);
+        }
+}
+
+void match3_bits_store(const match3_bits *g, const match3_bpos *p, uint8_t *cells)
+{
+    for (int r = 0; r < g->rows; r++)
+        for (int c = 0; c < g->cols; c++) {
+            int bit = match3_bits_at(g, r, c);
+            uint8_t v = 0;
+            for (int k = 0; k < g->kinds; k++)
+                if (p->k[k] >> bit & 1) v = (uint8_t)(k + 1);
+            cells[r * g->cols + c] = v;
+        }
+}
+
+int match3_bits_mv(const match3_bits *g, int id)
+{
+    int bit = id >> 1, c = bit >> 3, rb = bit & 7;
+    if ((id & 1) == 0) return ((g->rows - 1 - rb) * g->cols + c) * 2;       /* left cell */
+    return ((g->rows - 1 - (rb + 1)) * g->cols + c) * 2 + 1;                  /* upper cell */
+}
+
+int match3_bits_id(const match3_bits *g, int mv)
+{
+    int p = match3_mv_a(mv), r = p / g->cols, c = p % g->cols;
+    if ((mv & 1) == 0) return match3_bits_at(g, r, c) * 2;
+    return match3_bits_at(g, r + 1, c) * 2 + 1;
+}
+
+void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm, uint64_t *vm)
+{
+    uint64_t occ = 0;
+    for (int k = 0; k < g->kinds; k++) occ |= p->k[k];
+    uint64_t h = 0, v = 0;
+    for (int k = 0; k < g->kinds; k++) {
+        uint64_t b = p->k[k];
+        if (!b) continue;
+        uint64_t bl = nb_left(b), br = nb_right(b), bd = nb_below(b), bu = nb_above(b);
+        uint64_t hl2 = bl & nb_left(bl), hr2 = br & nb_right(br), hlr = bl & br;
+        uint64_t vd2 = bd & nb_below(bd), vu2 = bu & nb_above(bu), vdu = bd & bu;
+        uint64_t other = occ & ~b; /* cells a k tile can be swapped into */
+        uint64_t hpat = hl2 | hr2 | hlr, vpat = vd2 | vu2 | vdu;
+        /* From the right (swap p, p+8): p's left pair or any column pattern. */
+        h |= other & br & (hl2 | vpat);
+        /* From the left (swap p-8, p): indexed by the left cell. */
+        h |= nb_right(other & bl & (hr2 | vpat));
+        /* From below (swap p-1, p): indexed by the lower cell. */
+        v |= nb_above(other & bd & (hpat | vu2));
+        /* From above (swap p, p+1). */
+        v |= other & bu & (hpat | vd2);
+    }
+    *hm = h;
+    *vm = v;
+}
+
+/* The runs of one round: their score, the cells they clear into *clr and
+ * the cells of horizontal runs into *hcells. */
+static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t kinds_mask, uint64_t *clr,
+                          uint64_t *hcells)
+{
+    int score = 0;
+    uint64_t c = 0, hc = 0;
+    for (int k = 0; k < g->kinds; k++) {
+        if (!(kinds_mask >> k & 1)) continue;
+        uint64_t b = p->k[k];
+        uint64_t a1 = nb_above(b), a2 = nb_above(a1);
+        uint64_t t3 = b & a1 & a2;
+        uint64_t r1 = nb_right(b), r2 = nb_right(r1);
+        uint64_t u3 = b & r1 & r2;
+        if (!(t3 | u3)) continue;
+        if (t3) {
+            uint64_t a3 = nb_above(a2), a4 = nb_above(a3);
+            uint64_t t4 = t3 & a3, t5 = t4 & a4;
+            uint64_t first = ~nb_below(b);
+            int n3 = sparse_count(t3 & first), n4 = sparse_count(t4 & first),
+                n5 = sparse_count(t5 & first);
+            score += g->scores[0] * (n3 - n4) + g->scores[1] * (n4 - n5) + g->scores[2] * n5;
+            c |= t3 | (t3 << 1) | (t3 << 2);
+        }
+        if (u3) {
+            uint64_t r3 = nb_right(r2), r4 = nb_right(r3);
+            uint64_t u4 = u3 & r3, u5 = u4 & r4;
+            uint64_t first = ~nb_left(b);
+            int n3 = sparse_count(u3 & first), n4 = sparse_count(u4 & first),
+                n5 = sparse_count(u5 & first);
+            score += g->scores[0] * (n3 - n4) + g->scores[1] * (n4 - n5) + g->scores[2] * n5;
+            uint64_t cells = u3 | (u3 << 8) | (u3 << 16);
+            hc |= cells;
+            c |= cells;
+        }
+    }
+    *clr = c;
+    *hcells = hc;
+    return score;
+}
+
+/* The kinds with a tile in x, as a bit set. */
+static inline uint64_t kinds_in(const match3_bits *g, const match3_bpos *p, uint64_t x)
+{
+    uint64_t m = 0;
+    for (int k = 0; k < g->kinds; k++)
+        if (p->k[k] & x) m |= 1ULL << k;
+    return m;
+}
+
+/* Cells of candidate set d and their same-kind horizontal neighbours. */
+static inline uint64_t scanned(const match3_bits *g, const match3_bpos *p, uint64_t d)
+{
+    uint64_t s = 0;
+    for (int k = 0; k < g->kinds; k++) {
+        uint64_t e = d & p->k[k];
+        if (e) s |= e | ((nb_left(e) | nb_right(e)) & p->k[k]);
+    }
+    return s;
+}
+
+int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id)
+{
+    match3_bpos q = *p;
+    int bit = id >> 1;
+    uint64_t x = 1ULL << bit, y = x << ((id & 1) ? 1 : 8);
+    int ka = -1, kb = -1;
+    for (int k = 0; k < g->kinds; k++) {
+        if (q.k[k] & x) ka = k;
+        if (q.k[k] & y) kb = k;
+    }
+    if (ka < 0 || kb < 0 || ka == kb) return 0;
+    q.k[ka] ^= x | y;
+    q.k[kb] ^= x | y;
+    uint64_t clr, hc;
+    return runs_of(g, &q, (1ULL << ka) | (1ULL << kb), &clr, &hc);
+}
+
+int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cols, uint64_t *changed_cols)
+{
+    int bit = id >> 1;
+    uint64_t x = 1ULL << bit, y = x << ((id & 1) ? 1 : 8);
+    int ka = -1, kb = -1;
+    for (int k = 0; k < g->kinds; k++) {
+        if (p->k[k] & x) ka = k;
+        if (p->k[k] & y) kb = k;
+    }
+    p->k[ka] ^= x | y;
+    p->k[kb] ^= x | y;
+    uint64_t kmask = (1ULL << ka) | (1ULL << kb);
+    uint64_t changed = x | y, cand = x | y, read = 0;
+    int total = 0;
+    const int want = read_cols != NULL;
+    for (;;) {
+        uint64_t clr, hc;
+        int s = runs_of(g, p, kmask, &clr, &hc);
+        if (want) read |= scanned(g, p, cand) | hc;
+        if (!clr) break;
+        total += s;
+        changed |= clr;
+        /* Clear, then let every tile with a hole below it fall. */
+        uint64_t occ = 0;
+        for (int k = 0; k < g->kinds; k++) {
+            p->k[k] &= ~clr;
+            occ |= p->k[k];
+        }
+        uint64_t moving;
+        while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0) {
+            for (int k = 0; k < g->kinds; k++) {
+                uint64_t m = p->k[k] & moving;
+                p->k[k] ^= m ^ (m >> 1);
+            }
+            occ ^= moving ^ (moving >> 1);
+        }
+        /* Next round: every tile at or above a cleared cell may be in a
+         * new run; only their kinds need checking. */
+        cand = occ & smear_up(clr);
+        kmask = kinds_in(g, p, cand);
+    }
+    if (want) {
+        uint64_t rc = cols_of(read);
+        *read_cols = (rc | rc << 1 | rc >> 1) & g->colmask;
+    }
+    if (changed_cols) *changed_cols = cols_of(changed);
+    return total;
+}

@@ -1,0 +1,259 @@
+/* The exact solver on the bit-parallel engine (boards up to 8x8, refill=no).
+ *
+ * The same search as match3_exact.c (depth-first, transposition table on
+ * the board and the swaps left, fail-soft bounds, the admissible material
+ * bound, iterative deepening, the two-swaps-left step that reuses the
+ * scores of swaps a first swap did not disturb), with every position a
+ * handful of 64-bit words: playing a swap, generating the legal swaps and
+ * keying the table cost a few dozen word operations instead of cell scans.
+ * match3_exact_run uses it whenever the board fits. */
+#include "match3.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bx_ctx {
+    match3_bits G;
+    gl_htab tt;
+    int tt_full;
+    int kb[65];                      /* material bound for n tiles of a kind */
+    match3_bpos stack[MATCH3_MAX_SWAPS + 2];
+    int ids[MATCH3_MAX_SWAPS + 1][MATCH3_BITS_IDS];
+    /* two_left's scratch, per swap id: score, read columns, stamp; per
+     * first swap: changed columns and the position after it. */
+    int gain[MATCH3_BITS_IDS], stamp[MATCH3_BITS_IDS], tick;
+    uint64_t rmask[MATCH3_BITS_IDS], cmask[MATCH3_BITS_IDS];
+    match3_bpos kids[MATCH3_BITS_IDS];
+    const gl_limits *lim;
+    uint64_t t0, polls, nodes;
+    const char *stopped;
+} bx_ctx;
+
+static void bx_key(const bx_ctx *c, const match3_bpos *p, int r, uint64_t key[2])
+{
+    uint64_t a = 0x9e3779b97f4a7c15ULL * (uint64_t)(r + 1), b = 0xc2b2ae3d27d4eb4fULL * (uint64_t)(r + 7);
+    for (int k = 0; k < c->G.kinds; k++) {
+        a = gl_hash_u64(a ^ p->k[k]);
+        b = (b ^ p->k[k]) * 0x9fb21c651e98df25ULL;
+        b ^= b >> 28;
+    }
+    key[0] = a;
+    key[1] = gl_hash_u64(b);
+}
+
+static void bx_store(bx_ctx *c, const uint64_t key[2], long long v, int exact)
+{
+    if (c->tt_full) return;
+    int ins;
+    uint64_t *e = gl_htab_upsert(&c->tt, key, 0, &ins);
+    if (!e) {
+        c->tt_full = 1;
+        return;
+    }
+    uint64_t nv = ((uint64_t)v << 1) | (uint64_t)exact;
+    if (ins || exact || (!(*e & 1) && (long long)(*e >> 1) > v)) *e = nv;
+}
+
+/* Bits set in x (SWAR: the build targets plain x86-64). */
+static inline int bx_count(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+static long long bx_bound(const bx_ctx *c, const match3_bpos *p)
+{
+    long long s = 0;
+    for (int k = 0; k < c->G.kinds; k++) s += c->kb[bx_count(p->k[k])];
+    return s;
+}
+
+/* The legal swaps of p as ids into out; returns the count. */
+static int bx_moves(const bx_ctx *c, const match3_bpos *p, int *out)
+{
+    uint64_t h, v;
+    match3_bits_moves(&c->G, p, &h, &v);
+    int n = 0;
+    for (; h; h &= h - 1) out[n++] = __builtin_ctzll(h) * 2;
+    for (; v; v &= v - 1) out[n++] = __builtin_ctzll(v) * 2 + 1;
+    return n;
+}
+
+/* Two swaps left: every first swap is played once, with the columns its
+ * resolution read and those it changed.  After first swap m, a swap s
+ * that was legal before and whose read columns m did not change scores
+ * exactly what it scored before (test_independence_rule pins this), so
+ * only the swaps near m's changes are played again. */
+static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub)
+{
+    c->tick++;
+    for (int i = 0; i < nm; i++) {
+        c->kids[i] = *p;
+        c->gain[mv[i]] = match3_bits_play(&c->G, &c->kids[i], mv[i], &c->rmask[mv[i]], &c->cmask[i]);
+        c->stamp[mv[i]] = c->tick;
+    }
+    c->nodes += (uint64_t)nm;
+    long long best = -1;
+    int list[MATCH3_BITS_IDS];
+    for (int i = 0; i < nm; i++) {
+        const match3_bpos *k = &c->kids[i];
+        int nl = bx_moves(c, k, list);
+        int b1 = 0;
+        uint64_t cm = c->cmask[i];
+        for (int j = 0; j < nl; j++) {
+            int s = list[j], v;
+            if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
+                v = c->gain[s];
+            } else {
+                match3_bpos t = *k;
+                v = match3_bits_play(&c->G, &t, s, NULL, NULL);
+                c->nodes++;
+            }
+            if (v > b1) b1 = v;
+        }
+        long long tot = c->gain[mv[i]] + b1;
+        if (tot > best) best = tot;
+        if (best >= ub) break;
+    }
+    return best;
+}
+
+static long long bx_search(bx_ctx *c, int depth, int r, long long need)
+{
+    if (r == 0 || c->stopped) return 0;
+    if ((++c->polls & 63) == 0) {
+        c->stopped = gl_limits_check(c->lim, c->t0, gl_htab_bytes(&c->tt));
+        if (c->stopped) return 0;
+    }
+    const match3_bpos *p = &c->stack[depth];
+    int *mv = c->ids[depth];
+    if (r == 1) {
+        int nm = bx_moves(c, p, mv);
+        long long best = 0;
+        for (int i = 0; i < nm; i++) {
+            match3_bpos t = *p;
+            long long g = match3_bits_play(&c->G, &t, mv[i], NULL, NULL);
+            if (g > best) best = g;
+        }
+        c->nodes += (uint64_t)nm;
+        return best;
+    }
+    uint64_t key[2];
+    bx_key(c, p, r, key);
+    uint64_t *ent = gl_htab_find(&c->tt, key);
+    if (ent) {
+        long long v = (long long)(*ent >> 1);
+        if ((*ent & 1) || v <= need) return v;
+    }
+    long long ub = bx_bound(c, p);
+    if (ub <= need) return ub;
+    int nm = bx_moves(c, p, mv);
+    if (nm == 0) {
+        bx_store(c, key, 0, 1);
+        return 0;
+    }
+    long long best;
+    if (r == 2) {
+        best = bx_two_left(c, p, mv, nm, ub);
+    } else {
+        /* Best first by the score a swap makes at once. */
+        int ord[MATCH3_BITS_IDS];
+        for (int i = 0; i < nm; i++) {
+            int s = match3_bits_immediate(&c->G, p, mv[i]), m = mv[i], j = i;
+            for (; j > 0 && ord[j - 1] < s; j--) {
+                ord[j] = ord[j - 1];
+                mv[j] = mv[j - 1];
+            }
+            ord[j] = s;
+            mv[j] = m;
+        }
+        best = -1;
+        for (int i = 0; i < nm; i++) {
+            c->stack[depth + 1] = *p;
+            long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL, NULL);
+            c->nodes++;
+            long long floor = best > need ? best : need;
+            long long v = gain + bx_search(c, depth + 1, r - 1, floor - gain);
+            if (c->stopped) return 0;
+            if (v > best) best = v;
+            if (best >= ub) break;
+        }
+    }
+    if (best > ub) best = ub;
+    bx_store(c, key, best, best > need);
+    return best;
+}
+
+int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, long long *best_out, int *line,
+                          int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err)
+{
+    bx_ctx *c = calloc(1, sizeof *c);
+    if (!c) return gl_error_set(err, "out of memory");
+    if (match3_bits_init(&c->G, &b->R) != 0 || b->R.refill) {
+        free(c);
+        return gl_error_set(err, "internal error: board does not fit the bit engine");
+    }
+    c->lim = lim;
+    c->t0 = gl_now_ns();
+    *best_out = 0;
+    *nline = 0;
+    *stopped = NULL;
+    if (gl_htab_init(&c->tt, 2, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
+        free(c);
+        return gl_error_set(err, "out of memory");
+    }
+    /* The material bound (match3_engine.c): the best runs whose lengths sum
+     * to at most 2n, for the n tiles of one kind. */
+    long long g[129] = {0};
+    int maxlen = b->R.rows > b->R.cols ? b->R.rows : b->R.cols;
+    for (int i = 1; i <= 128; i++) {
+        g[i] = g[i - 1];
+        for (int L = 3; L <= maxlen && L <= i; L++) {
+            long long v = g[i - L] + match3_run_score(&b->R, L);
+            if (v > g[i]) g[i] = v;
+        }
+    }
+    for (int k = 0; k <= 64; k++) c->kb[k] = k >= 3 ? (int)g[2 * k] : 0;
+    match3_bpos root;
+    match3_bits_load(&c->G, b->cell, &root);
+    for (int d = 1; d <= x; d++) {
+        c->stack[0] = root;
+        long long v = bx_search(c, 0, d, -1);
+        if (c->stopped) break;
+        /* Rebuild the line: at each step the child that keeps the value. */
+        int tmp[MATCH3_MAX_SWAPS], nt = 0;
+        long long target = v;
+        for (int depth = 0, r = d; r > 0 && target > 0 && !c->stopped; depth++, r--) {
+            int mv[MATCH3_BITS_IDS];
+            int nm = bx_moves(c, &c->stack[depth], mv), found = 0;
+            for (int i = 0; i < nm && !found && !c->stopped; i++) {
+                c->stack[depth + 1] = c->stack[depth];
+                long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL, NULL);
+                c->nodes++;
+                if (gain > target) continue;
+                long long sub = bx_search(c, depth + 1, r - 1, target - gain - 1);
+                if (gain + sub == target) {
+                    tmp[nt++] = match3_bits_mv(&c->G, mv[i]);
+                    target -= gain;
+                    found = 1;
+                }
+            }
+            if (!found && !c->stopped) {
+                c->stopped = "internal error: line not found";
+                break;
+            }
+        }
+        if (c->stopped) break;
+        *best_out = v;
+        memcpy(line, tmp, (size_t)nt * sizeof *tmp);
+        *nline = nt;
+    }
+    *nodes = c->nodes;
+    *peak = gl_htab_bytes(&c->tt) + sizeof *c;
+    *stopped = c->stopped;
+    gl_htab_free(&c->tt);
+    free(c);
+    return 0;
+}
