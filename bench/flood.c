@@ -89,6 +89,7 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
     long long total = 0, optimal_total = 0;
     int nopt = 0, nproved = 0, bad = 0, done = 0, below = 0;
     size_t peak = 0;
+    long long nodes = 0;
     gl_error err = {0};
     for (int i = 0; i < n && !gl_cli_interrupted; i++) {
         flood_board fb;
@@ -123,6 +124,7 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
         nopt += sol.nmoves == known;
         nproved += sol.optimal && sol.nmoves == known;
         if (sol.peak_bytes > peak) peak = sol.peak_bytes;
+        nodes += (long long)sol.nodes;
         gl_solution_free(&sol);
     }
     double sum = 0, mx = 0;
@@ -132,9 +134,10 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
     }
     qsort(ms, (size_t)done, sizeof *ms, cmp_double);
     double med = done ? (done % 2 ? ms[done / 2] : (ms[done / 2 - 1] + ms[done / 2]) / 2) : 0;
-    printf("%-14s %-8s %6d %8lld %8lld %6.2f%% %6d %6d %9.3f %9.3f %9.1f %9.1f%s\n", set->name, algo, done,
-           total, optimal_total, optimal_total ? 100.0 * (double)(total - optimal_total) / (double)optimal_total : 0.0,
-           nopt, nproved, done ? sum / done : 0, med, mx, (double)peak / (1 << 20),
+    printf("%-14s %-8s %6d %8lld %8lld %6.2f%% %6d %6d %9.3f %9.3f %9.1f %9.1f %10lld%s\n", set->name, algo,
+           done, total, optimal_total,
+           optimal_total ? 100.0 * (double)(total - optimal_total) / (double)optimal_total : 0.0, nopt, nproved,
+           done ? sum / done : 0, med, mx, (double)peak / (1 << 20), done ? nodes / done : 0,
            bad ? "  REPLAY FAILED" : below ? "  BELOW OPTIMAL?" : "");
     fflush(stdout);
     free(ms);
@@ -191,8 +194,8 @@ int gl_bench_flood(int argc, char **argv)
     gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted};
     printf("flood benchmark: data %s, boards %lld..%lld, one core, limit %lld ms per board\n\n", dir, first,
            first + boards - 1, ms);
-    printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s\n", "set", "solver", "boards", "moves",
-           "optimal", "over", "=opt", "proved", "mean ms", "median", "max ms", "peak MiB");
+    printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s %10s\n", "set", "solver", "boards", "moves",
+           "optimal", "over", "=opt", "proved", "mean ms", "median", "max ms", "peak MiB", "mean nodes");
     int rc = GL_EXIT_OK;
     char setbuf[256];
     snprintf(setbuf, sizeof setbuf, "%s", sets);

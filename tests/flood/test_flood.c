@@ -245,6 +245,107 @@ static void test_optimal_small_boards(void **state)
     }
 }
 
+/* The fewest moves by breadth-first search over flooded group sets (at
+ * most 64 groups: one word), with no pruning, closure or bound at all: the
+ * reference the A* prunings and bound are checked against. */
+static int bfs_moves(const flood_board *b)
+{
+    flood_graph g;
+    assert_int_equal(flood_graph_build(&g, b), 0);
+    assert_true(g.n <= 64);
+    uint64_t full = g.all[0];
+    size_t cap = 1 << 12, n = 0;
+    uint64_t *seen = calloc(cap, sizeof *seen); /* open addressing; 0 is empty (F is never 0) */
+    uint64_t *cur = malloc(sizeof *cur), *next = NULL;
+    assert_non_null(seen);
+    assert_non_null(cur);
+    size_t ncur = 1, nnext = 0;
+    cur[0] = 1ULL << g.start;
+    int d = 0;
+    for (;; d++) {
+        for (size_t i = 0; i < ncur; i++)
+            if (cur[i] == full) goto out;
+        next = malloc((ncur * (size_t)g.ncolors + 1) * sizeof *next);
+        assert_non_null(next);
+        nnext = 0;
+        for (size_t i = 0; i < ncur; i++) {
+            uint64_t F = cur[i], fr = 0;
+            for (int k = 0; k < g.n; k++)
+                if (F >> k & 1) fr |= g.adj[k];
+            fr &= ~F;
+            for (int c = 0; c < g.ncolors; c++) {
+                uint64_t X = fr & g.colmask[c];
+                if (!X) continue;
+                uint64_t F2 = F | X;
+                if ((n + 1) * 2 > cap) {
+                    size_t nc = cap * 2;
+                    uint64_t *t = calloc(nc, sizeof *t);
+                    assert_non_null(t);
+                    for (size_t j = 0; j < cap; j++) {
+                        if (!seen[j]) continue;
+                        size_t h = gl_hash_u64(seen[j]) & (nc - 1);
+                        while (t[h]) h = (h + 1) & (nc - 1);
+                        t[h] = seen[j];
+                    }
+                    free(seen);
+                    seen = t;
+                    cap = nc;
+                }
+                size_t h = gl_hash_u64(F2) & (cap - 1);
+                while (seen[h] && seen[h] != F2) h = (h + 1) & (cap - 1);
+                if (seen[h]) continue;
+                seen[h] = F2;
+                n++;
+                next[nnext++] = F2;
+            }
+        }
+        free(cur);
+        cur = next;
+        ncur = nnext;
+        assert_true(ncur > 0);
+    }
+out:
+    free(cur);
+    free(seen);
+    flood_graph_free(&g);
+    return d;
+}
+
+/* A* (order rule, dead moves, closure, bound) and IDA* against the plain
+ * breadth-first search on many small random boards, corner and centre
+ * starts, 2..6 colours. */
+static void test_optimal_vs_bfs(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    for (int seed = 1; seed <= 400; seed++) {
+        gl_kvlist p;
+        gl_kv_init(&p);
+        char size[16], colors[8];
+        snprintf(size, sizeof size, "%dx%d", 3 + seed % 5, 3 + (seed / 5) % 4);
+        snprintf(colors, sizeof colors, "%d", 2 + (seed / 20) % 5);
+        gl_kv_add(&p, "size", size, 0);
+        gl_kv_add(&p, "colors", colors, 0);
+        gl_kv_add(&p, "start", seed % 2 ? "corner" : "center", 0);
+        gl_rng r;
+        gl_rng_seed(&r, (uint64_t)seed * 7919);
+        gl_board *b = G->create(&p, &r, &err);
+        assert_non_null(b);
+        int best = bfs_moves((const flood_board *)b);
+        gl_solution a, i;
+        solve(b, "astar", 0, &a);
+        solve(b, "ida", 0, &i);
+        if (a.nmoves != best) fail_msg("board %d (%s, %s colours): astar %d, bfs %d", seed, size, colors, a.nmoves, best);
+        assert_true(a.optimal);
+        assert_int_equal(i.nmoves, best);
+        gl_solution_free(&a);
+        gl_solution_free(&i);
+        G->destroy(b);
+        gl_kv_free(&p);
+    }
+}
+
 /* The boards of a shared set at the 0-based indices in pick (ascending). */
 static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
                           const char *algo)
@@ -365,7 +466,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_groups_row_major),  cmocka_unit_test(test_rules_and_status),
         cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
-        cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_pc19_sample),
+        cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_optimal_vs_bfs),
+        cmocka_unit_test(test_pc19_sample),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,9 +31,13 @@ typedef struct {
     uint32_t *parent;
     uint8_t *move;
     uint16_t *gv;
+    uint16_t *hv;      /* the bound at the node */
+    uint64_t *allow;   /* colours the order rule leaves open (union over arrivals) */
+    uint64_t *done;    /* colours expanded; EXPANDED once expanded at all */
     size_t n, cap;
     uint64_t *tab; /* hash tag << 32 | node index + 1; 0 empty */
     size_t tcap, tn;
+    int tbits;     /* tcap == 1 << tbits */
     bucket **qf;   /* qf[f][g] */
     uint32_t *qcount;
     int nf;        /* allocated f levels */
@@ -49,9 +53,11 @@ static uint64_t hash_set(const uint64_t *F, int kw)
     return h;
 }
 
+#define EXPANDED (1ULL << 63) /* colours are below 36 */
+
 static size_t bytes_in_use(const astar *a)
 {
-    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2) + a->tcap * 8 + a->qbytes +
+    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 8) + a->tcap * 8 + a->qbytes +
            (size_t)a->nf * (sizeof(bucket *) + 4);
 }
 
@@ -70,25 +76,44 @@ static int grow_nodes(astar *a)
     uint16_t *gv = realloc(a->gv, nc * sizeof *gv);
     if (!gv) return -1;
     a->gv = gv;
+    uint16_t *hv = realloc(a->hv, nc * sizeof *hv);
+    if (!hv) return -1;
+    a->hv = hv;
+    uint64_t *al = realloc(a->allow, nc * sizeof *al);
+    if (!al) return -1;
+    a->allow = al;
+    uint64_t *dn = realloc(a->done, nc * sizeof *dn);
+    if (!dn) return -1;
+    a->done = dn;
     a->cap = nc;
     return 0;
 }
 
+/* The table's slot comes from the top bits of the 32-bit tag, so growing
+ * the table never revisits the nodes' bitsets (that cost a cache miss per
+ * node, a tenth of the run on 19x19 boards). */
+static inline size_t home(const astar *a, uint64_t tag) { return (size_t)(tag >> (32 - a->tbits)); }
+
 static int grow_table(astar *a)
 {
-    size_t nc = a->tcap ? a->tcap * 2 : 8192;
+    int nb = a->tcap ? a->tbits + 1 : 16;
+    if (nb > 31) return -1;
+    size_t nc = (size_t)1 << nb;
     uint64_t *t = calloc(nc, sizeof *t);
     if (!t) return -1;
-    for (size_t i = 0; i < a->tcap; i++) {
-        uint64_t x = a->tab[i];
+    uint64_t *old = a->tab;
+    size_t ocap = a->tcap;
+    a->tab = t;
+    a->tcap = nc;
+    a->tbits = nb;
+    for (size_t i = 0; i < ocap; i++) {
+        uint64_t x = old[i];
         if (!x) continue;
-        size_t j = hash_set(a->bits + (size_t)((uint32_t)x - 1) * a->kw, a->kw) & (nc - 1);
+        size_t j = home(a, x >> 32);
         while (t[j]) j = (j + 1) & (nc - 1);
         t[j] = x;
     }
-    free(a->tab);
-    a->tab = t;
-    a->tcap = nc;
+    free(old);
     return 0;
 }
 
@@ -97,8 +122,8 @@ static int grow_table(astar *a)
  * node's bits. */
 static uint64_t *lookup(astar *a, const uint64_t *F, uint64_t hv)
 {
-    size_t j = hv & (a->tcap - 1);
     uint64_t tag = hv >> 32;
+    size_t j = home(a, tag);
     for (;;) {
         uint64_t x = a->tab[j];
         if (!x || ((x >> 32) == tag && fset_equal(a->bits + (size_t)((uint32_t)x - 1) * a->kw, F, a->kw)))
@@ -168,6 +193,9 @@ static void astar_free(astar *a)
     free(a->parent);
     free(a->move);
     free(a->gv);
+    free(a->hv);
+    free(a->allow);
+    free(a->done);
     free(a->tab);
     for (int f = 0; f < a->nf; f++) {
         if (!a->qf[f]) continue;
@@ -178,18 +206,24 @@ static void astar_free(astar *a)
     free(a->qcount);
 }
 
-/* Adds a node (the caller checked the table); returns its index or -1. */
-static long add_node(astar *a, const uint64_t *F, uint32_t parent, int move, int g)
+/* Adds a node (the caller checked the table: slot is F's empty slot, hv
+ * its hash); returns its index or -1. */
+static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
+                     int g, int h, uint64_t allow)
 {
     if (a->n == a->cap && grow_nodes(a) != 0) return -1;
-    if ((a->tn + 1) * 4 > a->tcap * 3 && grow_table(a) != 0) return -1;
+    if ((a->tn + 1) * 4 > a->tcap * 3) {
+        if (grow_table(a) != 0) return -1;
+        slot = lookup(a, F, hv);
+    }
     size_t i = a->n++;
     memcpy(a->bits + i * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
     a->parent[i] = parent;
     a->move[i] = (uint8_t)move;
     a->gv[i] = (uint16_t)g;
-    uint64_t hv = hash_set(F, a->kw);
-    uint64_t *slot = lookup(a, F, hv);
+    a->hv[i] = (uint16_t)h;
+    a->allow[i] = allow;
+    a->done[i] = 0;
     *slot = (hv >> 32) << 32 | ((uint64_t)i + 1);
     a->tn++;
     return (long)i;
@@ -233,6 +267,28 @@ static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl
     free(rest);
 }
 
+/* The colours the order rule leaves open at the child C (frontier frC) of
+ * X (frontier frX) by colour c: a colour d < c is closed when every
+ * d-group on C's frontier was already on X's frontier (the edge into C
+ * brought no new d-neighbour), since then d played at X before c floods a
+ * superset at the same cost (docs/flood.md, "Order pruning"). */
+static uint64_t open_colours(const flood_graph *g, const uint64_t *frX, const uint64_t *frC, int c)
+{
+    int kw = g->kw;
+    uint64_t m = ~0ULL & ~EXPANDED;
+    for (int d = 0; d < c; d++) {
+        const uint64_t *cm = g->colmask + (size_t)d * kw;
+        uint64_t on = 0, fresh = 0;
+        for (int i = 0; i < kw; i++) {
+            uint64_t y = frC[i] & cm[i];
+            on |= y;
+            fresh |= y & ~frX[i];
+        }
+        if (on && !fresh) m &= ~(1ULL << d);
+    }
+    return m;
+}
+
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
 {
     uint64_t t0 = gl_now_ns();
@@ -245,13 +301,16 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     int rc = 0;
     if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
-    uint64_t A[FLOOD_KW_MAX], fp[FLOOD_KW_MAX], nb[FLOOD_KW_MAX];
     int kw = g->kw;
-    if (add_node(&a, p->F, 0, 0, p->nroot) < 0) goto oom;
     int h0 = flood_h(g, p->F, p->fr);
+    {
+        uint64_t hv = hash_set(p->F, kw);
+        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL & ~EXPANDED) < 0) goto oom;
+    }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     uint32_t last = 0;
     int found = 0;
+    unsigned long long generated = 0, bounds = 0, revisits = 0;
     while (!found) {
         int f, gg;
         uint32_t x;
@@ -263,6 +322,12 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             found = 1;
             break;
         }
+        /* the colours not expanded yet (all on the first visit; those a
+         * later arrival at the same cost opened, on a revisit) */
+        uint64_t todo = a.allow[x] & ~a.done[x];
+        if (!todo) continue;
+        revisits += (a.done[x] & EXPANDED) != 0;
+        a.done[x] |= todo | EXPANDED;
         s->nodes++;
         if ((s->nodes & 1023) == 0) {
             size_t bytes = bytes_in_use(&a);
@@ -274,59 +339,50 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             }
         }
         flood_frontier(g, F, fr);
-        uint64_t cols = flood_frontier_colours(g, fr);
-        /* A: the groups the edge into x flooded (for the order pruning). */
-        int last_col = -1;
-        if (x != 0) {
-            const uint64_t *P = a.bits + (size_t)a.parent[x] * kw;
-            for (int i = 0; i < kw; i++) A[i] = F[i] & ~P[i];
-            last_col = a.move[x];
-            /* nb: the groups next to A */
-            memset(nb, 0, sizeof nb);
-            for (int wi = 0; wi < kw; wi++) {
-                uint64_t y = A[wi];
-                while (y) {
-                    int i = (wi << 6) + __builtin_ctzll(y);
-                    y &= y - 1;
-                    fset_or(nb, g->adj + (size_t)i * kw, kw);
-                }
-            }
-        }
+        uint64_t cols = flood_frontier_colours(g, fr) & todo;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
-            const uint64_t *cm = g->colmask + (size_t)c * kw;
-            if (c < last_col) {
-                /* independent of the last edge: its gain touches nothing A added */
-                int indep = 1;
-                for (int i = 0; i < kw; i++) {
-                    fp[i] = fr[i] & cm[i];
-                    if (fp[i] & nb[i]) indep = 0;
-                }
-                if (indep) continue;
-            }
             if (!flood_move_exposes(g, F, fr, c)) continue; /* a dead move */
             int n = flood_child(g, F, fr, c, F2, fr2, NULL);
             int g2 = gg + n;
-            uint64_t *slot = lookup(&a, F2, hash_set(F2, kw));
+            generated++;
+            uint64_t hv = hash_set(F2, kw);
+            uint64_t *slot = lookup(&a, F2, hv);
             if (*slot) {
                 uint32_t y = (uint32_t)*slot - 1;
-                if (a.gv[y] <= g2) continue;
-                a.gv[y] = (uint16_t)g2;
-                a.parent[y] = x;
-                a.move[y] = (uint8_t)c;
-                if (push(&a, g2 + flood_h(g, F2, fr2), g2, y) != 0) goto oom;
+                if (a.gv[y] < g2) continue;
+                uint64_t open = open_colours(g, fr, fr2, c);
+                if (a.gv[y] == g2) {
+                    /* another route of the same cost: its open colours join
+                     * y's; if y was expanded, it is queued again for them */
+                    if (!(open & ~a.allow[y])) continue;
+                    a.allow[y] |= open;
+                    if (!(a.done[y] & EXPANDED)) continue;
+                } else {
+                    a.gv[y] = (uint16_t)g2;
+                    a.parent[y] = x;
+                    a.move[y] = (uint8_t)c;
+                    a.allow[y] = open;
+                    a.done[y] = 0;
+                }
+                if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, F2, x, c, g2);
+            int h2 = flood_h(g, F2, fr2);
+            bounds++;
+            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open_colours(g, fr, fr2, c));
             if (y < 0) goto oom;
-            if (push(&a, g2 + flood_h(g, F2, fr2), g2, (uint32_t)y) != 0) goto oom;
+            if (push(&a, g2 + h2, g2, (uint32_t)y) != 0) goto oom;
         }
     }
     {
         size_t bytes = bytes_in_use(&a);
         if (bytes > s->peak_bytes) s->peak_bytes = bytes;
     }
+    /* the search's effort, for measuring changes independently of load */
+    gl_sb_printf(&s->extra, "\"generated\":%llu,\"bounds\":%llu,\"revisits\":%llu,\"stored\":%zu", generated,
+                 bounds, revisits, a.n);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;
