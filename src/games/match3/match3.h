@@ -136,10 +136,14 @@ int match3_bits_id(const match3_bits *g, int mv);
 void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm, uint64_t *vm);
 /* The score of the runs a legal swap makes at once (before any fall). */
 int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id);
-/* Plays a legal swap with its cascades; returns the score.  read_cols and
- * changed_cols (may be NULL) get the columns read and changed, as
- * match3_engine_play_masks defines them (read is a superset). */
-int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cols, uint64_t *changed_cols);
+/* Plays a legal swap with its cascades; returns the score.  read_cells
+ * (may be NULL) gets every cell the resolution looked at: the same swap on
+ * a board that differs only outside these cells plays out identically
+ * (match3_bits.c). */
+int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells);
+/* The cells where two positions differ; one bit per column of a cell set. */
+uint64_t match3_bits_diff(const match3_bits *g, const match3_bpos *a, const match3_bpos *b);
+uint64_t match3_bits_cols(uint64_t cells);
 
 /* ------------------------------------------------------------- solvers */
 

@@ -159,10 +159,10 @@ void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm,
 /* The runs of one round: their score, the cells they clear into *clr and
  * the cells of horizontal runs into *hcells. */
 static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t kinds_mask, uint64_t *clr,
-                          uint64_t *hcells)
+                          uint64_t *hcells, uint64_t *vcells)
 {
     int score = 0;
-    uint64_t c = 0, hc = 0;
+    uint64_t c = 0, hc = 0, vc = 0;
     for (int k = 0; k < g->kinds; k++) {
         if (!(kinds_mask >> k & 1)) continue;
         uint64_t b = p->k[k];
@@ -178,7 +178,7 @@ static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t k
             int n3 = sparse_count(t3 & first), n4 = sparse_count(t4 & first),
                 n5 = sparse_count(t5 & first);
             score += g->scores[0] * (n3 - n4) + g->scores[1] * (n4 - n5) + g->scores[2] * n5;
-            c |= t3 | (t3 << 1) | (t3 << 2);
+            vc |= t3 | (t3 << 1) | (t3 << 2);
         }
         if (u3) {
             uint64_t r3 = nb_right(r2), r4 = nb_right(r3);
@@ -192,8 +192,9 @@ static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t k
             c |= cells;
         }
     }
-    *clr = c;
+    *clr = c | vc;
     *hcells = hc;
+    *vcells = vc;
     return score;
 }
 
@@ -206,16 +207,31 @@ static inline uint64_t kinds_in(const match3_bits *g, const match3_bpos *p, uint
     return m;
 }
 
-/* Cells of candidate set d and their same-kind horizontal neighbours. */
-static inline uint64_t scanned(const match3_bits *g, const match3_bpos *p, uint64_t d)
+/* The cells a scan from the candidates d looks at: each candidate's
+ * same-kind neighbours along its row (hcells: with the row runs) and its
+ * column (vcells: with the column runs), and one cell beyond them, where a
+ * scan stops. */
+static inline uint64_t scanned(const match3_bits *g, const match3_bpos *p, uint64_t d, uint64_t hcells,
+                               uint64_t vcells)
 {
-    uint64_t s = 0;
+    uint64_t sh = hcells, sv = vcells;
     for (int k = 0; k < g->kinds; k++) {
         uint64_t e = d & p->k[k];
-        if (e) s |= e | ((nb_left(e) | nb_right(e)) & p->k[k]);
+        if (!e) continue;
+        sh |= e | ((nb_left(e) | nb_right(e)) & p->k[k]);
+        sv |= e | ((nb_below(e) | nb_above(e)) & p->k[k]);
     }
-    return s;
+    return (sh | nb_left(sh) | nb_right(sh) | sv | nb_below(sv) | nb_above(sv)) & g->cells;
 }
+
+uint64_t match3_bits_diff(const match3_bits *g, const match3_bpos *a, const match3_bpos *b)
+{
+    uint64_t d = 0;
+    for (int k = 0; k < g->kinds; k++) d |= a->k[k] ^ b->k[k];
+    return d;
+}
+
+uint64_t match3_bits_cols(uint64_t cells) { return cols_of(cells); }
 
 int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id)
 {
@@ -230,11 +246,11 @@ int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id)
     if (ka < 0 || kb < 0 || ka == kb) return 0;
     q.k[ka] ^= x | y;
     q.k[kb] ^= x | y;
-    uint64_t clr, hc;
-    return runs_of(g, &q, (1ULL << ka) | (1ULL << kb), &clr, &hc);
+    uint64_t clr, hc, vc;
+    return runs_of(g, &q, (1ULL << ka) | (1ULL << kb), &clr, &hc, &vc);
 }
 
-int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cols, uint64_t *changed_cols)
+int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells)
 {
     int bit = id >> 1;
     uint64_t x = 1ULL << bit, y = x << ((id & 1) ? 1 : 8);
@@ -246,16 +262,17 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
     p->k[ka] ^= x | y;
     p->k[kb] ^= x | y;
     uint64_t kmask = (1ULL << ka) | (1ULL << kb);
-    uint64_t changed = x | y, cand = x | y, read = 0;
+    uint64_t cand = x | y, read = 0;
     int total = 0;
-    const int want = read_cols != NULL;
+    const int want = read_cells != NULL;
     for (;;) {
-        uint64_t clr, hc;
-        int s = runs_of(g, p, kmask, &clr, &hc);
-        if (want) read |= scanned(g, p, cand) | hc;
+        uint64_t clr, hc, vc;
+        int s = runs_of(g, p, kmask, &clr, &hc, &vc);
+        if (want) read |= scanned(g, p, cand, hc, vc);
         if (!clr) break;
         total += s;
-        changed |= clr;
+        /* The fall rewrites every cell at or above a cleared one. */
+        if (want) read |= smear_up(clr) & g->cells;
         /* Clear, then let every tile with a hole below it fall. */
         uint64_t occ = 0;
         for (int k = 0; k < g->kinds; k++) {
@@ -275,10 +292,6 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
         cand = occ & smear_up(clr);
         kmask = kinds_in(g, p, cand);
     }
-    if (want) {
-        uint64_t rc = cols_of(read);
-        *read_cols = (rc | rc << 1 | rc >> 1) & g->colmask;
-    }
-    if (changed_cols) *changed_cols = cols_of(changed);
+    if (want) *read_cells = read;
     return total;
 }

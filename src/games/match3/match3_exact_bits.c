@@ -10,6 +10,7 @@
 #include "match3.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct bx_ctx {
@@ -27,7 +28,31 @@ typedef struct bx_ctx {
     const gl_limits *lim;
     uint64_t t0, polls, nodes;
     const char *stopped;
+    long st[8];                      /* counters, printed with -DMATCH3_EXACT_STATS */
+    uint64_t (*b1c)[2];              /* the one-swap cache (b1_find) */
 } bx_ctx;
+
+/* A lossy cache of the best single swap of positions: a position's entry
+ * holds both key words, the low 16 bits of the second replaced by the
+ * value, and a newer position simply overwrites an older one.  Two
+ * sibling first swaps that commute reach the same position, and so do the
+ * orders of commuting swaps higher up, so positions one swap from the end
+ * recur often; the cache is cheaper than the transposition table. */
+#define B1_BITS 15
+static int b1_find(const bx_ctx *c, const uint64_t key[2])
+{
+    const uint64_t *e = c->b1c[key[0] & ((1u << B1_BITS) - 1)];
+    if (e[0] == key[0] && (e[1] >> 16) == (key[1] >> 16)) return (int)(e[1] & 0xffff);
+    return -1;
+}
+
+static void b1_put(bx_ctx *c, const uint64_t key[2], int v)
+{
+    if (v < 0 || v >= 0xffff) return;
+    uint64_t *e = c->b1c[key[0] & ((1u << B1_BITS) - 1)];
+    e[0] = key[0];
+    e[1] = (key[1] & ~0xffffULL) | (uint64_t)v;
+}
 
 static void bx_key(const bx_ctx *c, const match3_bpos *p, int r, uint64_t key[2])
 {
@@ -91,28 +116,40 @@ static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int
     c->tick++;
     for (int i = 0; i < nm; i++) {
         c->kids[i] = *p;
-        c->gain[mv[i]] = match3_bits_play(&c->G, &c->kids[i], mv[i], &c->rmask[mv[i]], &c->cmask[i]);
+        c->gain[mv[i]] = match3_bits_play(&c->G, &c->kids[i], mv[i], &c->rmask[mv[i]]);
+        c->cmask[i] = match3_bits_diff(&c->G, p, &c->kids[i]);
         c->stamp[mv[i]] = c->tick;
     }
-    c->nodes += (uint64_t)nm;
+    c->nodes += (uint64_t)nm; c->st[0] += nm; c->st[4]++;
     long long best = -1;
     int list[MATCH3_BITS_IDS];
     for (int i = 0; i < nm; i++) {
         const match3_bpos *k = &c->kids[i];
+        uint64_t key1[2];
+        bx_key(c, k, 1, key1);
+        int b1 = b1_find(c, key1);
+        if (b1 >= 0) {
+            c->st[6]++;
+            long long tot = c->gain[mv[i]] + b1;
+            if (tot > best) best = tot;
+            if (best >= ub) break;
+            continue;
+        }
         int nl = bx_moves(c, k, list);
-        int b1 = 0;
+        b1 = 0;
         uint64_t cm = c->cmask[i];
         for (int j = 0; j < nl; j++) {
             int s = list[j], v;
             if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
-                v = c->gain[s];
+                v = c->gain[s]; c->st[2]++;
             } else {
                 match3_bpos t = *k;
-                v = match3_bits_play(&c->G, &t, s, NULL, NULL);
-                c->nodes++;
+                v = match3_bits_play(&c->G, &t, s, NULL);
+                c->nodes++; c->st[1]++;
             }
             if (v > b1) b1 = v;
         }
+        b1_put(c, key1, b1);
         long long tot = c->gain[mv[i]] + b1;
         if (tot > best) best = tot;
         if (best >= ub) break;
@@ -134,7 +171,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
         long long best = 0;
         for (int i = 0; i < nm; i++) {
             match3_bpos t = *p;
-            long long g = match3_bits_play(&c->G, &t, mv[i], NULL, NULL);
+            long long g = match3_bits_play(&c->G, &t, mv[i], NULL);
             if (g > best) best = g;
         }
         c->nodes += (uint64_t)nm;
@@ -145,7 +182,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
     uint64_t *ent = gl_htab_find(&c->tt, key);
     if (ent) {
         long long v = (long long)(*ent >> 1);
-        if ((*ent & 1) || v <= need) return v;
+        if ((*ent & 1) || v <= need) { c->st[5]++; return v; }
     }
     long long ub = bx_bound(c, p);
     if (ub <= need) return ub;
@@ -172,7 +209,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
         best = -1;
         for (int i = 0; i < nm; i++) {
             c->stack[depth + 1] = *p;
-            long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL, NULL);
+            long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL);
             c->nodes++;
             long long floor = best > need ? best : need;
             long long v = gain + bx_search(c, depth + 1, r - 1, floor - gain);
@@ -200,7 +237,9 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
     *best_out = 0;
     *nline = 0;
     *stopped = NULL;
-    if (gl_htab_init(&c->tt, 2, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
+    c->b1c = calloc((size_t)1 << B1_BITS, sizeof *c->b1c);
+    if (!c->b1c || gl_htab_init(&c->tt, 2, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
+        free(c->b1c);
         free(c);
         return gl_error_set(err, "out of memory");
     }
@@ -230,7 +269,7 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
             int nm = bx_moves(c, &c->stack[depth], mv), found = 0;
             for (int i = 0; i < nm && !found && !c->stopped; i++) {
                 c->stack[depth + 1] = c->stack[depth];
-                long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL, NULL);
+                long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL);
                 c->nodes++;
                 if (gain > target) continue;
                 long long sub = bx_search(c, depth + 1, r - 1, target - gain - 1);
@@ -250,10 +289,14 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
         memcpy(line, tmp, (size_t)nt * sizeof *tmp);
         *nline = nt;
     }
+#ifdef MATCH3_EXACT_STATS
+    fprintf(stderr, "tl-first %ld replays %ld reused %ld twoleft %ld ttprobe-hits %ld b1hits %ld\n", c->st[0], c->st[1], c->st[2], c->st[4], c->st[5], c->st[6]);
+#endif
     *nodes = c->nodes;
-    *peak = gl_htab_bytes(&c->tt) + sizeof *c;
+    *peak = gl_htab_bytes(&c->tt) + sizeof *c + ((size_t)1 << B1_BITS) * sizeof *c->b1c;
     *stopped = c->stopped;
     gl_htab_free(&c->tt);
+    free(c->b1c);
     free(c);
     return 0;
 }
