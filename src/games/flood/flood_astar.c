@@ -33,7 +33,7 @@ typedef struct {
     uint16_t *gv;
     uint16_t *hv;      /* the bound at the node */
     uint64_t *allow;   /* colours the order rule leaves open (union over arrivals) */
-    uint64_t *done;    /* colours expanded; EXPANDED once expanded at all */
+    int16_t *lv;       /* children with f up to lv handled; -1 before the first expansion */
     size_t n, cap;
     uint64_t *tab; /* hash tag << 32 | node index + 1; 0 empty */
     size_t tcap, tn;
@@ -53,11 +53,9 @@ static uint64_t hash_set(const uint64_t *F, int kw)
     return h;
 }
 
-#define EXPANDED (1ULL << 63) /* colours are below 36 */
-
 static size_t bytes_in_use(const astar *a)
 {
-    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 8) + a->tcap * 8 + a->qbytes +
+    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2) + a->tcap * 8 + a->qbytes +
            (size_t)a->nf * (sizeof(bucket *) + 4);
 }
 
@@ -82,9 +80,9 @@ static int grow_nodes(astar *a)
     uint64_t *al = realloc(a->allow, nc * sizeof *al);
     if (!al) return -1;
     a->allow = al;
-    uint64_t *dn = realloc(a->done, nc * sizeof *dn);
-    if (!dn) return -1;
-    a->done = dn;
+    int16_t *lv = realloc(a->lv, nc * sizeof *lv);
+    if (!lv) return -1;
+    a->lv = lv;
     a->cap = nc;
     return 0;
 }
@@ -195,7 +193,7 @@ static void astar_free(astar *a)
     free(a->gv);
     free(a->hv);
     free(a->allow);
-    free(a->done);
+    free(a->lv);
     free(a->tab);
     for (int f = 0; f < a->nf; f++) {
         if (!a->qf[f]) continue;
@@ -223,7 +221,7 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
     a->gv[i] = (uint16_t)g;
     a->hv[i] = (uint16_t)h;
     a->allow[i] = allow;
-    a->done[i] = 0;
+    a->lv[i] = -1;
     *slot = (hv >> 32) << 32 | ((uint64_t)i + 1);
     a->tn++;
     return (long)i;
@@ -275,7 +273,7 @@ static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl
 static uint64_t open_colours(const flood_graph *g, const uint64_t *frX, const uint64_t *frC, int c)
 {
     int kw = g->kw;
-    uint64_t m = ~0ULL & ~EXPANDED;
+    uint64_t m = ~0ULL;
     for (int d = 0; d < c; d++) {
         const uint64_t *cm = g->colmask + (size_t)d * kw;
         uint64_t on = 0, fresh = 0;
@@ -289,7 +287,13 @@ static uint64_t open_colours(const flood_graph *g, const uint64_t *frX, const ui
     return m;
 }
 
-int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
+/* A child kept for the current level. */
+typedef struct {
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    int c, g, h, key;
+} kid;
+
+int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim, gl_solution *s, gl_error *err)
 {
     uint64_t t0 = gl_now_ns();
     const flood_graph *g = &p->g;
@@ -299,35 +303,74 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     a.kw = g->kw;
     a.fmin = (size_t)-1;
     int rc = 0;
+    gl_solution inc;
+    gl_solution_init(&inc);
+    int upper = INT32_MAX;
+    unsigned long long next_upper = FLOOD_ASTAR_UPPER_AFTER, upper_nodes = 0;
     if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    kid kids[FLOOD_MAX_COLORS], *order[FLOOD_MAX_COLORS];
     int kw = g->kw;
     int h0 = flood_h(g, p->F, p->fr);
     {
         uint64_t hv = hash_set(p->F, kw);
-        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL & ~EXPANDED) < 0) goto oom;
+        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     uint32_t last = 0;
-    int found = 0;
+    int found = 0, proved_by_upper = 0;
     unsigned long long generated = 0, bounds = 0, revisits = 0;
+    /* The upper bound: a beam search's solution, computed once the search
+     * proves not to be small.  When every f below it is exhausted, it is
+     * optimal, and the last f level (often the largest) is never searched. */
     while (!found) {
         int f, gg;
         uint32_t x;
-        if (pop(&a, &f, &gg, &x) != 0) break; /* cannot happen: the full set is reachable */
+        if (pop(&a, &f, &gg, &x) != 0) {
+            /* everything below the upper bound is exhausted (without one,
+             * not reached: the full set is always reachable) */
+            proved_by_upper = upper != INT32_MAX;
+            break;
+        }
+        if (f >= upper) {
+            proved_by_upper = 1;
+            break;
+        }
         if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
+        if (a.lv[x] >= f) continue;           /* this level's children are in already */
         last = x;
         memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
         if (flood_is_full(g, F)) {
             found = 1;
             break;
         }
-        /* the colours not expanded yet (all on the first visit; those a
-         * later arrival at the same cost opened, on a revisit) */
-        uint64_t todo = a.allow[x] & ~a.done[x];
-        if (!todo) continue;
-        revisits += (a.done[x] & EXPANDED) != 0;
-        a.done[x] |= todo | EXPANDED;
+        if (beam_width > 0 && s->nodes == next_upper && upper > f) {
+            /* a wider beam each time the search grows eightfold */
+            gl_solution try;
+            gl_solution_init(&try);
+            if (flood_beam_run(p, beam_width, lim, &try, err) != 0) {
+                gl_solution_free(&try);
+                goto oom;
+            }
+            upper_nodes += try.nodes;
+            if (try.peak_bytes > s->peak_bytes) s->peak_bytes = try.peak_bytes;
+            if (try.solved && !try.stopped && try.nmoves < upper) {
+                upper = try.nmoves;
+                gl_solution_free(&inc);
+                inc = try;
+            } else {
+                gl_solution_free(&try);
+            }
+            next_upper *= FLOOD_ASTAR_UPPER_GROWTH;
+            if (beam_width < FLOOD_ASTAR_UPPER_MAX_WIDTH) beam_width *= 4;
+            if (f >= upper) {
+                proved_by_upper = 1;
+                break;
+            }
+        }
+        revisits += a.lv[x] >= 0;
+        int from = a.lv[x];
+        a.lv[x] = (int16_t)f;
         s->nodes++;
         if ((s->nodes & 1023) == 0) {
             size_t bytes = bytes_in_use(&a);
@@ -338,43 +381,76 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                 break;
             }
         }
+        /* Partial expansion: only the children with f in (from, f] are
+         * stored now; x goes back in the queue at its smallest larger child
+         * f, and is expanded again there.  Most children lie above the
+         * optimal cost and are never stored at all. */
+        int nextf = INT32_MAX;
         flood_frontier(g, F, fr);
-        uint64_t cols = flood_frontier_colours(g, fr) & todo;
+        uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
+        int nk = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
             if (!flood_move_exposes(g, F, fr, c)) continue; /* a dead move */
-            int n = flood_child(g, F, fr, c, F2, fr2, NULL);
+            kid *k = &kids[nk];
+            int n = flood_child(g, F, fr, c, k->F, k->fr, NULL);
             int g2 = gg + n;
             generated++;
-            uint64_t hv = hash_set(F2, kw);
-            uint64_t *slot = lookup(&a, F2, hv);
+            /* exact up to this level; above it, a lower bound is enough */
+            int h2 = flood_h_cut(g, k->F, k->fr, f - g2);
+            bounds++;
+            int f2 = g2 + h2;
+            if (f2 <= from || f2 >= upper) continue;
+            if (f2 > f) {
+                if (f2 < nextf) nextf = f2;
+                continue;
+            }
+            k->c = c;
+            k->g = g2;
+            k->h = h2;
+            k->key = 0;
+            for (int i = 0; i < kw; i++) k->key += __builtin_popcountll(k->F[i]);
+            /* insertion by key: the child flooding most groups goes last,
+             * so it is popped first (LIFO within an f, g bucket) */
+            int j = nk;
+            while (j > 0 && order[j - 1]->key > k->key) {
+                order[j] = order[j - 1];
+                j--;
+            }
+            order[j] = k;
+            nk++;
+        }
+        for (int ki = 0; ki < nk; ki++) {
+            kid *k = order[ki];
+            int c = k->c, g2 = k->g, h2 = k->h, f2 = g2 + h2;
+            uint64_t hv = hash_set(k->F, kw);
+            uint64_t *slot = lookup(&a, k->F, hv);
+            uint64_t open = open_colours(g, fr, k->fr, c);
             if (*slot) {
                 uint32_t y = (uint32_t)*slot - 1;
                 if (a.gv[y] < g2) continue;
-                uint64_t open = open_colours(g, fr, fr2, c);
                 if (a.gv[y] == g2) {
                     /* another route of the same cost: its open colours join
-                     * y's; if y was expanded, it is queued again for them */
+                     * y's; if y was expanded, it is expanded again */
                     if (!(open & ~a.allow[y])) continue;
                     a.allow[y] |= open;
-                    if (!(a.done[y] & EXPANDED)) continue;
+                    if (a.lv[y] < 0) continue;
                 } else {
                     a.gv[y] = (uint16_t)g2;
                     a.parent[y] = x;
                     a.move[y] = (uint8_t)c;
                     a.allow[y] = open;
-                    a.done[y] = 0;
                 }
+                a.lv[y] = -1;
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            int h2 = flood_h(g, F2, fr2);
-            bounds++;
-            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open_colours(g, fr, fr2, c));
+            long y = add_node(&a, k->F, hv, slot, x, c, g2, h2, open);
             if (y < 0) goto oom;
-            if (push(&a, g2 + h2, g2, (uint32_t)y) != 0) goto oom;
+            if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
         }
+        if (nextf < upper && push(&a, nextf, gg, x) != 0) goto oom;
     }
     {
         size_t bytes = bytes_in_use(&a);
@@ -383,10 +459,17 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     /* the search's effort, for measuring changes independently of load */
     gl_sb_printf(&s->extra, "\"generated\":%llu,\"bounds\":%llu,\"revisits\":%llu,\"stored\":%zu", generated,
                  bounds, revisits, a.n);
+    if (upper != INT32_MAX) gl_sb_printf(&s->extra, ",\"upper\":%d,\"upper_nodes\":%llu", upper, upper_nodes);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;
         s->optimal = 1;
+    } else if (proved_by_upper || upper != INT32_MAX) {
+        /* the upper bound's moves: proved optimal when the search got to
+         * its level, else (stopped) the best solution known */
+        for (int i = 0; i < inc.nmoves; i++) gl_solution_push(s, inc.moves[i]);
+        s->solved = 1;
+        s->optimal = proved_by_upper;
     } else {
         finish_greedy(p, &a, last, s);
         s->solved = 1;
@@ -397,9 +480,13 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     goto done;
 oom:
     if (a.n) {
-        /* A table could not grow: report the memory limit with a greedy finish. */
+        /* A table could not grow: report the memory limit with the upper
+         * bound's moves, or a greedy finish. */
         s->stopped = "memory limit";
-        finish_greedy(p, &a, 0, s);
+        if (upper != INT32_MAX)
+            for (int i = 0; i < inc.nmoves; i++) gl_solution_push(s, inc.moves[i]);
+        else
+            finish_greedy(p, &a, 0, s);
         s->solved = 1;
         s->optimal = 0;
         s->cost = s->nmoves;
@@ -407,6 +494,7 @@ oom:
         rc = gl_error_set(err, "out of memory");
     }
 done:
+    gl_solution_free(&inc);
     astar_free(&a);
     s->ms = gl_ms_since(t0);
     return rc;
@@ -416,7 +504,12 @@ int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s,
 {
     flood_problem p;
     if (flood_problem_init(&p, b, e) != 0) return -1;
-    int rc = flood_astar_run(&p, &o->lim, s, e);
+    long long width = FLOOD_ASTAR_UPPER_WIDTH;
+    if (o->opts && gl_kv_int(o->opts, "upper", 0, 10000, &width, e) != 0) {
+        flood_problem_free(&p);
+        return -1;
+    }
+    int rc = flood_astar_run(&p, (int)width, &o->lim, s, e);
     flood_problem_free(&p);
     return rc;
 }

@@ -70,14 +70,11 @@ static int pool_add(pool *p, int kw, const uint64_t *F, uint32_t parent, int c, 
     return 0;
 }
 
-int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
+int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_solution *s, gl_error *e)
 {
     uint64_t t0 = gl_now_ns();
-    long long width = 32;
-    if (o->opts && gl_kv_int(o->opts, "width", 1, 10000, &width, e) != 0) return -1;
-    flood_problem p;
-    if (flood_problem_init(&p, b, e) != 0) return -1;
-    const flood_graph *g = &p.g;
+    const flood_problem *p = pp;
+    const flood_graph *g = &p->g;
     int kw = g->kw, rc = 0;
     size_t maxc = (size_t)width * (size_t)(g->ncolors);
     size_t tcap = 16;
@@ -88,7 +85,7 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
     uint32_t *tab = malloc(tcap * sizeof *tab);
     uint32_t *layer = malloc((size_t)width * sizeof *layer);
     uint32_t *next = malloc((size_t)width * sizeof *next);
-    if (!cands || !store || !tab || !layer || !next || pool_add(&P, kw, p.F, 0, 0, p.nroot) != 0) {
+    if (!cands || !store || !tab || !layer || !next || pool_add(&P, kw, p->F, 0, 0, p->nroot) != 0) {
         rc = gl_error_set(e, "out of memory");
         goto out;
     }
@@ -97,10 +94,10 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
     int best_g = 1 << 30;
     uint32_t goal_parent = 0;
     int goal_c = -1;
-    if (flood_is_full(g, p.F)) best_g = p.nroot;
+    if (flood_is_full(g, p->F)) best_g = p->nroot;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
     while (nl) {
-        const char *why = gl_limits_check(&o->lim, t0, 0);
+        const char *why = gl_limits_check(lim, t0, 0);
         if (why) {
             s->stopped = why;
             break;
@@ -173,7 +170,7 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
     }
     size_t bytes = P.cap * ((size_t)kw * 8 + 7) + maxc * (sizeof(cand) + (size_t)kw * 8) + tcap * 4;
     s->peak_bytes = bytes;
-    flood_push_moves(s, p.root_moves, p.nroot);
+    flood_push_moves(s, p->root_moves, p->nroot);
     if (best_g < (1 << 30)) {
         /* the chain of colours from the root to the finishing move */
         int depth = 1;
@@ -186,8 +183,8 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
         int k = depth;
         if (goal_c >= 0) cols[--k] = (uint8_t)goal_c;
         for (uint32_t y = goal_parent; y != 0; y = P.parent[y]) cols[--k] = P.move[y];
-        memcpy(F, p.F, sizeof F);
-        memcpy(fr, p.fr, sizeof fr);
+        memcpy(F, p->F, sizeof F);
+        memcpy(fr, p->fr, sizeof fr);
         uint8_t mv[FLOOD_MAX_COLORS + 1];
         for (int i = k; i < depth; i++) {
             int n = flood_child(g, F, fr, cols[i], F2, fr2, mv);
@@ -201,7 +198,7 @@ int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, 
         /* stopped before any finish: complete greedily from the root */
         int cap = g->n + FLOOD_MAX_COLORS;
         uint8_t *buf = malloc((size_t)cap);
-        int n = buf ? flood_greedy_run(g, p.F, 2, buf, cap) : -1;
+        int n = buf ? flood_greedy_run(g, p->F, 2, buf, cap) : -1;
         if (n >= 0) flood_push_moves(s, buf, n);
         free(buf);
         s->solved = n >= 0;
@@ -218,6 +215,17 @@ out:
     free(P.parent);
     free(P.move);
     free(P.g);
+    return rc;
+}
+
+int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
+{
+    uint64_t t0 = gl_now_ns();
+    long long width = 32;
+    if (o->opts && gl_kv_int(o->opts, "width", 1, 10000, &width, e) != 0) return -1;
+    flood_problem p;
+    if (flood_problem_init(&p, b, e) != 0) return -1;
+    int rc = flood_beam_run(&p, (int)width, &o->lim, s, e);
     flood_problem_free(&p);
     s->ms = gl_ms_since(t0);
     return rc;

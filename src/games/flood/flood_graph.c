@@ -9,6 +9,7 @@
  * OR of a few words per flooded group. */
 #include "flood.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,7 +186,8 @@ int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves)
  * number of moves. */
 static inline __attribute__((always_inline)) int layered_bound_kw(const flood_graph *g,
                                                                    const uint64_t *F0,
-                                                                   const uint64_t *fr0, const int kw)
+                                                                   const uint64_t *fr0, int limit,
+                                                                   const int kw)
 {
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], X[FLOOD_KW_MAX];
     int live[FLOOD_MAX_COLORS], nlive = 0;
@@ -201,6 +203,9 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
     }
     int h = 0;
     while (nlive) {
+        /* every live colour still costs a move of its own: past the limit,
+         * h + nlive already bounds the answer from below */
+        if (h + nlive > limit) return h + nlive;
         /* a colour is complete when its remaining groups (colour & ~F) all
          * lie on the ring; dead when none remain */
         int complete_any = 0;
@@ -242,24 +247,29 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
 
 /* The word count as a constant lets the compiler unroll the set loops for
  * the common sizes (14x14 boards have about 110 groups: 2 words). */
-static int layered_bound(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0)
+static int layered_bound(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
 {
     switch (g->kw) {
-    case 1: return layered_bound_kw(g, F0, fr0, 1);
-    case 2: return layered_bound_kw(g, F0, fr0, 2);
-    case 3: return layered_bound_kw(g, F0, fr0, 3);
-    case 4: return layered_bound_kw(g, F0, fr0, 4);
-    case 5: return layered_bound_kw(g, F0, fr0, 5);
-    case 6: return layered_bound_kw(g, F0, fr0, 6);
-    default: return layered_bound_kw(g, F0, fr0, g->kw);
+    case 1: return layered_bound_kw(g, F0, fr0, limit, 1);
+    case 2: return layered_bound_kw(g, F0, fr0, limit, 2);
+    case 3: return layered_bound_kw(g, F0, fr0, limit, 3);
+    case 4: return layered_bound_kw(g, F0, fr0, limit, 4);
+    case 5: return layered_bound_kw(g, F0, fr0, limit, 5);
+    case 6: return layered_bound_kw(g, F0, fr0, limit, 6);
+    default: return layered_bound_kw(g, F0, fr0, limit, g->kw);
     }
 }
 
 int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr)
 {
+    return flood_h_cut(g, F, fr, INT_MAX);
+}
+
+int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
+{
     int a = flood_colours_left(g, F);
-    if (a <= 1) return a;
-    int b = layered_bound(g, F, fr);
+    if (a <= 1 || a > limit) return a;
+    int b = layered_bound(g, F, fr, limit);
     return b > a ? b : a;
 }
 
