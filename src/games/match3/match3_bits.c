@@ -156,43 +156,53 @@ void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm,
     *vm = v;
 }
 
-/* The runs of one round: their score, the cells they clear into *clr and
- * the cells of horizontal runs into *hcells. */
+/* Starts of maximal runs of >= 3, >= 4 and >= 5 in one direction, scored:
+ * t3 has the first cell of every run of 3 or more (with its two next
+ * cells in b), next(x) steps one cell along, first marks cells whose
+ * predecessor is not in b. */
+#define RUN_SCORE(g, t3, b, next, prev)                                                        \
+    ({                                                                                         \
+        uint64_t t4_ = (t3) & next(next(next(b))), t5_ = t4_ & next(next(next(next(b)))); \
+        uint64_t f_ = ~prev(b);                                                                \
+        int n3_ = sparse_count((t3) & f_), n4_ = sparse_count(t4_ & f_), n5_ = sparse_count(t5_ & f_); \
+        (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_;    \
+    })
+
+/* The runs of one round among the kinds in kinds_mask: their score, the
+ * cells they clear into *clr, and the cells of row runs and column runs
+ * into *hcells and *vcells.  Most calls find no run (the round after the
+ * last one), so the test for any run comes first and is cheap. */
 static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t kinds_mask, uint64_t *clr,
                           uint64_t *hcells, uint64_t *vcells)
 {
-    int score = 0;
-    uint64_t c = 0, hc = 0, vc = 0;
-    for (int k = 0; k < g->kinds; k++) {
-        if (!(kinds_mask >> k & 1)) continue;
+    uint64_t t3[MATCH3_MAX_KINDS], u3[MATCH3_MAX_KINDS], any = 0;
+    for (uint64_t m = kinds_mask; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
         uint64_t b = p->k[k];
-        uint64_t a1 = nb_above(b), a2 = nb_above(a1);
-        uint64_t t3 = b & a1 & a2;
-        uint64_t r1 = nb_right(b), r2 = nb_right(r1);
-        uint64_t u3 = b & r1 & r2;
-        if (!(t3 | u3)) continue;
-        if (t3) {
-            uint64_t a3 = nb_above(a2), a4 = nb_above(a3);
-            uint64_t t4 = t3 & a3, t5 = t4 & a4;
-            uint64_t first = ~nb_below(b);
-            int n3 = sparse_count(t3 & first), n4 = sparse_count(t4 & first),
-                n5 = sparse_count(t5 & first);
-            score += g->scores[0] * (n3 - n4) + g->scores[1] * (n4 - n5) + g->scores[2] * n5;
-            vc |= t3 | (t3 << 1) | (t3 << 2);
+        uint64_t a1 = nb_above(b), r1 = nb_right(b);
+        t3[k] = b & a1 & nb_above(a1);
+        u3[k] = b & r1 & nb_right(r1);
+        any |= t3[k] | u3[k];
+    }
+    if (!any) {
+        *clr = *hcells = *vcells = 0;
+        return 0;
+    }
+    int score = 0;
+    uint64_t hc = 0, vc = 0;
+    for (uint64_t m = kinds_mask; m; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        uint64_t b = p->k[k], t = t3[k], u = u3[k];
+        if (t) {
+            score += RUN_SCORE(g, t, b, nb_above, nb_below);
+            vc |= t | (t << 1) | (t << 2);
         }
-        if (u3) {
-            uint64_t r3 = nb_right(r2), r4 = nb_right(r3);
-            uint64_t u4 = u3 & r3, u5 = u4 & r4;
-            uint64_t first = ~nb_left(b);
-            int n3 = sparse_count(u3 & first), n4 = sparse_count(u4 & first),
-                n5 = sparse_count(u5 & first);
-            score += g->scores[0] * (n3 - n4) + g->scores[1] * (n4 - n5) + g->scores[2] * n5;
-            uint64_t cells = u3 | (u3 << 8) | (u3 << 16);
-            hc |= cells;
-            c |= cells;
+        if (u) {
+            score += RUN_SCORE(g, u, b, nb_right, nb_left);
+            hc |= u | (u << 8) | (u << 16);
         }
     }
-    *clr = c | vc;
+    *clr = hc | vc;
     *hcells = hc;
     *vcells = vc;
     return score;
@@ -202,8 +212,7 @@ static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t k
 static inline uint64_t kinds_in(const match3_bits *g, const match3_bpos *p, uint64_t x)
 {
     uint64_t m = 0;
-    for (int k = 0; k < g->kinds; k++)
-        if (p->k[k] & x) m |= 1ULL << k;
+    for (int k = 0; k < g->kinds; k++) m |= (uint64_t)((p->k[k] & x) != 0) << k;
     return m;
 }
 
@@ -254,10 +263,10 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
 {
     int bit = id >> 1;
     uint64_t x = 1ULL << bit, y = x << ((id & 1) ? 1 : 8);
-    int ka = -1, kb = -1;
+    int ka = 0, kb = 0; /* exactly one kind holds each cell: no branches */
     for (int k = 0; k < g->kinds; k++) {
-        if (p->k[k] & x) ka = k;
-        if (p->k[k] & y) kb = k;
+        ka += k * ((p->k[k] & x) != 0);
+        kb += k * ((p->k[k] & y) != 0);
     }
     p->k[ka] ^= x | y;
     p->k[kb] ^= x | y;
@@ -272,24 +281,35 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
         if (!clr) break;
         total += s;
         /* The fall rewrites every cell at or above a cleared one. */
-        if (want) read |= smear_up(clr) & g->cells;
-        /* Clear, then let every tile with a hole below it fall. */
+        uint64_t above = smear_up(clr);
+        if (want) read |= above & g->cells;
+        /* Clear, then let every tile with a hole below it fall.  The holes
+         * are the cleared cells (the board was settled).  With at most one
+         * hole per column (a row run: the common case) one step does it. */
         uint64_t occ = 0;
         for (int k = 0; k < g->kinds; k++) {
             p->k[k] &= ~clr;
             occ |= p->k[k];
         }
-        uint64_t moving;
-        while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0) {
+        uint64_t moving = occ & nb_below(above);
+        if (!(clr & nb_below(above))) {
             for (int k = 0; k < g->kinds; k++) {
                 uint64_t m = p->k[k] & moving;
                 p->k[k] ^= m ^ (m >> 1);
             }
             occ ^= moving ^ (moving >> 1);
+        } else {
+            do {
+                for (int k = 0; k < g->kinds; k++) {
+                    uint64_t m = p->k[k] & moving;
+                    p->k[k] ^= m ^ (m >> 1);
+                }
+                occ ^= moving ^ (moving >> 1);
+            } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
         }
         /* Next round: every tile at or above a cleared cell may be in a
          * new run; only their kinds need checking. */
-        cand = occ & smear_up(clr);
+        cand = occ & above;
         kmask = kinds_in(g, p, cand);
     }
     if (want) *read_cells = read;
