@@ -85,7 +85,11 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
     uint32_t *tab = malloc(tcap * sizeof *tab);
     uint32_t *layer = malloc((size_t)width * sizeof *layer);
     uint32_t *next = malloc((size_t)width * sizeof *next);
-    if (!cands || !store || !tab || !layer || !next || pool_add(&P, kw, p->F, 0, 0, p->nroot) != 0) {
+    /* candidates of the layer by f: the width-th best f is a cut above
+     * which a child cannot be kept, so its bound need not be finished */
+    int fmax = g->n + 4 * g->ncolors + p->nroot + 8;
+    uint32_t *hist = calloc((size_t)fmax + 1, sizeof *hist);
+    if (!cands || !store || !tab || !layer || !next || !hist || pool_add(&P, kw, p->F, 0, 0, p->nroot) != 0) {
         rc = gl_error_set(e, "out of memory");
         goto out;
     }
@@ -104,6 +108,10 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
         }
         size_t nc = 0;
         memset(tab, 0, tcap * sizeof *tab);
+        memset(hist, 0, ((size_t)fmax + 1) * sizeof *hist);
+        int cut = fmax; /* no child with f above it can be kept */
+        size_t within = 0; /* candidates with f <= cut, once cut is set */
+        int cut_set = 0;
         for (size_t li = 0; li < nl; li++) {
             uint32_t x = layer[li];
             memcpy(F, P.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
@@ -131,7 +139,9 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                     cand *d = &cands[tab[j] - 1];
                     if (fset_equal(store + (size_t)d->slot * kw, F2, kw)) {
                         if (g2 < d->g) {
+                            hist[d->f]--;
                             d->f += g2 - d->g;
+                            hist[d->f]++;
                             d->g = (uint16_t)g2;
                             d->parent = x;
                             d->c = (uint8_t)c;
@@ -142,8 +152,9 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                     j = (j + 1) & (tcap - 1);
                 }
                 if (dup) continue;
-                int f = g2 + flood_h(g, F2, fr2);
-                if (f >= best_g) continue;
+                int lim2 = (best_g - 1 < cut ? best_g - 1 : cut) - g2;
+                int f = g2 + flood_h_cut(g, F2, fr2, lim2);
+                if (f >= best_g || f > cut) continue;
                 cand *d = &cands[nc];
                 d->parent = x;
                 d->c = (uint8_t)c;
@@ -153,6 +164,18 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                 d->slot = (uint32_t)nc;
                 memcpy(store + nc * (size_t)kw, F2, (size_t)kw * sizeof *F2);
                 tab[j] = (uint32_t)++nc;
+                hist[f]++;
+                if (cut_set) {
+                    within++;
+                } else if (nc == (size_t)width) {
+                    /* the cut: the smallest f with width candidates at or below */
+                    cut_set = 1;
+                    cut = 0;
+                    within = hist[0];
+                    while (within < (size_t)width) within += hist[++cut];
+                }
+                /* lower the cut while the candidates below it still fill the beam */
+                while (cut_set && cut > 0 && within - hist[cut] >= (size_t)width) within -= hist[cut--];
             }
         }
         qsort(cands, nc, sizeof *cands, cand_cmp);
@@ -211,6 +234,7 @@ out:
     free(tab);
     free(layer);
     free(next);
+    free(hist);
     free(P.bits);
     free(P.parent);
     free(P.move);

@@ -90,18 +90,65 @@ void flood_graph_free(flood_graph *g)
     memset(g, 0, sizeof *g);
 }
 
+/* acc |= the neighbour sets of the groups in X.  The hot loop of every
+ * solver: with the word count a constant the accumulators stay in
+ * registers (the compiler keeps odd-sized arrays in memory otherwise, and
+ * most boards of the public sets have 3 or 5 words). */
+static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g, const uint64_t *X,
+                                                            uint64_t *acc, const int kw)
+{
+    if (kw > 6) {
+        for (int wi = 0; wi < kw; wi++) {
+            uint64_t x = X[wi];
+            while (x) {
+                const uint64_t *adj = g->adj + (size_t)((wi << 6) + __builtin_ctzll(x)) * kw;
+                x &= x - 1;
+                for (int i = 0; i < kw; i++) acc[i] |= adj[i];
+            }
+        }
+        return;
+    }
+    uint64_t a0 = acc[0], a1 = kw > 1 ? acc[1] : 0, a2 = kw > 2 ? acc[2] : 0, a3 = kw > 3 ? acc[3] : 0,
+             a4 = kw > 4 ? acc[4] : 0, a5 = kw > 5 ? acc[5] : 0;
+    for (int wi = 0; wi < kw; wi++) {
+        uint64_t x = X[wi];
+        while (x) {
+            const uint64_t *adj = g->adj + (size_t)((wi << 6) + __builtin_ctzll(x)) * kw;
+            x &= x - 1;
+            a0 |= adj[0];
+            if (kw > 1) a1 |= adj[1];
+            if (kw > 2) a2 |= adj[2];
+            if (kw > 3) a3 |= adj[3];
+            if (kw > 4) a4 |= adj[4];
+            if (kw > 5) a5 |= adj[5];
+        }
+    }
+    acc[0] = a0;
+    if (kw > 1) acc[1] = a1;
+    if (kw > 2) acc[2] = a2;
+    if (kw > 3) acc[3] = a3;
+    if (kw > 4) acc[4] = a4;
+    if (kw > 5) acc[5] = a5;
+}
+
+static void or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
+{
+    switch (g->kw) {
+    case 1: or_adj_kw(g, X, acc, 1); break;
+    case 2: or_adj_kw(g, X, acc, 2); break;
+    case 3: or_adj_kw(g, X, acc, 3); break;
+    case 4: or_adj_kw(g, X, acc, 4); break;
+    case 5: or_adj_kw(g, X, acc, 5); break;
+    case 6: or_adj_kw(g, X, acc, 6); break;
+    default: or_adj_kw(g, X, acc, g->kw); break;
+    }
+}
+
 void flood_frontier(const flood_graph *g, const uint64_t *F, uint64_t *fr)
 {
     int kw = g->kw;
     memset(fr, 0, (size_t)kw * sizeof *fr);
-    for (int wi = 0; wi < kw; wi++) {
-        uint64_t x = F[wi];
-        while (x) {
-            int i = (wi << 6) + __builtin_ctzll(x);
-            x &= x - 1;
-            fset_or(fr, g->adj + (size_t)i * kw, kw);
-        }
-    }
+    or_adj(g, F, fr);
     for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
 }
 
@@ -133,14 +180,7 @@ void flood_add_groups(const flood_graph *g, uint64_t *F, uint64_t *fr, const uin
 {
     int kw = g->kw;
     for (int i = 0; i < kw; i++) F[i] |= X[i];
-    for (int wi = 0; wi < kw; wi++) {
-        uint64_t x = X[wi];
-        while (x) {
-            int i = (wi << 6) + __builtin_ctzll(x);
-            x &= x - 1;
-            fset_or(fr, g->adj + (size_t)i * kw, kw);
-        }
-    }
+    or_adj(g, X, fr);
     for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
 }
 
@@ -201,29 +241,28 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
         for (int i = 0; i < kw; i++) any |= cm[i] & ~F[i];
         if (any) live[nlive++] = c;
     }
+    if (nlive <= 1) return nlive; /* one colour left: one move */
     int h = 0;
     while (nlive) {
         /* every live colour still costs a move of its own: past the limit,
          * h + nlive already bounds the answer from below */
         if (h + nlive > limit) return h + nlive;
-        /* a colour is complete when its remaining groups (colour & ~F) all
-         * lie on the ring; dead when none remain */
+        /* a colour is complete when none of its groups lies beyond the
+         * ring (U: neither flooded nor on the ring).  A live colour always
+         * has groups left: its last ones go in the step that completes it,
+         * since a whole-ring step comes only when no colour is complete. */
+        uint64_t U[FLOOD_KW_MAX];
+        for (int i = 0; i < kw; i++) U[i] = ~(F[i] | fr[i]);
         int complete_any = 0;
         for (int i = 0; i < kw; i++) X[i] = 0;
         for (int j = 0; j < nlive; j++) {
             const uint64_t *cm = g->colmask + (size_t)live[j] * kw;
-            uint64_t rest = 0, outside = 0;
-            for (int i = 0; i < kw; i++) {
-                uint64_t r = cm[i] & ~F[i];
-                rest |= r;
-                outside |= r & ~fr[i];
-            }
-            if (rest && outside) continue;
-            if (rest) {
-                h++;
-                complete_any = 1;
-                for (int i = 0; i < kw; i++) X[i] |= cm[i] & ~F[i];
-            }
+            uint64_t outside = 0;
+            for (int i = 0; i < kw; i++) outside |= cm[i] & U[i];
+            if (outside) continue;
+            h++;
+            complete_any = 1;
+            for (int i = 0; i < kw; i++) X[i] |= cm[i] & ~F[i];
             live[j--] = live[--nlive];
         }
         if (!complete_any) {
@@ -232,14 +271,7 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
         }
         /* F gains X; the ring gains the neighbours of X and loses F */
         for (int i = 0; i < kw; i++) F[i] |= X[i];
-        for (int wi = 0; wi < kw; wi++) {
-            uint64_t x = X[wi];
-            while (x) {
-                const uint64_t *adj = g->adj + (size_t)((wi << 6) + __builtin_ctzll(x)) * kw;
-                x &= x - 1;
-                for (int i = 0; i < kw; i++) fr[i] |= adj[i];
-            }
-        }
+        or_adj_kw(g, X, fr, kw);
         for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
     }
     return h;
@@ -267,10 +299,9 @@ int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr)
 
 int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
-    int a = flood_colours_left(g, F);
-    if (a <= 1 || a > limit) return a;
-    int b = layered_bound(g, F, fr, limit);
-    return b > a ? b : a;
+    /* the layered count is colours left + whole-ring steps, never below
+     * colours left */
+    return layered_bound(g, F, fr, limit);
 }
 
 int flood_cells(const flood_graph *g, const uint64_t *F)
@@ -314,16 +345,10 @@ int flood_move_exposes(const flood_graph *g, const uint64_t *F, const uint64_t *
 {
     int kw = g->kw;
     const uint64_t *cm = g->colmask + (size_t)c * kw;
-    uint64_t nb[FLOOD_KW_MAX];
+    uint64_t nb[FLOOD_KW_MAX], X[FLOOD_KW_MAX] = {0};
     memset(nb, 0, (size_t)kw * sizeof *nb);
-    for (int wi = 0; wi < kw; wi++) {
-        uint64_t x = fr[wi] & cm[wi];
-        while (x) {
-            int i = (wi << 6) + __builtin_ctzll(x);
-            x &= x - 1;
-            fset_or(nb, g->adj + (size_t)i * kw, kw);
-        }
-    }
+    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
+    or_adj(g, X, nb);
     for (int i = 0; i < kw; i++)
         if (nb[i] & ~F[i] & ~fr[i]) return 1;
     return 0;
