@@ -168,16 +168,19 @@ void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm,
         (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_;    \
     })
 
-/* The runs of one round among the kinds in kinds_mask: their score, the
- * cells they clear into *clr, and the cells of row runs and column runs
- * into *hcells and *vcells.  Most calls find no run (the round after the
- * last one), so the test for any run comes first and is cheap. */
-static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t kinds_mask, uint64_t *clr,
-                          uint64_t *hcells, uint64_t *vcells)
+#define HOT static inline __attribute__((always_inline))
+
+/* The runs of one round: their score, the cells they clear into *clr, and
+ * the cells of row runs and column runs into *hcells and *vcells.  All
+ * kinds are checked (on a settled board only the kinds of the moved tiles
+ * can have runs, but checking all of them costs less than choosing).  Most
+ * calls find no run (the round after the last one), so the test for any
+ * run comes first.  K is a constant in each copy (see match3_bits_play). */
+HOT int runs_of(const match3_bits *g, const match3_bpos *p, const int K, uint64_t *clr, uint64_t *hcells,
+                uint64_t *vcells)
 {
-    uint64_t t3[MATCH3_MAX_KINDS], u3[MATCH3_MAX_KINDS], any = 0;
-    for (uint64_t m = kinds_mask; m; m &= m - 1) {
-        int k = __builtin_ctzll(m);
+    uint64_t t3[MATCH3_MAX_KINDS] = {0}, u3[MATCH3_MAX_KINDS] = {0}, any = 0;
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
         uint64_t b = p->k[k];
         uint64_t a1 = nb_above(b), r1 = nb_right(b);
         t3[k] = b & a1 & nb_above(a1);
@@ -190,8 +193,7 @@ static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t k
     }
     int score = 0;
     uint64_t hc = 0, vc = 0;
-    for (uint64_t m = kinds_mask; m; m &= m - 1) {
-        int k = __builtin_ctzll(m);
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
         uint64_t b = p->k[k], t = t3[k], u = u3[k];
         if (t) {
             score += RUN_SCORE(g, t, b, nb_above, nb_below);
@@ -208,25 +210,16 @@ static inline int runs_of(const match3_bits *g, const match3_bpos *p, uint64_t k
     return score;
 }
 
-/* The kinds with a tile in x, as a bit set. */
-static inline uint64_t kinds_in(const match3_bits *g, const match3_bpos *p, uint64_t x)
-{
-    uint64_t m = 0;
-    for (int k = 0; k < g->kinds; k++) m |= (uint64_t)((p->k[k] & x) != 0) << k;
-    return m;
-}
-
 /* The cells a scan from the candidates d looks at: each candidate's
  * same-kind neighbours along its row (hcells: with the row runs) and its
  * column (vcells: with the column runs), and one cell beyond them, where a
  * scan stops. */
-static inline uint64_t scanned(const match3_bits *g, const match3_bpos *p, uint64_t d, uint64_t hcells,
-                               uint64_t vcells)
+HOT uint64_t scanned(const match3_bits *g, const match3_bpos *p, const int K, uint64_t d, uint64_t hcells,
+                     uint64_t vcells)
 {
     uint64_t sh = hcells, sv = vcells;
-    for (int k = 0; k < g->kinds; k++) {
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
         uint64_t e = d & p->k[k];
-        if (!e) continue;
         sh |= e | ((nb_left(e) | nb_right(e)) & p->k[k]);
         sv |= e | ((nb_below(e) | nb_above(e)) & p->k[k]);
     }
@@ -256,28 +249,27 @@ int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id)
     q.k[ka] ^= x | y;
     q.k[kb] ^= x | y;
     uint64_t clr, hc, vc;
-    return runs_of(g, &q, (1ULL << ka) | (1ULL << kb), &clr, &hc, &vc);
+    return runs_of(g, &q, g->kinds, &clr, &hc, &vc);
 }
 
-int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells)
+HOT int play_k(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells, const int K)
 {
     int bit = id >> 1;
     uint64_t x = 1ULL << bit, y = x << ((id & 1) ? 1 : 8);
     int ka = 0, kb = 0; /* exactly one kind holds each cell: no branches */
-    for (int k = 0; k < g->kinds; k++) {
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
         ka += k * ((p->k[k] & x) != 0);
         kb += k * ((p->k[k] & y) != 0);
     }
     p->k[ka] ^= x | y;
     p->k[kb] ^= x | y;
-    uint64_t kmask = (1ULL << ka) | (1ULL << kb);
     uint64_t cand = x | y, read = 0;
     int total = 0;
     const int want = read_cells != NULL;
     for (;;) {
         uint64_t clr, hc, vc;
-        int s = runs_of(g, p, kmask, &clr, &hc, &vc);
-        if (want) read |= scanned(g, p, cand, hc, vc);
+        int s = runs_of(g, p, K, &clr, &hc, &vc);
+        if (want) read |= scanned(g, p, K, cand, hc, vc);
         if (!clr) break;
         total += s;
         /* The fall rewrites every cell at or above a cleared one. */
@@ -287,20 +279,20 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
          * are the cleared cells (the board was settled).  With at most one
          * hole per column (a row run: the common case) one step does it. */
         uint64_t occ = 0;
-        for (int k = 0; k < g->kinds; k++) {
+        _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
             p->k[k] &= ~clr;
             occ |= p->k[k];
         }
         uint64_t moving = occ & nb_below(above);
         if (!(clr & nb_below(above))) {
-            for (int k = 0; k < g->kinds; k++) {
+            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
                 uint64_t m = p->k[k] & moving;
                 p->k[k] ^= m ^ (m >> 1);
             }
             occ ^= moving ^ (moving >> 1);
         } else {
             do {
-                for (int k = 0; k < g->kinds; k++) {
+                _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
                     uint64_t m = p->k[k] & moving;
                     p->k[k] ^= m ^ (m >> 1);
                 }
@@ -308,10 +300,24 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
             } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
         }
         /* Next round: every tile at or above a cleared cell may be in a
-         * new run; only their kinds need checking. */
+         * new run. */
         cand = occ & above;
-        kmask = kinds_in(g, p, cand);
     }
     if (want) *read_cells = read;
     return total;
+}
+
+/* One copy of the play per number of kinds, so that the loops over kinds
+ * unroll and the kind words stay in registers. */
+int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells)
+{
+    switch (g->kinds) {
+    case 3: return play_k(g, p, id, read_cells, 3);
+    case 4: return play_k(g, p, id, read_cells, 4);
+    case 5: return play_k(g, p, id, read_cells, 5);
+    case 6: return play_k(g, p, id, read_cells, 6);
+    case 7: return play_k(g, p, id, read_cells, 7);
+    case 8: return play_k(g, p, id, read_cells, 8);
+    default: return play_k(g, p, id, read_cells, MATCH3_MAX_KINDS);
+    }
 }

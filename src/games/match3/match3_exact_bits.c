@@ -38,7 +38,7 @@ typedef struct bx_ctx {
  * sibling first swaps that commute reach the same position, and so do the
  * orders of commuting swaps higher up, so positions one swap from the end
  * recur often; the cache is cheaper than the transposition table. */
-#define B1_BITS 15
+#define B1_BITS 17
 static int b1_find(const bx_ctx *c, const uint64_t key[2])
 {
     const uint64_t *e = c->b1c[key[0] & ((1u << B1_BITS) - 1)];
