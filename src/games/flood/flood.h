@@ -147,18 +147,11 @@ typedef struct flood_problem {
 int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err);
 void flood_problem_free(flood_problem *p);
 void flood_push_moves(gl_solution *s, const uint8_t *moves, int n);
-/* A* from p's root (used by the astar solver and the hint).  Once it has
- * expanded FLOOD_ASTAR_UPPER_AFTER nodes it runs a beam search of width
- * beam_width (0: never) for an upper bound, and again, four times wider,
- * each time the expansions grow FLOOD_ASTAR_UPPER_GROWTH-fold. */
-#define FLOOD_ASTAR_UPPER_AFTER 4096ULL
-#define FLOOD_ASTAR_UPPER_GROWTH 8
-#define FLOOD_ASTAR_UPPER_WIDTH 64
-#define FLOOD_ASTAR_UPPER_MAX_WIDTH 4096
-int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim, gl_solution *s, gl_error *err);
+/* A* from p's root (used by the astar solver and the hint). */
+int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err);
 
-/* Beam search of the given width from p's root (the beam solver; A* uses
- * it for an upper bound).  Fills s's moves, nodes, peak_bytes, solved. */
+/* Beam search of the given width from p's root.  Fills s's moves, nodes,
+ * peak_bytes, solved, stopped. */
 int flood_beam_run(const flood_problem *p, int width, const gl_limits *lim, gl_solution *s, gl_error *err);
 
 /* Greedy lookahead on a graph from F: appends colours to out (capacity

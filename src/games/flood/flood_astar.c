@@ -287,13 +287,7 @@ static uint64_t open_colours(const flood_graph *g, const uint64_t *frX, const ui
     return m;
 }
 
-/* A child kept for the current level. */
-typedef struct {
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
-    int c, g, h, key;
-} kid;
-
-int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim, gl_solution *s, gl_error *err)
+int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
 {
     uint64_t t0 = gl_now_ns();
     const flood_graph *g = &p->g;
@@ -303,13 +297,8 @@ int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim
     a.kw = g->kw;
     a.fmin = (size_t)-1;
     int rc = 0;
-    gl_solution inc;
-    gl_solution_init(&inc);
-    int upper = INT32_MAX;
-    unsigned long long next_upper = FLOOD_ASTAR_UPPER_AFTER, upper_nodes = 0;
     if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
-    kid kids[FLOOD_MAX_COLORS], *order[FLOOD_MAX_COLORS];
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
     int kw = g->kw;
     int h0 = flood_h(g, p->F, p->fr);
     {
@@ -318,24 +307,12 @@ int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     uint32_t last = 0;
-    int found = 0, proved_by_upper = 0;
-    unsigned long long generated = 0, bounds = 0, revisits = 0;
-    /* The upper bound: a beam search's solution, computed once the search
-     * proves not to be small.  When every f below it is exhausted, it is
-     * optimal, and the last f level (often the largest) is never searched. */
+    int found = 0;
+    unsigned long long generated = 0, revisits = 0;
     while (!found) {
         int f, gg;
         uint32_t x;
-        if (pop(&a, &f, &gg, &x) != 0) {
-            /* everything below the upper bound is exhausted (without one,
-             * not reached: the full set is always reachable) */
-            proved_by_upper = upper != INT32_MAX;
-            break;
-        }
-        if (f >= upper) {
-            proved_by_upper = 1;
-            break;
-        }
+        if (pop(&a, &f, &gg, &x) != 0) break; /* cannot happen: the full set is reachable */
         if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
         if (a.lv[x] >= f) continue;           /* this level's children are in already */
         last = x;
@@ -343,30 +320,6 @@ int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim
         if (flood_is_full(g, F)) {
             found = 1;
             break;
-        }
-        if (beam_width > 0 && s->nodes == next_upper && upper > f) {
-            /* a wider beam each time the search grows eightfold */
-            gl_solution try;
-            gl_solution_init(&try);
-            if (flood_beam_run(p, beam_width, lim, &try, err) != 0) {
-                gl_solution_free(&try);
-                goto oom;
-            }
-            upper_nodes += try.nodes;
-            if (try.peak_bytes > s->peak_bytes) s->peak_bytes = try.peak_bytes;
-            if (try.solved && !try.stopped && try.nmoves < upper) {
-                upper = try.nmoves;
-                gl_solution_free(&inc);
-                inc = try;
-            } else {
-                gl_solution_free(&try);
-            }
-            next_upper *= FLOOD_ASTAR_UPPER_GROWTH;
-            if (beam_width < FLOOD_ASTAR_UPPER_MAX_WIDTH) beam_width *= 4;
-            if (f >= upper) {
-                proved_by_upper = 1;
-                break;
-            }
         }
         revisits += a.lv[x] >= 0;
         int from = a.lv[x];
@@ -388,45 +341,24 @@ int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim
         int nextf = INT32_MAX;
         flood_frontier(g, F, fr);
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
-        int nk = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
             if (!flood_move_exposes(g, F, fr, c)) continue; /* a dead move */
-            kid *k = &kids[nk];
-            int n = flood_child(g, F, fr, c, k->F, k->fr, NULL);
+            int n = flood_child(g, F, fr, c, F2, fr2, NULL);
             int g2 = gg + n;
             generated++;
             /* exact up to this level; above it, a lower bound is enough */
-            int h2 = flood_h_cut(g, k->F, k->fr, f - g2);
-            bounds++;
+            int h2 = flood_h_cut(g, F2, fr2, f - g2);
             int f2 = g2 + h2;
-            if (f2 <= from || f2 >= upper) continue;
+            if (f2 <= from) continue;
             if (f2 > f) {
                 if (f2 < nextf) nextf = f2;
                 continue;
             }
-            k->c = c;
-            k->g = g2;
-            k->h = h2;
-            k->key = 0;
-            for (int i = 0; i < kw; i++) k->key += __builtin_popcountll(k->F[i]);
-            /* insertion by key: the child flooding most groups goes last,
-             * so it is popped first (LIFO within an f, g bucket) */
-            int j = nk;
-            while (j > 0 && order[j - 1]->key > k->key) {
-                order[j] = order[j - 1];
-                j--;
-            }
-            order[j] = k;
-            nk++;
-        }
-        for (int ki = 0; ki < nk; ki++) {
-            kid *k = order[ki];
-            int c = k->c, g2 = k->g, h2 = k->h, f2 = g2 + h2;
-            uint64_t hv = hash_set(k->F, kw);
-            uint64_t *slot = lookup(&a, k->F, hv);
-            uint64_t open = open_colours(g, fr, k->fr, c);
+            uint64_t hv = hash_set(F2, kw);
+            uint64_t *slot = lookup(&a, F2, hv);
+            uint64_t open = open_colours(g, fr, fr2, c);
             if (*slot) {
                 uint32_t y = (uint32_t)*slot - 1;
                 if (a.gv[y] < g2) continue;
@@ -446,30 +378,24 @@ int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, k->F, hv, slot, x, c, g2, h2, open);
+            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open);
             if (y < 0) goto oom;
             if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
         }
-        if (nextf < upper && push(&a, nextf, gg, x) != 0) goto oom;
+        if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;
     }
     {
         size_t bytes = bytes_in_use(&a);
         if (bytes > s->peak_bytes) s->peak_bytes = bytes;
     }
-    /* the search's effort, for measuring changes independently of load */
-    gl_sb_printf(&s->extra, "\"generated\":%llu,\"bounds\":%llu,\"revisits\":%llu,\"stored\":%zu", generated,
-                 bounds, revisits, a.n);
-    if (upper != INT32_MAX) gl_sb_printf(&s->extra, ",\"upper\":%d,\"upper_nodes\":%llu", upper, upper_nodes);
+    /* the search's effort, for measuring changes independently of load:
+     * children built (each with a bound), expansions that were revisits
+     * (a later level, or colours a same-cost arrival opened), nodes stored */
+    gl_sb_printf(&s->extra, "\"generated\":%llu,\"revisits\":%llu,\"stored\":%zu", generated, revisits, a.n);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;
         s->optimal = 1;
-    } else if (proved_by_upper || upper != INT32_MAX) {
-        /* the upper bound's moves: proved optimal when the search got to
-         * its level, else (stopped) the best solution known */
-        for (int i = 0; i < inc.nmoves; i++) gl_solution_push(s, inc.moves[i]);
-        s->solved = 1;
-        s->optimal = proved_by_upper;
     } else {
         finish_greedy(p, &a, last, s);
         s->solved = 1;
@@ -480,13 +406,9 @@ int flood_astar_run(const flood_problem *p, int beam_width, const gl_limits *lim
     goto done;
 oom:
     if (a.n) {
-        /* A table could not grow: report the memory limit with the upper
-         * bound's moves, or a greedy finish. */
+        /* A table could not grow: report the memory limit with a greedy finish. */
         s->stopped = "memory limit";
-        if (upper != INT32_MAX)
-            for (int i = 0; i < inc.nmoves; i++) gl_solution_push(s, inc.moves[i]);
-        else
-            finish_greedy(p, &a, 0, s);
+        finish_greedy(p, &a, 0, s);
         s->solved = 1;
         s->optimal = 0;
         s->cost = s->nmoves;
@@ -494,7 +416,6 @@ oom:
         rc = gl_error_set(err, "out of memory");
     }
 done:
-    gl_solution_free(&inc);
     astar_free(&a);
     s->ms = gl_ms_since(t0);
     return rc;
@@ -504,12 +425,7 @@ int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s,
 {
     flood_problem p;
     if (flood_problem_init(&p, b, e) != 0) return -1;
-    long long width = FLOOD_ASTAR_UPPER_WIDTH;
-    if (o->opts && gl_kv_int(o->opts, "upper", 0, 10000, &width, e) != 0) {
-        flood_problem_free(&p);
-        return -1;
-    }
-    int rc = flood_astar_run(&p, (int)width, &o->lim, s, e);
+    int rc = flood_astar_run(&p, &o->lim, s, e);
     flood_problem_free(&p);
     return rc;
 }

@@ -3,7 +3,8 @@
  * Layer by layer from the root, every kept position is expanded by each
  * frontier colour (with its forced closure, as in A*); children that meet
  * the same flooded set are merged; the `width` children with the smallest
- * f = g + bound (ties: more cells flooded) form the next layer.  The
+ * f = g + bound (ties: more cells flooded or on the border) form the next
+ * layer.  The
  * search goes on after the first finished board while some child could
  * still finish sooner, so the answer is the best finish seen.  Not
  * optimal in general (the beam drops positions), but with the admissible
@@ -160,7 +161,11 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                 d->c = (uint8_t)c;
                 d->g = (uint16_t)g2;
                 d->f = f;
-                d->cells = flood_cells(g, F2);
+                /* the tie-break: cells flooded or on the border (reachable
+                 * by one move each).  Measured on pc19 at width 32 against
+                 * cells flooded alone: 0.46% over optimal instead of 0.86%
+                 * (floodtest1000: 0.96% instead of 1.76%) */
+                d->cells = flood_cells(g, F2) + flood_cells(g, fr2);
                 d->slot = (uint32_t)nc;
                 memcpy(store + nc * (size_t)kw, F2, (size_t)kw * sizeof *F2);
                 tab[j] = (uint32_t)++nc;

@@ -5,7 +5,8 @@
  * tried best bound first, so the last iteration tends to find a solution
  * early.  Without a transposition table the same set is searched again
  * along different paths; the order pruning removes the commonest repeats
- * (two independent moves in both orders). */
+ * (a move whose groups were already on the frontier before the previous
+ * move, searched only in the order with the smaller colour first). */
 #include "flood.h"
 
 #include <string.h>
@@ -27,7 +28,7 @@ typedef struct {
 
 /* Returns the smallest f over the bound seen, or -1 when solved, -2 when
  * stopped. */
-static int search(ida *I, const uint64_t *P, const uint64_t *F, const uint64_t *fr, int last_col,
+static int search(ida *I, const uint64_t *Pfr, const uint64_t *F, const uint64_t *fr, int last_col,
                   int g, int bound)
 {
     const flood_graph *G = I->g;
@@ -38,18 +39,6 @@ static int search(ida *I, const uint64_t *P, const uint64_t *F, const uint64_t *
         I->stopped = gl_limits_check(I->lim, I->t0, 0);
         if (I->stopped) return -2;
     }
-    uint64_t nb[FLOOD_KW_MAX];
-    memset(nb, 0, sizeof nb);
-    if (P) {
-        for (int wi = 0; wi < kw; wi++) {
-            uint64_t y = F[wi] & ~P[wi];
-            while (y) {
-                int i = (wi << 6) + __builtin_ctzll(y);
-                y &= y - 1;
-                fset_or(nb, G->adj + (size_t)i * kw, kw);
-            }
-        }
-    }
     uint64_t cols = flood_frontier_colours(G, fr);
     /* sized by the frontier's colours: deep searches on big boards keep
      * their stack small */
@@ -59,11 +48,14 @@ static int search(ida *I, const uint64_t *P, const uint64_t *F, const uint64_t *
         int c = __builtin_ctzll(cols);
         cols &= cols - 1;
         const uint64_t *cm = G->colmask + (size_t)c * kw;
-        if (P && c < last_col) {
-            int indep = 1;
+        if (Pfr && c < last_col) {
+            /* the order rule: the edge in brought no new c-group to the
+             * frontier, so c played before it floods a superset at the
+             * same cost (docs/flood.md, "Order pruning") */
+            int fresh = 0;
             for (int i = 0; i < kw; i++)
-                if (fr[i] & cm[i] & nb[i]) indep = 0;
-            if (indep) continue;
+                if (fr[i] & cm[i] & ~Pfr[i]) fresh = 1;
+            if (!fresh) continue;
         }
         if (!flood_move_exposes(G, F, fr, c)) continue; /* a dead move */
         child *k = &kids[nk];
@@ -91,7 +83,7 @@ static int search(ida *I, const uint64_t *P, const uint64_t *F, const uint64_t *
             continue;
         }
         I->path[I->depth++] = (uint8_t)k->c;
-        int r = search(I, F, k->F, k->fr, k->c, g + k->n, bound);
+        int r = search(I, fr, k->F, k->fr, k->c, g + k->n, bound);
         if (r == -1 || r == -2) return r;
         I->depth--;
         if (r >= 0 && (next < 0 || r < next)) next = r;

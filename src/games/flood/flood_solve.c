@@ -35,7 +35,7 @@ int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf
     if (lim.limit_ms <= 0) lim.limit_ms = FLOOD_HINT_DEFAULT_MS;
     gl_solution s;
     gl_solution_init(&s);
-    int rc = flood_astar_run(&p, FLOOD_ASTAR_UPPER_WIDTH, &lim, &s, err);
+    int rc = flood_astar_run(&p, &lim, &s, err);
     if (rc == 0) {
         rc = s.nmoves > 0;
         if (rc) *m = s.moves[0];
