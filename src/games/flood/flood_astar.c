@@ -55,14 +55,14 @@ static uint64_t hash_set(const uint64_t *F, int kw)
 
 static size_t bytes_in_use(const astar *a)
 {
-    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2) + a->tcap * 8 + a->qbytes +
+    return a->cap * ((size_t)a->kw * 16 + 4 + 1 + 2 + 2 + 8 + 2) + a->tcap * 8 + a->qbytes +
            (size_t)a->nf * (sizeof(bucket *) + 4);
 }
 
 static int grow_nodes(astar *a)
 {
     size_t nc = a->cap ? a->cap * 2 : 4096;
-    uint64_t *bits = realloc(a->bits, nc * (size_t)a->kw * sizeof *bits);
+    uint64_t *bits = realloc(a->bits, nc * 2 * (size_t)a->kw * sizeof *bits);
     if (!bits) return -1;
     a->bits = bits;
     uint32_t *par = realloc(a->parent, nc * sizeof *par);
@@ -124,7 +124,7 @@ static uint64_t *lookup(astar *a, const uint64_t *F, uint64_t hv)
     size_t j = home(a, tag);
     for (;;) {
         uint64_t x = a->tab[j];
-        if (!x || ((x >> 32) == tag && fset_equal(a->bits + (size_t)((uint32_t)x - 1) * a->kw, F, a->kw)))
+        if (!x || ((x >> 32) == tag && fset_equal(a->bits + (size_t)((uint32_t)x - 1) * 2 * a->kw, F, a->kw)))
             return &a->tab[j];
         j = (j + 1) & (a->tcap - 1);
     }
@@ -206,7 +206,7 @@ static void astar_free(astar *a)
 
 /* Adds a node (the caller checked the table: slot is F's empty slot, hv
  * its hash); returns its index or -1. */
-static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
+static long add_node(astar *a, const uint64_t *F, const uint64_t *fr, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
                      int g, int h, uint64_t allow)
 {
     if (a->n == a->cap && grow_nodes(a) != 0) return -1;
@@ -215,7 +215,8 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
         slot = lookup(a, F, hv);
     }
     size_t i = a->n++;
-    memcpy(a->bits + i * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
+    memcpy(a->bits + i * 2 * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
+    memcpy(a->bits + (i * 2 + 1) * (size_t)a->kw, fr, (size_t)a->kw * sizeof *fr);
     a->parent[i] = parent;
     a->move[i] = (uint8_t)move;
     a->gv[i] = (uint16_t)g;
@@ -256,7 +257,7 @@ static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl
 {
     build_solution(p, a, x, s);
     uint64_t F[FLOOD_KW_MAX];
-    memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
+    memcpy(F, a->bits + (size_t)x * 2 * a->kw, (size_t)a->kw * sizeof *F);
     int cap = p->g.n + FLOOD_MAX_COLORS;
     uint8_t *rest = malloc((size_t)cap);
     if (!rest) return;
@@ -303,12 +304,13 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     int h0 = flood_h(g, p->F, p->fr);
     {
         uint64_t hv = hash_set(p->F, kw);
-        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
+        if (add_node(&a, p->F, p->fr, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     uint32_t last = 0;
     int found = 0;
-    unsigned long long generated = 0, revisits = 0;
+    unsigned long long generated = 0, revisits = 0, at_level = 0;
+    int level = -1;
     while (!found) {
         int f, gg;
         uint32_t x;
@@ -316,12 +318,17 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
         if (a.lv[x] >= f) continue;           /* this level's children are in already */
         last = x;
-        memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
+        memcpy(F, a.bits + (size_t)x * 2 * kw, (size_t)kw * sizeof *F);
         if (flood_is_full(g, F)) {
             found = 1;
             break;
         }
         revisits += a.lv[x] >= 0;
+        if (f != level) {
+            level = f;
+            at_level = 0;
+        }
+        at_level++;
         int from = a.lv[x];
         a.lv[x] = (int16_t)f;
         s->nodes++;
@@ -339,13 +346,24 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
          * f, and is expanded again there.  Most children lie above the
          * optimal cost and are never stored at all. */
         int nextf = INT32_MAX;
-        flood_frontier(g, F, fr);
+        memcpy(fr, a.bits + ((size_t)x * 2 + 1) * kw, (size_t)kw * sizeof *fr);
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
-            if (!flood_move_exposes(g, F, fr, c)) continue; /* a dead move */
-            int n = flood_child(g, F, fr, c, F2, fr2, NULL);
+            /* the child, with the dead-move test on the way: the groups the
+             * move brings next to the region (nb) decide both */
+            const uint64_t *cm = g->colmask + (size_t)c * kw;
+            uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX] = {0}, fresh = 0;
+            for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
+            flood_or_adj(g, X, nb);
+            for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
+            if (!fresh) continue; /* a dead move */
+            for (int i = 0; i < kw; i++) {
+                F2[i] = F[i] | X[i];
+                fr2[i] = (fr[i] | nb[i]) & ~F2[i];
+            }
+            int n = 1 + flood_close(g, F2, fr2, NULL);
             int g2 = gg + n;
             generated++;
             /* exact up to this level; above it, a lower bound is enough */
@@ -378,7 +396,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open);
+            long y = add_node(&a, F2, fr2, hv, slot, x, c, g2, h2, open);
             if (y < 0) goto oom;
             if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
         }
@@ -390,8 +408,10 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     }
     /* the search's effort, for measuring changes independently of load:
      * children built (each with a bound), expansions that were revisits
-     * (a later level, or colours a same-cost arrival opened), nodes stored */
-    gl_sb_printf(&s->extra, "\"generated\":%llu,\"revisits\":%llu,\"stored\":%zu", generated, revisits, a.n);
+     * (a later level, or colours a same-cost arrival opened), nodes stored,
+     * expansions in the last f level */
+    gl_sb_printf(&s->extra, "\"generated\":%llu,\"revisits\":%llu,\"stored\":%zu,\"last_level\":%llu", generated,
+                 revisits, a.n, at_level);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;

@@ -131,7 +131,7 @@ static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g
     if (kw > 5) acc[5] = a5;
 }
 
-static void or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
+void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
 {
     switch (g->kw) {
     case 1: or_adj_kw(g, X, acc, 1); break;
@@ -148,7 +148,7 @@ void flood_frontier(const flood_graph *g, const uint64_t *F, uint64_t *fr)
 {
     int kw = g->kw;
     memset(fr, 0, (size_t)kw * sizeof *fr);
-    or_adj(g, F, fr);
+    flood_or_adj(g, F, fr);
     for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
 }
 
@@ -180,7 +180,7 @@ void flood_add_groups(const flood_graph *g, uint64_t *F, uint64_t *fr, const uin
 {
     int kw = g->kw;
     for (int i = 0; i < kw; i++) F[i] |= X[i];
-    or_adj(g, X, fr);
+    flood_or_adj(g, X, fr);
     for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
 }
 
@@ -348,7 +348,7 @@ int flood_move_exposes(const flood_graph *g, const uint64_t *F, const uint64_t *
     uint64_t nb[FLOOD_KW_MAX], X[FLOOD_KW_MAX] = {0};
     memset(nb, 0, (size_t)kw * sizeof *nb);
     for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
-    or_adj(g, X, nb);
+    flood_or_adj(g, X, nb);
     for (int i = 0; i < kw; i++)
         if (nb[i] & ~F[i] & ~fr[i]) return 1;
     return 0;
