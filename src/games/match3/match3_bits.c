@@ -176,12 +176,12 @@ void match3_bits_moves(const match3_bits *g, const match3_bpos *p, uint64_t *hm,
  * can have runs, but checking all of them costs less than choosing).  Most
  * calls find no run (the round after the last one), so the test for any
  * run comes first.  K is a constant in each copy (see match3_bits_play). */
-HOT int runs_of(const match3_bits *g, const match3_bpos *p, const int K, uint64_t *clr, uint64_t *hcells,
+HOT int runs_of(const match3_bits *g, const uint64_t *kw, const int K, uint64_t *clr, uint64_t *hcells,
                 uint64_t *vcells)
 {
     uint64_t t3[MATCH3_MAX_KINDS] = {0}, u3[MATCH3_MAX_KINDS] = {0}, any = 0;
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-        uint64_t b = p->k[k];
+        uint64_t b = kw[k];
         uint64_t a1 = nb_above(b), r1 = nb_right(b);
         t3[k] = b & a1 & nb_above(a1);
         u3[k] = b & r1 & nb_right(r1);
@@ -194,7 +194,7 @@ HOT int runs_of(const match3_bits *g, const match3_bpos *p, const int K, uint64_
     int score = 0;
     uint64_t hc = 0, vc = 0;
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-        uint64_t b = p->k[k], t = t3[k], u = u3[k];
+        uint64_t b = kw[k], t = t3[k], u = u3[k];
         if (t) {
             score += RUN_SCORE(g, t, b, nb_above, nb_below);
             vc |= t | (t << 1) | (t << 2);
@@ -214,14 +214,14 @@ HOT int runs_of(const match3_bits *g, const match3_bpos *p, const int K, uint64_
  * same-kind neighbours along its row (hcells: with the row runs) and its
  * column (vcells: with the column runs), and one cell beyond them, where a
  * scan stops. */
-HOT uint64_t scanned(const match3_bits *g, const match3_bpos *p, const int K, uint64_t d, uint64_t hcells,
+HOT uint64_t scanned(const match3_bits *g, const uint64_t *kw, const int K, uint64_t d, uint64_t hcells,
                      uint64_t vcells)
 {
     uint64_t sh = hcells, sv = vcells;
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-        uint64_t e = d & p->k[k];
-        sh |= e | ((nb_left(e) | nb_right(e)) & p->k[k]);
-        sv |= e | ((nb_below(e) | nb_above(e)) & p->k[k]);
+        uint64_t e = d & kw[k];
+        sh |= e | ((nb_left(e) | nb_right(e)) & kw[k]);
+        sv |= e | ((nb_below(e) | nb_above(e)) & kw[k]);
     }
     return (sh | nb_left(sh) | nb_right(sh) | sv | nb_below(sv) | nb_above(sv)) & g->cells;
 }
@@ -249,27 +249,28 @@ int match3_bits_immediate(const match3_bits *g, const match3_bpos *p, int id)
     q.k[ka] ^= x | y;
     q.k[kb] ^= x | y;
     uint64_t clr, hc, vc;
-    return runs_of(g, &q, g->kinds, &clr, &hc, &vc);
+    return runs_of(g, q.k, g->kinds, &clr, &hc, &vc);
 }
 
 HOT int play_k(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells, const int K)
 {
-    int bit = id >> 1;
-    uint64_t x = 1ULL << bit, y = x << ((id & 1) ? 1 : 8);
-    int ka = 0, kb = 0; /* exactly one kind holds each cell: no branches */
-    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-        ka += k * ((p->k[k] & x) != 0);
-        kb += k * ((p->k[k] & y) != 0);
-    }
-    p->k[ka] ^= x | y;
-    p->k[kb] ^= x | y;
-    uint64_t cand = x | y, read = 0;
+    /* The kind words live in locals (registers, once the loops over the
+     * constant K unroll) until the end. */
+    uint64_t kw[MATCH3_MAX_KINDS];
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) kw[k] = p->k[k];
+    int bit = id >> 1, bit2 = bit + ((id & 1) ? 1 : 8);
+    uint64_t xy = (1ULL << bit) | (1ULL << bit2);
+    /* The swap: the two kinds involved each hold exactly one of the two
+     * cells, and both bits flip in their words. */
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++)
+        kw[k] ^= xy & (0 - (((kw[k] >> bit) ^ (kw[k] >> bit2)) & 1));
+    uint64_t cand = xy, read = 0;
     int total = 0;
     const int want = read_cells != NULL;
     for (;;) {
         uint64_t clr, hc, vc;
-        int s = runs_of(g, p, K, &clr, &hc, &vc);
-        if (want) read |= scanned(g, p, K, cand, hc, vc);
+        int s = runs_of(g, kw, K, &clr, &hc, &vc);
+        if (want) read |= scanned(g, kw, K, cand, hc, vc);
         if (!clr) break;
         total += s;
         /* The fall rewrites every cell at or above a cleared one. */
@@ -280,21 +281,21 @@ HOT int play_k(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cell
          * hole per column (a row run: the common case) one step does it. */
         uint64_t occ = 0;
         _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-            p->k[k] &= ~clr;
-            occ |= p->k[k];
+            kw[k] &= ~clr;
+            occ |= kw[k];
         }
         uint64_t moving = occ & nb_below(above);
         if (!(clr & nb_below(above))) {
             _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-                uint64_t m = p->k[k] & moving;
-                p->k[k] ^= m ^ (m >> 1);
+                uint64_t m = kw[k] & moving;
+                kw[k] ^= m ^ (m >> 1);
             }
             occ ^= moving ^ (moving >> 1);
         } else {
             do {
                 _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-                    uint64_t m = p->k[k] & moving;
-                    p->k[k] ^= m ^ (m >> 1);
+                    uint64_t m = kw[k] & moving;
+                    kw[k] ^= m ^ (m >> 1);
                 }
                 occ ^= moving ^ (moving >> 1);
             } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
@@ -303,6 +304,7 @@ HOT int play_k(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cell
          * new run. */
         cand = occ & above;
     }
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) p->k[k] = kw[k];
     if (want) *read_cells = read;
     return total;
 }

@@ -13,9 +13,75 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The transposition table: open addressing with linear probing, the two
+ * key words and the value side by side in one slot (one cache line per
+ * probe), doubled at half load up to the memory cap.  A slot is free when
+ * its first key word is 0; keys are made non-zero. */
+typedef struct bx_table {
+    uint64_t (*slot)[3]; /* key0, key1, value */
+    size_t cap, n, max_bytes;
+} bx_table;
+
+static int bt_init(bx_table *t, size_t cap, size_t max_bytes)
+{
+    t->slot = calloc(cap, sizeof *t->slot);
+    t->cap = cap;
+    t->n = 0;
+    t->max_bytes = max_bytes;
+    return t->slot ? 0 : -1;
+}
+
+static size_t bt_bytes(const bx_table *t) { return t->cap * sizeof *t->slot; }
+
+static uint64_t *bt_find(const bx_table *t, const uint64_t key[2])
+{
+    size_t m = t->cap - 1;
+    for (size_t i = key[0] & m;; i = (i + 1) & m) {
+        uint64_t *s = t->slot[i];
+        if (s[0] == key[0] && s[1] == key[1]) return &s[2];
+        if (!s[0]) return NULL;
+    }
+}
+
+/* The value slot of key, inserted (value 0) if new; NULL at the cap. */
+static uint64_t *bt_upsert(bx_table *t, const uint64_t key[2], int *ins)
+{
+    if (2 * (t->n + 1) > t->cap) {
+        size_t ncap = 2 * t->cap;
+        if (ncap * sizeof *t->slot > t->max_bytes) return NULL;
+        uint64_t(*ns)[3] = calloc(ncap, sizeof *ns);
+        if (!ns) return NULL;
+        for (size_t i = 0; i < t->cap; i++) {
+            if (!t->slot[i][0]) continue;
+            size_t j = t->slot[i][0] & (ncap - 1);
+            while (ns[j][0]) j = (j + 1) & (ncap - 1);
+            memcpy(ns[j], t->slot[i], sizeof *ns);
+        }
+        free(t->slot);
+        t->slot = ns;
+        t->cap = ncap;
+    }
+    size_t m = t->cap - 1;
+    for (size_t i = key[0] & m;; i = (i + 1) & m) {
+        uint64_t *s = t->slot[i];
+        if (s[0] == key[0] && s[1] == key[1]) {
+            *ins = 0;
+            return &s[2];
+        }
+        if (!s[0]) {
+            s[0] = key[0];
+            s[1] = key[1];
+            s[2] = 0;
+            t->n++;
+            *ins = 1;
+            return &s[2];
+        }
+    }
+}
+
 typedef struct bx_ctx {
     match3_bits G;
-    gl_htab tt;
+    bx_table tt;
     int tt_full;
     int kb[65];                      /* material bound for n tiles of a kind */
     match3_bpos stack[MATCH3_MAX_SWAPS + 2];
@@ -64,7 +130,7 @@ static void bx_key(const bx_ctx *c, const match3_bpos *p, int r, uint64_t key[2]
         b = (b + p->k[k]) * 0x9fb21c651e98df25ULL;
         b ^= b >> 29;
     }
-    key[0] = gl_hash_u64(a);
+    key[0] = gl_hash_u64(a) | (1ULL << 63); /* never 0: bx_table marks free slots so */
     key[1] = gl_hash_u64(b ^ (b >> 31));
 }
 
@@ -72,7 +138,7 @@ static void bx_store(bx_ctx *c, const uint64_t key[2], long long v, int exact)
 {
     if (c->tt_full) return;
     int ins;
-    uint64_t *e = gl_htab_upsert(&c->tt, key, 0, &ins);
+    uint64_t *e = bt_upsert(&c->tt, key, &ins);
     if (!e) {
         c->tt_full = 1;
         return;
@@ -163,7 +229,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
 {
     if (r == 0 || c->stopped) return 0;
     if ((++c->polls & 63) == 0) {
-        c->stopped = gl_limits_check(c->lim, c->t0, gl_htab_bytes(&c->tt));
+        c->stopped = gl_limits_check(c->lim, c->t0, bt_bytes(&c->tt));
         if (c->stopped) return 0;
     }
     const match3_bpos *p = &c->stack[depth];
@@ -181,7 +247,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
     }
     uint64_t key[2];
     bx_key(c, p, r, key);
-    uint64_t *ent = gl_htab_find(&c->tt, key);
+    uint64_t *ent = bt_find(&c->tt, key);
     if (ent) {
         long long v = (long long)(*ent >> 1);
         if ((*ent & 1) || v <= need) { c->st[5]++; return v; }
@@ -240,7 +306,7 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
     *nline = 0;
     *stopped = NULL;
     c->b1c = calloc((size_t)1 << B1_BITS, sizeof *c->b1c);
-    if (!c->b1c || gl_htab_init(&c->tt, 2, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
+    if (!c->b1c || bt_init(&c->tt, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
         free(c->b1c);
         free(c);
         return gl_error_set(err, "out of memory");
@@ -300,9 +366,9 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
     fprintf(stderr, "tl-first %ld replays %ld reused %ld twoleft %ld ttprobe-hits %ld b1hits %ld\n", c->st[0], c->st[1], c->st[2], c->st[4], c->st[5], c->st[6]);
 #endif
     *nodes = c->nodes;
-    *peak = gl_htab_bytes(&c->tt) + sizeof *c + ((size_t)1 << B1_BITS) * sizeof *c->b1c;
+    *peak = bt_bytes(&c->tt) + sizeof *c + ((size_t)1 << B1_BITS) * sizeof *c->b1c;
     *stopped = c->stopped;
-    gl_htab_free(&c->tt);
+    free(c->tt.slot);
     free(c->b1c);
     free(c);
     return 0;
