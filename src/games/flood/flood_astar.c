@@ -94,7 +94,7 @@ static inline size_t home(const astar *a, uint64_t tag) { return (size_t)(tag >>
 
 static int grow_table(astar *a)
 {
-    int nb = a->tcap ? a->tbits + 1 : 16;
+    int nb = a->tcap ? a->tbits + 1 : 12;
     if (nb > 31) return -1;
     size_t nc = (size_t)1 << nb;
     uint64_t *t = calloc(nc, sizeof *t);
