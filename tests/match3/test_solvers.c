@@ -364,6 +364,42 @@ static void test_seed_setting(void **state)
     }
 }
 
+/* The bit-parallel exact search against the scalar one at depths where
+ * backtrack would be slow: 7x7 and 8x8 boards (and 8 rows by 5..7
+ * columns), K = 3..6, X = 4 or 5.  Same proved scores; the bit line
+ * replays to its score. */
+static void test_bits_exact_equals_scalar(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 18; seed++) {
+        int side = seed % 3 == 0 ? 8 : 7, cols = seed % 3 == 2 ? 5 + (int)(seed / 3 % 3) : side;
+        match3_board *b = make(cols, side, 3 + (int)(seed % 4), 0, seed + 11000);
+        int x = seed % 6 == 1 ? 5 : 4;
+        gl_limits lim;
+        memset(&lim, 0, sizeof lim);
+        long long vb, vs;
+        int lb[MATCH3_MAX_SWAPS], ls[MATCH3_MAX_SWAPS], nb, ns;
+        uint64_t nodes;
+        size_t peak;
+        const char *st;
+        gl_error err = {0};
+        assert_int_equal(match3_exact_bits_run(b, x, &lim, &vb, lb, &nb, &nodes, &peak, &st, &err), 0);
+        assert_null(st);
+        assert_int_equal(match3_exact_scalar_run(b, x, &lim, &vs, ls, &ns, &nodes, &peak, &st, &err), 0);
+        assert_null(st);
+        if (vb != vs) print_error("seed %llu: bits %lld scalar %lld\n", (unsigned long long)seed, vb, vs);
+        assert_int_equal(vb, vs);
+        gl_board *c = gl_game_match3.clone((const gl_board *)b);
+        for (int i = 0; i < nb; i++) {
+            gl_move m = match3_to_move(lb[i], cols);
+            assert_int_equal(gl_game_match3.apply(c, &m, NULL, &err), 0);
+        }
+        assert_int_equal(((match3_board *)c)->score - b->score, vb);
+        gl_game_match3.destroy(c);
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
 /* A time limit stops exact cleanly: not optimal, stopped said, and the
  * line it gives still replays. */
 static void test_exact_limit(void **state)
@@ -430,6 +466,7 @@ int main(void)
         cmocka_unit_test(test_exact_equals_backtrack),
         cmocka_unit_test(test_exact_equals_backtrack_refill),
         cmocka_unit_test(test_seed_setting),
+        cmocka_unit_test(test_bits_exact_equals_scalar),
         cmocka_unit_test(test_exact_limit),
         cmocka_unit_test(test_hint),
     };

@@ -157,6 +157,10 @@ int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long lo
                      int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
                      gl_error *err);
 
+/* The search on the scalar engine (any board, refill or not); the tests
+ * compare the bit-parallel one with it. */
+int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, long long *best, int *line,
+                            int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err);
 /* The same search on the bit-parallel engine (refill=no, at most 8x8);
  * match3_exact_run calls it when the board fits. */
 int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, long long *best, int *line,

@@ -205,6 +205,13 @@ int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long lo
 {
     if (match3_bits_fits(&b->R))
         return match3_exact_bits_run(b, x, lim, best_out, line, nline, nodes, peak, stopped, err);
+    return match3_exact_scalar_run(b, x, lim, best_out, line, nline, nodes, peak, stopped, err);
+}
+
+int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, long long *best_out,
+                            int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
+                            gl_error *err)
+{
     ex_ctx c;
     memset(&c, 0, sizeof c);
     c.lim = lim;

@@ -10,7 +10,6 @@
 #include "match3.h"
 
 #include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 
 /* The transposition table: open addressing with linear probing, the two
@@ -89,12 +88,11 @@ typedef struct bx_ctx {
     /* two_left's scratch, per swap id: score, read columns, stamp; per
      * first swap: changed columns and the position after it. */
     int gain[MATCH3_BITS_IDS], stamp[MATCH3_BITS_IDS], tick;
-    uint64_t rmask[MATCH3_BITS_IDS], cmask[MATCH3_BITS_IDS];
+    uint64_t rmask[MATCH3_BITS_IDS], cmask[MATCH3_BITS_IDS], kkey[MATCH3_BITS_IDS][2];
     match3_bpos kids[MATCH3_BITS_IDS];
     const gl_limits *lim;
     uint64_t t0, polls, nodes;
     const char *stopped;
-    long st[8];                      /* counters, printed with -DMATCH3_EXACT_STATS */
     uint64_t (*b1c)[2];              /* the one-swap cache (b1_find) */
 } bx_ctx;
 
@@ -104,7 +102,7 @@ typedef struct bx_ctx {
  * sibling first swaps that commute reach the same position, and so do the
  * orders of commuting swaps higher up, so positions one swap from the end
  * recur often; the cache is cheaper than the transposition table. */
-#define B1_BITS 17
+#define B1_BITS 16
 static int b1_find(const bx_ctx *c, const uint64_t key[2])
 {
     const uint64_t *e = c->b1c[key[0] & ((1u << B1_BITS) - 1)];
@@ -187,17 +185,18 @@ static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int
         c->gain[mv[i]] = match3_bits_play(&c->G, &c->kids[i], mv[i], &c->rmask[mv[i]]);
         c->cmask[i] = match3_bits_diff(&c->G, p, &c->kids[i]);
         c->stamp[mv[i]] = c->tick;
+        /* The child's one-swap cache slot is fetched while the others play. */
+        bx_key(c, &c->kids[i], 1, c->kkey[i]);
+        __builtin_prefetch(c->b1c[c->kkey[i][0] & ((1u << B1_BITS) - 1)]);
     }
-    c->nodes += (uint64_t)nm; c->st[0] += nm; c->st[4]++;
+    c->nodes += (uint64_t)nm;
     long long best = -1;
     int list[MATCH3_BITS_IDS];
     for (int i = 0; i < nm; i++) {
         const match3_bpos *k = &c->kids[i];
-        uint64_t key1[2];
-        bx_key(c, k, 1, key1);
+        const uint64_t *key1 = c->kkey[i];
         int b1 = b1_find(c, key1);
         if (b1 >= 0) {
-            c->st[6]++;
             long long tot = c->gain[mv[i]] + b1;
             if (tot > best) best = tot;
             if (best >= ub) break;
@@ -209,11 +208,11 @@ static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int
         for (int j = 0; j < nl; j++) {
             int s = list[j], v;
             if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
-                v = c->gain[s]; c->st[2]++;
+                v = c->gain[s];
             } else {
                 match3_bpos t = *k;
                 v = match3_bits_play(&c->G, &t, s, NULL);
-                c->nodes++; c->st[1]++;
+                c->nodes++;
             }
             if (v > b1) b1 = v;
         }
@@ -250,7 +249,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
     uint64_t *ent = bt_find(&c->tt, key);
     if (ent) {
         long long v = (long long)(*ent >> 1);
-        if ((*ent & 1) || v <= need) { c->st[5]++; return v; }
+        if ((*ent & 1) || v <= need) return v;
     }
     long long ub = bx_bound(c, p);
     if (ub <= need) return ub;
@@ -362,9 +361,6 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
         memcpy(line, tmp, (size_t)nt * sizeof *tmp);
         *nline = nt;
     }
-#ifdef MATCH3_EXACT_STATS
-    fprintf(stderr, "tl-first %ld replays %ld reused %ld twoleft %ld ttprobe-hits %ld b1hits %ld\n", c->st[0], c->st[1], c->st[2], c->st[4], c->st[5], c->st[6]);
-#endif
     *nodes = c->nodes;
     *peak = bt_bytes(&c->tt) + sizeof *c + ((size_t)1 << B1_BITS) * sizeof *c->b1c;
     *stopped = c->stopped;
