@@ -78,6 +78,15 @@ static uint64_t *bt_upsert(bx_table *t, const uint64_t key[2], int *ins)
     }
 }
 
+/* The children of a node with three swaps left, kept for its children's
+ * two-swaps-left step (bx_two_left): per swap id the position after it, its
+ * score, read cells and changed cells, and a stamp of the node. */
+typedef struct bx_up {
+    match3_bpos pos[MATCH3_BITS_IDS];
+    int gain[MATCH3_BITS_IDS], stamp[MATCH3_BITS_IDS], tick;
+    uint64_t read[MATCH3_BITS_IDS], diff[MATCH3_BITS_IDS];
+} bx_up;
+
 typedef struct bx_ctx {
     match3_bits G;
     bx_table tt;
@@ -90,6 +99,7 @@ typedef struct bx_ctx {
     int gain[MATCH3_BITS_IDS], stamp[MATCH3_BITS_IDS], tick;
     uint64_t rmask[MATCH3_BITS_IDS], cmask[MATCH3_BITS_IDS], kkey[MATCH3_BITS_IDS][2];
     match3_bpos kids[MATCH3_BITS_IDS];
+    bx_up up;                        /* nodes with three swaps left never nest */
     const gl_limits *lim;
     uint64_t t0, polls, nodes;
     const char *stopped;
@@ -177,19 +187,34 @@ static int bx_moves(const bx_ctx *c, const match3_bpos *p, int *out)
  * that was legal before and whose read columns m did not change scores
  * exactly what it scored before (test_independence_rule pins this), so
  * only the swaps near m's changes are played again. */
-static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub)
+static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub, const bx_up *up,
+                             uint64_t mdiff)
 {
     c->tick++;
+    const int K = c->G.kinds;
     for (int i = 0; i < nm; i++) {
-        c->kids[i] = *p;
-        c->gain[mv[i]] = match3_bits_play(&c->G, &c->kids[i], mv[i], &c->rmask[mv[i]]);
-        c->cmask[i] = match3_bits_diff(&c->G, p, &c->kids[i]);
-        c->stamp[mv[i]] = c->tick;
+        int s = mv[i];
+        if (up && up->stamp[s] == up->tick && !(up->read[s] & mdiff)) {
+            /* p is the parent Q after swap m (changed cells mdiff), and s
+             * on Q read none of them: on p, s plays out as on Q, writing
+             * the same tiles, so p after s is p with Q-after-s's tiles on
+             * the cells s changed.  No play needed. */
+            uint64_t d = up->diff[s];
+            for (int k = 0; k < K; k++) c->kids[i].k[k] = (p->k[k] & ~d) | (up->pos[s].k[k] & d);
+            c->gain[s] = up->gain[s];
+            c->rmask[s] = up->read[s];
+            c->cmask[i] = d;
+        } else {
+            c->kids[i] = *p;
+            c->gain[s] = match3_bits_play(&c->G, &c->kids[i], s, &c->rmask[s]);
+            c->cmask[i] = match3_bits_diff(&c->G, p, &c->kids[i]);
+            c->nodes++;
+        }
+        c->stamp[s] = c->tick;
         /* The child's one-swap cache slot is fetched while the others play. */
         bx_key(c, &c->kids[i], 1, c->kkey[i]);
         __builtin_prefetch(c->b1c[c->kkey[i][0] & ((1u << B1_BITS) - 1)]);
     }
-    c->nodes += (uint64_t)nm;
     long long best = -1;
     int list[MATCH3_BITS_IDS];
     for (int i = 0; i < nm; i++) {
@@ -224,10 +249,10 @@ static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int
     return best;
 }
 
-static long long bx_search(bx_ctx *c, int depth, int r, long long need)
+static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx_up *up, uint64_t mdiff)
 {
     if (r == 0 || c->stopped) return 0;
-    if ((++c->polls & 63) == 0) {
+    if ((++c->polls & 255) == 0) {
         c->stopped = gl_limits_check(c->lim, c->t0, bt_bytes(&c->tt));
         if (c->stopped) return 0;
     }
@@ -260,7 +285,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
     }
     long long best;
     if (r == 2) {
-        best = bx_two_left(c, p, mv, nm, ub);
+        best = bx_two_left(c, p, mv, nm, ub, up, mdiff);
     } else {
         /* Best first by the score a swap makes at once. */
         int ord[MATCH3_BITS_IDS];
@@ -273,13 +298,34 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need)
             ord[j] = s;
             mv[j] = m;
         }
+        bx_up *u = NULL;
+        if (r == 3) {
+            /* Play every child first, with its read and changed cells,
+             * for the children's two-swaps-left steps. */
+            u = &c->up;
+            u->tick++;
+            for (int i = 0; i < nm; i++) {
+                int m = mv[i];
+                u->pos[m] = *p;
+                u->gain[m] = match3_bits_play(&c->G, &u->pos[m], m, &u->read[m]);
+                u->diff[m] = match3_bits_diff(&c->G, p, &u->pos[m]);
+                u->stamp[m] = u->tick;
+            }
+            c->nodes += (uint64_t)nm;
+        }
         best = -1;
         for (int i = 0; i < nm; i++) {
-            c->stack[depth + 1] = *p;
-            long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL);
-            c->nodes++;
+            long long gain;
+            if (u) {
+                c->stack[depth + 1] = u->pos[mv[i]];
+                gain = u->gain[mv[i]];
+            } else {
+                c->stack[depth + 1] = *p;
+                gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL);
+                c->nodes++;
+            }
             long long floor = best > need ? best : need;
-            long long v = gain + bx_search(c, depth + 1, r - 1, floor - gain);
+            long long v = gain + bx_search(c, depth + 1, r - 1, floor - gain, u, u ? u->diff[mv[i]] : 0);
             if (c->stopped) return 0;
             if (v > best) best = v;
             if (best >= ub) break;
@@ -331,7 +377,7 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
      * never reached with two different numbers of swaps left). */
     for (int d = 2 - x % 2; d <= x; d += 2) {
         c->stack[0] = root;
-        long long v = bx_search(c, 0, d, -1);
+        long long v = bx_search(c, 0, d, -1, NULL, 0);
         if (c->stopped) break;
         /* Rebuild the line: at each step the child that keeps the value. */
         int tmp[MATCH3_MAX_SWAPS], nt = 0;
@@ -344,7 +390,7 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
                 long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL);
                 c->nodes++;
                 if (gain > target) continue;
-                long long sub = bx_search(c, depth + 1, r - 1, target - gain - 1);
+                long long sub = bx_search(c, depth + 1, r - 1, target - gain - 1, NULL, 0);
                 if (gain + sub == target) {
                     tmp[nt++] = match3_bits_mv(&c->G, mv[i]);
                     target -= gain;
