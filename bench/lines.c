@@ -69,16 +69,21 @@ int gl_bench_lines(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "", "help")) {
+    if (gl_args_parse(argc, argv, "per-game", &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, "per-game", "help")) {
         gl_args_free(&a);
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
-                           "       [--max-turns T] [--path-queries Q]",
+                           "       [--max-turns T] [--path-queries Q] [--per-game] [--candidates N]\n"
+                           "       [--depth D] [--width W] [--discount P]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                            "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
-                           "move.  --ais (comma-separated; default greedy,search): greedy, search (rollouts),\n"
-                           "expectimax (search in its expectimax mode).  --rules: klines,lines98 (both).\n"
-                           "--ms: search time per move (50).  --max-turns: stop each game there (0: none).\n"
+                           "move.  --ais (comma-separated; default greedy,search): greedy, search (the\n"
+                           "default plan mode), rollout and expectimax (search in those modes).  --rules:\n"
+                           "klines,lines98 (both).  --ms: the sampling modes' time per move, the plan's\n"
+                           "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
+                           "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
+                           "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move),\n"
+                           "so that runs split over processes (--seed, --games) can be merged.\n"
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
                            "runs the path test only.\n");
     }
@@ -91,8 +96,16 @@ int gl_bench_lines(int argc, char **argv)
         return gl_cli_fail(&err);
     }
     if (gl_kv_get(&a.opts, "ais")) ais = gl_kv_get(&a.opts, "ais");
+    int per_game = gl_args_flag(&a, "per-game", "per-game");
+    /* the search options, read once into a template for the search rows */
+    gl_kvlist sopts;
+    gl_kv_init(&sopts);
+    static const char *const skeys[] = {"candidates", "depth", "width", "discount", "samples"};
+    for (size_t i = 0; i < sizeof skeys / sizeof *skeys; i++)
+        if (gl_kv_get(&a.opts, skeys[i])) gl_kv_add(&sopts, skeys[i], gl_kv_get(&a.opts, skeys[i]), 0);
     if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");
     if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
+        gl_kv_free(&sopts);
         gl_args_free(&a);
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench lines: unexpected argument");
     }
@@ -103,6 +116,7 @@ int gl_bench_lines(int argc, char **argv)
     if (!scores || !turns) {
         free(scores);
         free(turns);
+        gl_kv_free(&sopts);
         gl_args_free(&a);
         return gl_cli_failf("out of memory");
     }
@@ -123,11 +137,21 @@ int gl_bench_lines(int argc, char **argv)
         for (char *ai = strtok_r(aibuf, ",", &asave); ai && rc == 0; ai = strtok_r(NULL, ",", &asave)) {
             lines_ai_cfg cfg;
             if (!strcmp(ai, "greedy")) lines_ai_cfg_default(&cfg, LINES_AI_GREEDY);
-            else if (!strcmp(ai, "search") || !strcmp(ai, "expectimax")) {
+            else if (!strcmp(ai, "search") || !strcmp(ai, "rollout") || !strcmp(ai, "expectimax")) {
                 lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-                if (!strcmp(ai, "expectimax")) cfg.mode = LINES_SEARCH_EXPECTIMAX;
+                gl_kvlist mo;
+                gl_kv_init(&mo);
+                if (strcmp(ai, "search")) gl_kv_add(&mo, "mode", ai, 0);
+                for (int k = 0; k < sopts.n && !strcmp(ai, "search"); k++)
+                    gl_kv_add(&mo, sopts.items[k].key, sopts.items[k].value, 0);
+                int bad = lines_ai_cfg_read(&cfg, &mo, &err);
+                gl_kv_free(&mo);
+                if (bad) {
+                    rc = gl_cli_fail(&err);
+                    break;
+                }
             } else {
-                rc = gl_cli_failf("bench lines: unknown player '%s' (greedy, search, expectimax)", ai);
+                rc = gl_cli_failf("bench lines: unknown player '%s' (greedy, search, rollout, expectimax)", ai);
                 break;
             }
             cfg.ms = (double)ms;
@@ -145,6 +169,10 @@ int gl_bench_lines(int argc, char **argv)
                     rc = gl_cli_fail(&err);
                     break;
                 }
+                if (per_game)
+                    printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f%s\n", ai, rule, seed + i, res.score,
+                           res.turns, res.turns ? res.ms / res.turns : 0, res.game_over ? "" : " (capped)");
+                if (per_game) fflush(stdout);
                 scores[played] = res.score;
                 turns[played++] = res.turns;
                 total_ms += res.ms;
@@ -170,6 +198,7 @@ int gl_bench_lines(int argc, char **argv)
     if (gl_cli_interrupted) printf("(interrupted: the last row covers the games finished)\n");
     free(scores);
     free(turns);
+    gl_kv_free(&sopts);
     gl_args_free(&a);
     return rc;
 }

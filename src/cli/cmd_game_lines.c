@@ -9,8 +9,9 @@
 
 static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
-    "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode rollout|expectimax]\n"
-    "       [--candidates N] [--depth D] [--size WxH] [--colors K] [--line L] [--spawn S]\n"
+    "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
+    "       [--candidates N] [--depth D] [--width W] [--discount P] [--size WxH] [--colors K]\n"
+    "       [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
 static int cmp_ll(const void *x, const void *y)
@@ -56,9 +57,14 @@ static int cmd_autoplay(int argc, char **argv)
         return gl_cli_help(autoplay_usage,
                            "Plays N games of Color Lines with an AI player and prints each game's score\n"
                            "and turns, and the mean, median and max.  Game i (0-based) is a new board\n"
-                           "from seed S+i (default S=1).  --ai search (default) looks ahead within --ms\n"
-                           "(50) per move; greedy looks one move ahead.  --record FILE writes every game\n"
-                           "as a replay (JSON Lines, SPEC 2.2), all games in one file, atomically.\n"
+                           "from seed S+i (default S=1).  --ai search (default) looks ahead; greedy looks\n"
+                           "one move ahead.  search --mode plan (default): the best --candidates (30) moves\n"
+                           "of the one-move ranking, each with a plan of --depth (2, at most 4) further\n"
+                           "spawn-free moves, --width (10) moves per depth, counted at --discount (30)\n"
+                           "percent; deterministic, --ms (50) only caps its CPU time per move.  --mode\n"
+                           "rollout|expectimax: sampling within --ms per move (--candidates 3, --depth 3).\n"
+                           "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
+                           "in one file, atomically.\n"
                            "--max-turns stops a game early (0: play until the board is full).\n"
                            "--check FILE re-simulates a replay file and says whether it is valid\n"
                            "(exit 1 with the first wrong line when not).\n");
@@ -98,7 +104,7 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth"};
+    static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth", "width", "discount"};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);

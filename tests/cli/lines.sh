@@ -69,6 +69,17 @@ run autoplay lines --ai search --ms 2 --games 1 --seed 2 --max-turns 30 --record
 expect_rc 0 "autoplay search"
 run autoplay lines --check "$TMP/s.jsonl"
 expect_rc 0 "search replay valid"
+# the plan mode is deterministic: the same games twice give the same record
+run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --record "$TMP/p1.jsonl"
+expect_rc 0 "autoplay plan"
+run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --record "$TMP/p2.jsonl"
+cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "plan mode reproducible"
+run autoplay lines --check "$TMP/p1.jsonl" --json
+expect_out '"valid":true,"games":2' "plan replay valid"
+run autoplay lines --ai search --mode rollout --ms 2 --games 1 --seed 3 --max-turns 10 --rules klines --width 3 --discount 50
+expect_rc 0 "rollout mode with plan options"
+expect_bad_input "plan depth above 4" autoplay lines --ai search --depth 5 --games 1
+expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 --games 1
 sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"

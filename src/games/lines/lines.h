@@ -82,18 +82,25 @@ int lines_path(const lines_board *b, int from, int to, int *path, gl_grid_ws *ws
 /* ---- players (lines_ai.c, lines_greedy.c, lines_search.c) ---- */
 
 enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
-enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1 };
+enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1, LINES_SEARCH_PLAN = 2 };
+#define LINES_PLAN_MAX 4     /* plan: the deepest spawn-free lookahead */
+#define LINES_MAX_SAMPLES 64 /* plan, KLines: the most sampled spawns per candidate */
 
 typedef struct lines_ai_cfg {
     int kind;          /* LINES_AI_* */
     int mode;          /* search: LINES_SEARCH_* */
-    double ms;         /* search: time per move */
+    double ms;         /* search: time per move (plan: a ceiling on CPU time) */
     int candidates;    /* search: moves kept from the greedy ranking */
-    int depth;         /* search: rollout turns after the candidate */
+    int depth;         /* rollout: turns after the candidate; plan: moves planned */
+    int width;         /* plan: moves searched at each planned depth */
+    int discount;      /* plan: percent a planned move's gain counts */
+    int samples;       /* plan, KLines: sampled spawns per candidate */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
-/* Reads ai options (ms, mode, candidates, depth) from opts (may be NULL). */
+/* Reads ai options (ms, mode, candidates, depth, width, discount) from
+ * opts (may be NULL); choosing a mode resets candidates and depth to that
+ * mode's defaults before they are read. */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
 
 typedef struct lines_ai lines_ai;

@@ -5,26 +5,55 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Defaults per mode: plan (the default search) ranks every move exactly
+ * one move ahead and plans `depth` spawn-free moves further for the best
+ * `candidates`; the sampling modes keep the few best moves and spend the
+ * time budget on samples. */
+static void mode_defaults(lines_ai_cfg *c)
+{
+    if (c->mode == LINES_SEARCH_PLAN) {
+        c->candidates = 30;
+        c->depth = 2;
+    } else {
+        c->candidates = 3;
+        c->depth = 3;
+    }
+}
+
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
 {
     c->kind = kind;
-    c->mode = LINES_SEARCH_ROLLOUT;
+    c->mode = LINES_SEARCH_PLAN;
     c->ms = 50;
-    c->candidates = 3;
-    c->depth = 3;
+    c->width = 10;
+    c->discount = 30;
+    c->samples = 1;
+    mode_defaults(c);
 }
 
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
 {
     if (!opts) return 0;
-    long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth;
+    int mode = c->mode;
+    if (gl_kv_choice(opts, "mode", "rollout|expectimax|plan", &mode, err) != 0) return -1;
+    if (mode != c->mode) {
+        c->mode = mode;
+        mode_defaults(c);
+    }
+    long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width,
+              discount = c->discount, samples = c->samples;
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
-    if (gl_kv_int(opts, "candidates", 1, 1000, &cand, err) != 0) return -1;
-    if (gl_kv_int(opts, "depth", 0, 100, &depth, err) != 0) return -1;
-    if (gl_kv_choice(opts, "mode", "rollout|expectimax", &c->mode, err) != 0) return -1;
+    if (gl_kv_int(opts, "candidates", 1, 100000, &cand, err) != 0) return -1;
+    if (gl_kv_int(opts, "depth", 0, c->mode == LINES_SEARCH_PLAN ? LINES_PLAN_MAX : 100, &depth, err) != 0) return -1;
+    if (gl_kv_int(opts, "width", 1, 100000, &width, err) != 0) return -1;
+    if (gl_kv_int(opts, "discount", 0, 100, &discount, err) != 0) return -1;
+    if (gl_kv_int(opts, "samples", 1, LINES_MAX_SAMPLES, &samples, err) != 0) return -1;
     c->ms = (double)ms;
     c->candidates = (int)cand;
     c->depth = (int)depth;
+    c->width = (int)width;
+    c->discount = (int)discount;
+    c->samples = (int)samples;
     return 0;
 }
 
@@ -47,6 +76,7 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     ai->cw_start = calloc((size_t)b->n + 1, sizeof(int));
     ai->cw = malloc(sizeof(int) * (size_t)(cap * L));
     ai->stamp = calloc((size_t)cap, sizeof(int));
+    ai->win_at = malloc(sizeof(int) * (size_t)(4 * b->n));
     ai->cand = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
     ai->pol = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
     ai->rem = malloc(sizeof(long long) * (size_t)b->n);
@@ -57,12 +87,18 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     ai->root.win = malloc(sizeof(lines_wst) * (size_t)cap);
     ai->roll.win = malloc(sizeof(lines_wst) * (size_t)cap);
     ai->scratch.win = malloc(sizeof(lines_wst) * (size_t)cap);
-    if (!ai->win_cells || !ai->cw_start || !ai->cw || !ai->stamp || !ai->cand || !ai->pol || !ai->rem || !ai->add || !ai->addc || !ai->sum || !ai->count ||
+    int lvl_ok = 1;
+    for (int d = 0; d <= LINES_PLAN_MAX; d++) {
+        ai->lvl[d].win = malloc(sizeof(lines_wst) * (size_t)cap);
+        ai->lcand[d] = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
+        if (!ai->lvl[d].win || !ai->lcand[d]) lvl_ok = 0;
+    }
+    if (!lvl_ok || !ai->win_at || !ai->win_cells || !ai->cw_start || !ai->cw || !ai->stamp || !ai->cand || !ai->pol || !ai->rem || !ai->add || !ai->addc || !ai->sum || !ai->count ||
         !ai->root.win || !ai->roll.win || !ai->scratch.win) {
         lines_ai_free(ai);
         return NULL;
     }
-    ai->bytes = sizeof *ai + sizeof(int) * (size_t)(2 * cap * L + b->n + 1 + cap + 2 * b->n * b->n) +
+    ai->bytes = sizeof *ai + sizeof(int) * (size_t)(2 * cap * L + b->n + 1 + cap + 4 * b->n + 2 * b->n * b->n) +
                 sizeof(lines_cand) * (size_t)(2 * b->n * b->n) + sizeof(double) * (size_t)(b->n * b->n) +
                 (sizeof(long long) + sizeof(int)) * (size_t)b->n * (LINES_MAX_COLORS + 2) +
                 3 * sizeof(lines_wst) * (size_t)cap;
@@ -70,7 +106,9 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
         for (int c = 0; c < b->w; c++)
             for (int d = 0; d < 4; d++) {
                 int er = r + ai_dr[d] * (L - 1), ec = c + ai_dc[d] * (L - 1);
+                ai->win_at[d * b->n + r * b->w + c] = -1;
                 if (er < 0 || er >= b->h || ec < 0 || ec >= b->w) continue;
+                ai->win_at[d * b->n + r * b->w + c] = ai->nwin;
                 for (int k = 0; k < L; k++) {
                     int cell = (r + ai_dr[d] * k) * b->w + c + ai_dc[d] * k;
                     ai->win_cells[ai->nwin * L + k] = cell;
@@ -110,6 +148,7 @@ void lines_ai_free(lines_ai *ai)
     free(ai->cw_start);
     free(ai->cw);
     free(ai->stamp);
+    free(ai->win_at);
     free(ai->cand);
     free(ai->pol);
     free(ai->rem);
@@ -120,6 +159,10 @@ void lines_ai_free(lines_ai *ai)
     free(ai->root.win);
     free(ai->roll.win);
     free(ai->scratch.win);
+    for (int d = 0; d <= LINES_PLAN_MAX; d++) {
+        free(ai->lvl[d].win);
+        free(ai->lcand[d]);
+    }
     free(ai);
 }
 
@@ -152,6 +195,21 @@ static void sim_del(lines_ai *ai, lines_sim *s, int cell, int colour)
         if (--w->cnt[colour] == 0) w->nd--;
         s->wsum += wvalue(ai, w);
     }
+}
+
+void lines_ai_sim_set(lines_ai *ai, lines_sim *s, int cell, int colour)
+{
+    int old = s->b.cell[cell];
+    if (old == colour) return;
+    if (old) {
+        sim_del(ai, s, cell, old);
+        s->b.nballs--;
+    }
+    if (colour) {
+        sim_add(ai, s, cell, colour);
+        s->b.nballs++;
+    }
+    s->b.cell[cell] = (uint8_t)colour;
 }
 
 void lines_sim_build(lines_ai *ai, lines_sim *s, const lines_board *b)
@@ -253,12 +311,50 @@ static void half_values(lines_ai *ai, const lines_sim *s, long long *rem, long l
     }
 }
 
-static int aligned(const lines_ai *ai, int a, int b)
+/* The windows through both from and to exist only when the two cells are
+ * on one line less than `line` apart; there the ball only moves within the
+ * window, which does not change, but the halves counted it twice (once
+ * taken away, once put back).  Returns the amount to subtract from the
+ * halves' sum and sets *dcomp to the completions to subtract. */
+static long long shared_windows(const lines_ai *ai, const lines_sim *s, int from, int to, int colour, int *dcomp)
 {
-    int dr = b / ai->w - a / ai->w, dc = b % ai->w - a % ai->w;
+    int w = ai->w, L = ai->line;
+    int rf = from / w, cf = from % w, rt = to / w, ct = to % w;
+    int dr = rt - rf, dc = ct - cf;
     int adr = dr < 0 ? -dr : dr, adc = dc < 0 ? -dc : dc;
-    if (adr >= ai->line || adc >= ai->line) return 0;
-    return dr == 0 || dc == 0 || adr == adc;
+    *dcomp = 0;
+    if (adr >= L || adc >= L) return 0;
+    int d;
+    if (dr == 0) d = 0;
+    else if (dc == 0) d = 1;
+    else if (dr == dc) d = 2;
+    else if (dr == -dc) d = 3;
+    else return 0;
+    /* p: the one of the two cells that comes first along direction d */
+    int first = (d == 0 ? cf < ct : rf < rt) ? from : to;
+    int k = adr > adc ? adr : adc;
+    int rp = first / w, cp = first % w;
+    long long sub = 0;
+    for (int j = 0; j <= L - 1 - k; j++) {
+        int r = rp - j * ai_dr[d], c = cp - j * ai_dc[d];
+        if (r < 0 || r >= ai->h || c < 0 || c >= w) break;
+        int x = ai->win_at[d * ai->n + r * w + c];
+        if (x < 0) continue;
+        const lines_wst *ws = &s->win[x];
+        long long old = wvalue(ai, ws);
+        int nd = ws->nd - (ws->cnt[colour] == 1);
+        sub += (nd == 1 ? ai->vw[ws->nb - 1] : 0) - old;
+        if (ws->nd < 2) {
+            /* from holds the colour, so adding it keeps nd */
+            if (ws->nd == 1) {
+                sub += ai->vw[ws->nb + 1] - old;
+                if (ws->nb + 1 >= L) (*dcomp)++;
+            } else {
+                sub -= old;
+            }
+        }
+    }
+    return sub;
 }
 
 int lines_ai_moves(lines_ai *ai, const lines_sim *s, lines_cand *out)
@@ -285,12 +381,10 @@ int lines_ai_moves(lines_ai *ai, const lines_sim *s, lines_cand *out)
             lines_cand *m = &out[count++];
             m->from = from;
             m->to = to;
-            if (aligned(ai, from, to)) {
-                m->value = lines_ai_delta(ai, s, from, to, &m->completes);
-            } else {
-                m->value = rem + ai->add[to * (LINES_MAX_COLORS + 1) + colour];
-                m->completes = ai->addc[to * (LINES_MAX_COLORS + 1) + colour];
-            }
+            int dcomp;
+            long long sub = shared_windows(ai, s, from, to, colour, &dcomp);
+            m->value = rem + ai->add[to * (LINES_MAX_COLORS + 1) + colour] - sub;
+            m->completes = ai->addc[to * (LINES_MAX_COLORS + 1) + colour] - dcomp;
         }
     }
     return count;

@@ -41,12 +41,15 @@ struct lines_ai {
     int *win_cells; /* nwin * line */
     int *cw_start;  /* n + 1: windows through cell i are cw[cw_start[i] .. cw_start[i+1]) */
     int *cw;
+    int *win_at;    /* 4 * n: the window starting at cell i in direction d, or -1 */
     int *stamp;     /* per window, for lines_ai_delta */
     int epoch;
     long long vw[LINES_MAX_SIDE + 1]; /* value of a one-colour window by its balls */
     long long wpoint;                 /* value of one point scored */
     unsigned long long nodes;
     size_t bytes; /* everything allocated for the player */
+    lines_sim lvl[LINES_PLAN_MAX + 1]; /* plan: the position at each depth */
+    lines_cand *lcand[LINES_PLAN_MAX + 1]; /* plan: the moves at each depth (n*n) */
     lines_sim root, roll, scratch; /* scratch: lines_ai_one_move's */
     lines_turn turn;
     lines_cand *cand; /* n*n: the root's moves */
@@ -61,11 +64,13 @@ struct lines_ai {
 /* Weights of the evaluation (see docs/lines.md). */
 #define LINES_W_BASE 10     /* a one-colour window of k balls is worth BASE^(k-1) */
 #define LINES_W_FINISH 2    /* a completed line is worth FINISH windows of `line` balls */
-#define LINES_W_EMPTY 12    /* per empty cell */
+#define LINES_W_EMPTY 1000  /* per empty cell: space outweighs a line of four */
 #define LINES_W_REGION 40   /* per empty region beyond the first */
 #define LINES_W_LOST 1000000000000000LL /* a full board: worse than anything */
 
 void lines_sim_build(struct lines_ai *ai, lines_sim *s, const lines_board *b);
+/* Sets one cell (0 or a colour) keeping the windows and nballs right. */
+void lines_ai_sim_set(struct lines_ai *ai, lines_sim *s, int cell, int colour);
 void lines_sim_copy(const struct lines_ai *ai, lines_sim *dst, const lines_sim *src);
 /* Plays a turn on s (board and windows). */
 void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);

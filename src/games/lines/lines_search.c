@@ -1,22 +1,34 @@
 /* The search player: lookahead over the player's moves and the random
- * spawns, within a time budget per move.
+ * spawns.  Three modes, all starting from the one-move ranking of every
+ * legal move (exact under lines98, where the spawn is in view):
  *
- * Both modes start from the greedy ranking and keep its best `candidates`
- * moves.  Each sample plays a candidate on a copy of the position whose rng
- * is the player's own (so the real future spawns stay unknown), spawning
- * the previewed balls on sampled cells, and then:
- *   rollout     plays `depth` more turns with a fast greedy policy (the
- *               window delta, scoring moves first) and values the end
- *               position: points scored, lines in progress, space;
- *   expectimax  values the best reply after the sampled spawn (max over
- *               moves, mean over sampled spawns, max over replies).
- * The budget is spread by successive halving (Karnin et al. 2013): rounds
- * of equal time; each round samples the surviving candidates in turn and
- * keeps the better half by mean value, so most samples go to the moves
- * that are hard to tell apart. */
+ *   plan (default)  the best `candidates` moves of the ranking are played
+ *                   out (with their spawn under lines98) and each is valued
+ *                   by its one-move value plus a discounted plan: the best
+ *                   sequence of `depth` further moves with the spawns left
+ *                   out, each non-scoring move charged the space its spawn
+ *                   takes, `width` moves searched at each depth.  A line
+ *                   that two moves would finish is worth working towards
+ *                   even though the random spawns may spoil it, hence the
+ *                   discount (`discount` percent per move).  Deterministic:
+ *                   the same position gives the same move on any machine
+ *                   (`ms` is only a ceiling on the CPU time a move may take).
+ *   rollout         the best few moves, each sampled: the candidate on a
+ *                   copy whose rng is the player's own (the real future
+ *                   spawns stay unknown), then `depth` turns of a fast
+ *                   greedy policy (window delta, scoring moves first); the
+ *                   end position valued like a leaf of the one-move player.
+ *   expectimax      the best few moves, each sampled: the best reply after
+ *                   a sampled spawn (max over moves, mean over spawns).
+ *
+ * The sampling modes spread their time budget (`ms`) by successive halving
+ * (Karnin et al. 2013): rounds of equal time; each round samples the
+ * surviving candidates in turn, with common random numbers, and keeps the
+ * better half by mean value. */
 #include "lines_ai.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 static int cand_cmp(const void *x, const void *y)
 {
@@ -87,8 +99,133 @@ static double sample(lines_ai *ai, const lines_cand *c, uint64_t seed)
     return (double)((ai->roll.b.score - ai->root.b.score) * ai->wpoint + lines_ai_static(ai, &ai->roll));
 }
 
+/* A turn without its spawn: the ball moves and its lines go; the spawn
+ * that a non-scoring move causes is charged by the caller. */
+static void move_nospawn(lines_ai *ai, lines_sim *s, int from, int to)
+{
+    lines_board *b = &s->b;
+    lines_turn *t = &ai->turn;
+    int c = b->cell[from];
+    lines_ai_sim_set(ai, s, from, 0);
+    lines_ai_sim_set(ai, s, to, c);
+    t->nremoved = 0;
+    lines_collect(b, to, t->removed, t->removed_colour, &t->nremoved);
+    for (int i = 0; i < t->nremoved; i++) lines_ai_sim_set(ai, s, t->removed[i], 0);
+    b->score += lines_points(b->rules, t->nremoved);
+    b->turns++;
+    ai->nodes++;
+}
+
+static int rank_cmp(const void *x, const void *y)
+{
+    const lines_cand *a = x, *b = y;
+    if (a->completes != b->completes) return a->completes < b->completes ? 1 : -1;
+    return a->value < b->value ? 1 : a->value > b->value ? -1 : 0;
+}
+
+/* The best gain from s over `depth` more own moves, spawns left out (each
+ * non-scoring move is charged the space its spawn takes): the moves are
+ * ranked by their window delta (scoring ones first), the best `width`
+ * played out and searched further. */
+static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
+{
+    lines_cand *mv = ai->lcand[depth];
+    int n = lines_ai_moves(ai, s, mv);
+    if (n == 0) return 0;
+    long long base = lines_ai_static(ai, s);
+    /* the best `width` by rank, kept sorted by insertion in one pass */
+    int keep = 0;
+    for (int i = 0; i < n; i++) {
+        if (keep == width && rank_cmp(&mv[i], &mv[keep - 1]) >= 0) continue;
+        int j = keep < width ? keep++ : keep - 1;
+        lines_cand m = mv[i];
+        while (j > 0 && rank_cmp(&m, &mv[j - 1]) < 0) {
+            mv[j] = mv[j - 1];
+            j--;
+        }
+        mv[j] = m;
+    }
+    lines_sim *nx = &ai->lvl[depth];
+    long long best = 0;
+    for (int i = 0; i < keep; i++) {
+        lines_sim_copy(ai, nx, s);
+        move_nospawn(ai, nx, mv[i].from, mv[i].to);
+        long long pts = nx->b.score - s->b.score;
+        long long v = pts * ai->wpoint + lines_ai_static(ai, nx) - base;
+        if (!pts) v -= (long long)LINES_W_EMPTY * s->b.spawn;
+        if (depth > 1 && nx->b.nballs > 0) v += ai->cfg.discount * plan(ai, nx, depth - 1, width) / 100;
+        if (i == 0 || v > best) best = v;
+    }
+    return best;
+}
+
+/* CPU time of this thread in ms: the plan's ceiling does not depend on
+ * how busy the machine is. */
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* The discounted plan from a position after the candidate (0 when lost). */
+static long long planned(lines_ai *ai, const lines_sim *s)
+{
+    if (lines_full(&s->b) || ai->cfg.depth <= 0) return 0;
+    int depth = ai->cfg.depth < LINES_PLAN_MAX ? ai->cfg.depth : LINES_PLAN_MAX;
+    return ai->cfg.discount * plan(ai, s, depth, ai->cfg.width) / 100;
+}
+
+static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
+{
+    double t0 = cpu_ms();
+    lines_sim_build(ai, &ai->root, b);
+    int n = lines_ai_moves(ai, &ai->root, ai->cand);
+    if (n == 0) return 0;
+    for (int i = 0; i < n; i++) ai->cand[i].value = lines_ai_one_move(ai, &ai->root, &ai->cand[i]);
+    qsort(ai->cand, (size_t)n, sizeof *ai->cand, cand_cmp);
+    int keep = n < ai->cfg.candidates ? n : ai->cfg.candidates;
+    gl_rng spawn_rng[LINES_MAX_SAMPLES];
+    for (int k = 0; k < ai->cfg.samples && k < LINES_MAX_SAMPLES; k++) gl_rng_seed(&spawn_rng[k], gl_rng_next(&ai->rng));
+    int best = 0;
+    long long bestv = 0;
+    for (int i = 0; i < keep; i++) {
+        /* the ceiling: the rest of the ranking is skipped (never hit at
+         * the defaults on 9x9, which take a few ms) */
+        if (i > 0 && cpu_ms() - t0 > ai->cfg.ms) break;
+        long long v;
+        if (b->rules == LINES_98 || ai->cand[i].completes) {
+            /* the outcome is known: a scoring move spawns nothing, and
+             * under lines98 the spawn is in view */
+            lines_sim_copy(ai, &ai->scratch, &ai->root);
+            lines_sim_move(ai, &ai->scratch, ai->cand[i].from, ai->cand[i].to);
+            v = ai->cand[i].value + planned(ai, &ai->scratch);
+        } else {
+            /* KLines: the spawn's cells are unknown; the mean over sampled
+             * spawns, the same samples for every candidate */
+            v = 0;
+            for (int k = 0; k < ai->cfg.samples; k++) {
+                lines_sim_copy(ai, &ai->scratch, &ai->root);
+                ai->scratch.b.rng = spawn_rng[k];
+                lines_sim_move(ai, &ai->scratch, ai->cand[i].from, ai->cand[i].to);
+                v += (ai->scratch.b.score - b->score) * ai->wpoint + lines_ai_static(ai, &ai->scratch) +
+                     planned(ai, &ai->scratch);
+            }
+            v /= ai->cfg.samples;
+        }
+        if (i == 0 || v > bestv) {
+            bestv = v;
+            best = i;
+        }
+    }
+    *from = ai->cand[best].from;
+    *to = ai->cand[best].to;
+    return 1;
+}
+
 int lines_search_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
+    if (ai->cfg.mode == LINES_SEARCH_PLAN) return plan_choose(ai, b, from, to);
     uint64_t t0 = gl_now_ns();
     lines_sim_build(ai, &ai->root, b);
     int n = lines_ai_moves(ai, &ai->root, ai->cand);

