@@ -1,7 +1,7 @@
 /* Match-three (seed 002, SPEC 2.3): rules, the search engine and solvers.
  *
  * A board is M rows x N columns of bytes: 0 is empty, 1..K a tile kind,
- * cell index r*cols + c.  Two implementations of the rules live here on
+ * cell index r*cols + c.  Three implementations of the rules live here on
  * purpose:
  *   - the reference resolver (match3.c) scans the whole board for runs each
  *     round, exactly as SPEC 2.3 words it; play (apply) and the seed's plain
@@ -10,7 +10,11 @@
  *     a settled board has no run, so every run of a round goes through a cell
  *     that the swap touched or that fell or came in.  It also keeps two Zobrist
  *     hashes up to date.  The solvers that must be fast use it, and the tests
- *     check it against the reference move for move.
+ *     check it against the reference move for move;
+ *   - the bit-parallel engine (match3_bits.c), for boards of at most 8x8
+ *     without refill: one 64-bit word per kind, every run of a round found
+ *     by shifts and masks.  The exact solver uses it when the board fits;
+ *     the tests check it against the reference move for move too.
  * Both draw refill tiles in the same order (columns left to right, each
  * column top to bottom), so they agree on boards with refill=yes too. */
 #ifndef GRIDLAB_GAMES_MATCH3_H

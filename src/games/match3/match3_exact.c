@@ -17,7 +17,12 @@
  *     when even clearing every remaining tile perfectly cannot beat need.
  * It deepens X = 1, 2, ... so that a time limit still leaves the exact best
  * for the deepest completed X.  The line is rebuilt from the root by asking
- * each child for exactly the remaining value (the table makes that cheap). */
+ * each child for exactly the remaining value (the table makes that cheap).
+ *
+ * Boards of at most 8x8 without refill go to the same search on the
+ * bit-parallel engine (match3_exact_bits.c), several times faster; this
+ * one serves every other board and is the reference the tests compare
+ * that one with. */
 #include "match3.h"
 
 #include <stdlib.h>

@@ -6,7 +6,18 @@
  * scores of swaps a first swap did not disturb), with every position a
  * handful of 64-bit words: playing a swap, generating the legal swaps and
  * keying the table cost a few dozen word operations instead of cell scans.
- * match3_exact_run uses it whenever the board fits. */
+ * On top of that, all resting on one rule (a play reads only its read
+ * cells, so on any position holding the same tiles there it plays out the
+ * same, match3_bits.c):
+ *   - the reuse test is per cell (read cells against changed cells), not
+ *     per column;
+ *   - a lossy cache of the best single swap of positions one swap from the
+ *     end (reached again through commuting swaps);
+ *   - the children of a node with three swaps left are played once and
+ *     their children composed from them where the swaps do not interact.
+ * Without a bound that cuts (docs/match3.md says why none was found) the
+ * search visits every distinct position; all of this makes each visit
+ * cheaper.  match3_exact_run uses it whenever the board fits. */
 #include "match3.h"
 
 #include <stdlib.h>
