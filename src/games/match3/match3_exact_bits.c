@@ -115,6 +115,7 @@ typedef struct bx_ctx {
     uint64_t t0, polls, nodes;
     const char *stopped;
     uint64_t (*b1c)[2];              /* the one-swap cache (b1_find) */
+    size_t b1mask, b1puts;
 } bx_ctx;
 
 /* A lossy cache of the best single swap of positions: a position's entry
@@ -122,11 +123,15 @@ typedef struct bx_ctx {
  * value, and a newer position simply overwrites an older one.  Two
  * sibling first swaps that commute reach the same position, and so do the
  * orders of commuting swaps higher up, so positions one swap from the end
- * recur often; the cache is cheaper than the transposition table. */
-#define B1_BITS 16
+ * recur often; the cache is cheaper than the transposition table.  It
+ * starts small and doubles (keeping its entries) while it fills, up to
+ * 2^B1_MAX_BITS slots: a small search does not pay for touching a large
+ * table (first touches of memory are page faults). */
+#define B1_MIN_BITS 12
+#define B1_MAX_BITS 16
 static int b1_find(const bx_ctx *c, const uint64_t key[2])
 {
-    const uint64_t *e = c->b1c[key[0] & ((1u << B1_BITS) - 1)];
+    const uint64_t *e = c->b1c[key[0] & c->b1mask];
     if (e[0] == key[0] && (e[1] >> 16) == (key[1] >> 16)) return (int)(e[1] & 0xffff);
     return -1;
 }
@@ -134,7 +139,19 @@ static int b1_find(const bx_ctx *c, const uint64_t key[2])
 static void b1_put(bx_ctx *c, const uint64_t key[2], int v)
 {
     if (v < 0 || v >= 0xffff) return;
-    uint64_t *e = c->b1c[key[0] & ((1u << B1_BITS) - 1)];
+    if (++c->b1puts > (c->b1mask + 1) / 2 && c->b1mask + 1 < ((size_t)1 << B1_MAX_BITS)) {
+        size_t ncap = 2 * (c->b1mask + 1);
+        uint64_t(*nt)[2] = calloc(ncap, sizeof *nt);
+        if (nt) { /* else: stay at this size */
+            for (size_t i = 0; i <= c->b1mask; i++)
+                if (c->b1c[i][0]) memcpy(nt[c->b1c[i][0] & (ncap - 1)], c->b1c[i], sizeof *nt);
+            free(c->b1c);
+            c->b1c = nt;
+            c->b1mask = ncap - 1;
+            c->b1puts = 0;
+        }
+    }
+    uint64_t *e = c->b1c[key[0] & c->b1mask];
     e[0] = key[0];
     e[1] = (key[1] & ~0xffffULL) | (uint64_t)v;
 }
@@ -224,7 +241,7 @@ static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int
         c->stamp[s] = c->tick;
         /* The child's one-swap cache slot is fetched while the others play. */
         bx_key(c, &c->kids[i], 1, c->kkey[i]);
-        __builtin_prefetch(c->b1c[c->kkey[i][0] & ((1u << B1_BITS) - 1)]);
+        __builtin_prefetch(c->b1c[c->kkey[i][0] & c->b1mask]);
     }
     long long best = -1;
     int list[MATCH3_BITS_IDS];
@@ -361,7 +378,8 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
     *best_out = 0;
     *nline = 0;
     *stopped = NULL;
-    c->b1c = calloc((size_t)1 << B1_BITS, sizeof *c->b1c);
+    c->b1c = calloc((size_t)1 << B1_MIN_BITS, sizeof *c->b1c);
+    c->b1mask = ((size_t)1 << B1_MIN_BITS) - 1;
     if (!c->b1c || bt_init(&c->tt, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
         free(c->b1c);
         free(c);
@@ -419,7 +437,7 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
         *nline = nt;
     }
     *nodes = c->nodes;
-    *peak = bt_bytes(&c->tt) + sizeof *c + ((size_t)1 << B1_BITS) * sizeof *c->b1c;
+    *peak = bt_bytes(&c->tt) + sizeof *c + (c->b1mask + 1) * sizeof *c->b1c;
     *stopped = c->stopped;
     free(c->tt.slot);
     free(c->b1c);
