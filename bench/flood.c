@@ -3,8 +3,8 @@
  * one core, every solution replayed.  The table gives per solver and set:
  * boards, total moves, the optimal total of those boards, how many boards
  * were solved in the optimal number of moves (and how many proved so),
- * mean/median/max milliseconds per board and the largest peak of the
- * solver's own tables.
+ * mean/median/max milliseconds per board, the largest peak of the
+ * solver's own tables and the mean nodes per board (load-independent).
  *
  * The data is found without the source tree: --data DIR, else
  * bench/data/flood under the current directory, else the folder beside
@@ -155,8 +155,9 @@ int gl_bench_flood(int argc, char **argv)
             "[--limit-ms MS] [--mem-mb MB] [--width W] [--depth D]",
             "Runs each solver over the public sets, one board at a time on one core, and\n"
             "prints per set and solver: boards, total moves, the optimal total, % over it,\n"
-            "boards solved optimally (and proved), mean/median/max ms per board, and the\n"
-            "largest peak of the solver's tables.  Every solution is replayed.\n"
+            "boards solved optimally (and proved), mean/median/max ms per board, the\n"
+            "largest peak of the solver's tables and the mean nodes (expansions) per\n"
+            "board, which do not depend on the machine's load.  Every solution is replayed.\n"
             "  --data DIR     the sets (default bench/data/flood, else beside the source)\n"
             "  --sets LIST    pc19,floodtest1000 (default both)\n"
             "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
