@@ -5,15 +5,19 @@
  * frontier is played at once: such a move is always optimal first), so an
  * edge costs 1 + the forced moves.  Three prunings keep the branching low:
  * only colours on the frontier are tried (others gain nothing), dead moves
- * (that bring no new group next to the region) are skipped, and of two
- * independent moves (the second's gain did not touch the first's) only the
- * order with the smaller colour first is searched, since the other order
- * floods a subset with the same number of moves.  Duplicates meet in a
- * transposition table keyed by the flooded set (open addressing over node
- * indices; the bitsets live once, in the node array).  The open list is a
- * bucket queue on f, and within f on g, deepest first.  The bound is
- * max(colours left, layered rings) (flood_graph.c), admissible, so the
- * first goal popped is optimal. */
+ * (that bring no new group next to the region) are skipped, and the order
+ * rule: a colour c smaller than the edge's colour a is not tried when the
+ * edge brought no new c-group to the frontier (c then a floods a superset
+ * at the same cost).  The rule depends on the route, so each node keeps the
+ * union of the colours its least-cost routes leave open, and is expanded
+ * again if an arrival opens more after its expansion (docs/flood.md,
+ * "Order pruning", has the argument).  Duplicates meet in a transposition
+ * table keyed by the flooded set (open addressing over node indices; the
+ * bitsets live once, in the node array).  The open list is a bucket queue
+ * on f, and within f on g, deepest first.  Expansion is partial: a node
+ * stores only its children of the current f level and is queued again at
+ * its next child level.  The bound is max(colours left, layered rings)
+ * (flood_graph.c), admissible, so the first goal popped is optimal. */
 #include "flood.h"
 
 #include <stdlib.h>
