@@ -402,10 +402,9 @@ static void test_bits_exact_equals_scalar(void **state)
 
 /* A time limit stops exact cleanly: not optimal, stopped said, and the
  * line it gives still replays. */
-static void test_exact_limit(void **state)
+static void check_exact_limit(int side, uint64_t seed)
 {
-    (void)state;
-    match3_board *b = make(10, 10, 4, 0, 5);
+    match3_board *b = make(side, side, 4, 0, seed);
     gl_kvlist o;
     gl_kv_init(&o);
     gl_kv_add(&o, "swaps", "12", 0);
@@ -426,6 +425,14 @@ static void test_exact_limit(void **state)
     gl_solution_free(&s);
     gl_kv_free(&o);
     gl_game_match3.destroy((gl_board *)b);
+}
+
+/* On the scalar search (10x10) and on the bit-parallel one (8x8). */
+static void test_exact_limit(void **state)
+{
+    (void)state;
+    check_exact_limit(10, 5);
+    check_exact_limit(8, 5);
 }
 
 /* hint: the first swap of an exact best line. */
