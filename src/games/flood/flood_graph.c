@@ -112,8 +112,10 @@ static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g
              a4 = kw > 4 ? acc[4] : 0, a5 = kw > 5 ? acc[5] : 0;
     for (int wi = 0; wi < kw; wi++) {
         uint64_t x = X[wi];
+        /* the rows of this word's 64 groups: one multiply-add per group */
+        const uint64_t *base = g->adj + (size_t)wi * 64 * (size_t)kw;
         while (x) {
-            const uint64_t *adj = g->adj + (size_t)((wi << 6) + __builtin_ctzll(x)) * kw;
+            const uint64_t *adj = base + (size_t)__builtin_ctzll(x) * (size_t)kw;
             x &= x - 1;
             a0 |= adj[0];
             if (kw > 1) a1 |= adj[1];
