@@ -162,12 +162,49 @@ static void test_plan_moves_are_legal(void **state)
     }
 }
 
+/* The players never peek at the game's own rng (the future spawns): the
+ * same position with another rng state gets the same move, with previewed
+ * cells next to balls so that moves filling them (whose ball then goes to
+ * a random cell) are among the candidates. */
+static void test_players_ignore_the_game_rng(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 31);
+    for (int round = 0; round < 12; round++) {
+        lines_board *b = random_board(&rng, round % 3 ? "lines98" : "klines", 0.3 + 0.03 * round);
+        lines_board *other = malloc(sizeof *other);
+        assert_non_null(other);
+        *other = *b;
+        gl_rng_seed(&other->rng, 1000 + (uint64_t)round);
+        for (int kind = 0; kind < 2; kind++) {
+            lines_ai_cfg cfg;
+            lines_ai_cfg_default(&cfg, kind);
+            lines_ai *x = lines_ai_new(&cfg, b, 5), *y = lines_ai_new(&cfg, b, 5);
+            assert_non_null(x);
+            assert_non_null(y);
+            int f1, t1, f2, t2;
+            int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, other, &f2, &t2);
+            assert_int_equal(r1, r2);
+            if (r1) {
+                assert_int_equal(f1, f2);
+                assert_int_equal(t1, t2);
+            }
+            lines_ai_free(x);
+            lines_ai_free(y);
+        }
+        free(other);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental_windows_match_rebuild),
         cmocka_unit_test(test_move_deltas_are_exact),
         cmocka_unit_test(test_plan_moves_are_legal),
+        cmocka_unit_test(test_players_ignore_the_game_rng),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,7 +101,8 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     ai->bytes = sizeof *ai + sizeof(int) * (size_t)(2 * cap * L + b->n + 1 + cap + 4 * b->n + 2 * b->n * b->n) +
                 sizeof(lines_cand) * (size_t)(2 * b->n * b->n) + sizeof(double) * (size_t)(b->n * b->n) +
                 (sizeof(long long) + sizeof(int)) * (size_t)b->n * (LINES_MAX_COLORS + 2) +
-                3 * sizeof(lines_wst) * (size_t)cap;
+                3 * sizeof(lines_wst) * (size_t)cap +
+                (LINES_PLAN_MAX + 1) * (sizeof(lines_wst) * (size_t)cap + sizeof(lines_cand) * (size_t)(b->n * b->n));
     for (int r = 0; r < b->h; r++)
         for (int c = 0; c < b->w; c++)
             for (int d = 0; d < 4; d++) {
@@ -219,6 +220,12 @@ void lines_sim_build(lines_ai *ai, lines_sim *s, const lines_board *b)
     memset(s->win, 0, sizeof(lines_wst) * (size_t)ai->nwin);
     for (int i = 0; i < b->n; i++)
         if (b->cell[i]) sim_add(ai, s, i, b->cell[i]);
+}
+
+void lines_ai_root(lines_ai *ai, const lines_board *b)
+{
+    lines_sim_build(ai, &ai->root, b);
+    gl_rng_seed(&ai->root.b.rng, gl_rng_next(&ai->rng));
 }
 
 void lines_sim_copy(const lines_ai *ai, lines_sim *dst, const lines_sim *src)

@@ -71,6 +71,10 @@ struct lines_ai {
 void lines_sim_build(struct lines_ai *ai, lines_sim *s, const lines_board *b);
 /* Sets one cell (0 or a colour) keeping the windows and nballs right. */
 void lines_ai_sim_set(struct lines_ai *ai, lines_sim *s, int cell, int colour);
+/* Builds ai->root from b with an rng of the player's own: whatever the
+ * players simulate (a previewed cell the move fills sends that ball to a
+ * random cell; the next preview) never peeks at the game's real rng. */
+void lines_ai_root(struct lines_ai *ai, const lines_board *b);
 void lines_sim_copy(const struct lines_ai *ai, lines_sim *dst, const lines_sim *src);
 /* Plays a turn on s (board and windows). */
 void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);

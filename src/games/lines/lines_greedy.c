@@ -10,7 +10,7 @@
 
 int lines_greedy_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
-    lines_sim_build(ai, &ai->root, b);
+    lines_ai_root(ai, b);
     int n = lines_ai_moves(ai, &ai->root, ai->cand);
     if (n == 0) return 0;
     int best = 0;

@@ -179,7 +179,7 @@ static long long planned(lines_ai *ai, const lines_sim *s)
 static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
     double t0 = cpu_ms();
-    lines_sim_build(ai, &ai->root, b);
+    lines_ai_root(ai, b);
     int n = lines_ai_moves(ai, &ai->root, ai->cand);
     if (n == 0) return 0;
     for (int i = 0; i < n; i++) ai->cand[i].value = lines_ai_one_move(ai, &ai->root, &ai->cand[i]);
@@ -227,7 +227,7 @@ int lines_search_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
     if (ai->cfg.mode == LINES_SEARCH_PLAN) return plan_choose(ai, b, from, to);
     uint64_t t0 = gl_now_ns();
-    lines_sim_build(ai, &ai->root, b);
+    lines_ai_root(ai, b);
     int n = lines_ai_moves(ai, &ai->root, ai->cand);
     if (n == 0) return 0;
     for (int i = 0; i < n; i++) ai->cand[i].value = lines_ai_one_move(ai, &ai->root, &ai->cand[i]);
