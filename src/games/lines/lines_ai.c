@@ -217,6 +217,7 @@ void lines_sim_build(lines_ai *ai, lines_sim *s, const lines_board *b)
 {
     s->b = *b;
     s->wsum = 0;
+    s->unplaced = 0;
     memset(s->win, 0, sizeof(lines_wst) * (size_t)ai->nwin);
     for (int i = 0; i < b->n; i++)
         if (b->cell[i]) sim_add(ai, s, i, b->cell[i]);
@@ -232,6 +233,7 @@ void lines_sim_copy(const lines_ai *ai, lines_sim *dst, const lines_sim *src)
 {
     dst->b = src->b;
     dst->wsum = src->wsum;
+    dst->unplaced = src->unplaced;
     memcpy(dst->win, src->win, sizeof(lines_wst) * (size_t)ai->nwin);
 }
 
@@ -245,6 +247,22 @@ void lines_sim_move(lines_ai *ai, lines_sim *s, int from, int to)
     for (int i = 0; i < t->nspawned; i++) sim_add(ai, s, t->spawned[i], t->spawned_colour[i]);
     for (int i = 0; i < t->nspawn_removed; i++) sim_del(ai, s, t->spawn_removed[i], t->spawn_removed_colour[i]);
     ai->nodes++;
+}
+
+void lines_ai_play_known(lines_ai *ai, lines_sim *s, int from, int to)
+{
+    int displaced = -1;
+    if (s->b.rules == LINES_98)
+        for (int i = 0; i < s->b.spawn; i++)
+            if (s->b.next_at[i] == to) displaced = i;
+    lines_sim_move(ai, s, from, to);
+    const lines_turn *t = &ai->turn;
+    /* spawned[k] is preview k's ball (the spawn stops only when full) */
+    if (displaced < 0 || displaced >= t->nspawned) return;
+    int cell = t->spawned[displaced];
+    if (s->b.cell[cell] != t->spawned_colour[displaced]) return; /* gone in a line */
+    lines_ai_sim_set(ai, s, cell, 0);
+    s->unplaced++;
 }
 
 long long lines_ai_delta(lines_ai *ai, const lines_sim *s, int from, int to, int *completes)
@@ -406,8 +424,8 @@ static long long region_term(lines_ai *ai, const lines_board *b)
 
 long long lines_ai_static(lines_ai *ai, const lines_sim *s)
 {
-    if (lines_full(&s->b)) return -LINES_W_LOST;
-    return s->wsum + (long long)LINES_W_EMPTY * (s->b.n - s->b.nballs) + region_term(ai, &s->b);
+    if (s->b.nballs + s->unplaced >= s->b.n) return -LINES_W_LOST;
+    return s->wsum + (long long)LINES_W_EMPTY * (s->b.n - s->b.nballs - s->unplaced) + region_term(ai, &s->b);
 }
 
 long long lines_ai_one_move(lines_ai *ai, const lines_sim *s, const lines_cand *c)
@@ -417,7 +435,7 @@ long long lines_ai_one_move(lines_ai *ai, const lines_sim *s, const lines_cand *
          * is in view (colours and cells): either way the outcome is known
          * (but for a previewed cell the move itself fills), so play it. */
         lines_sim_copy(ai, &ai->scratch, s);
-        lines_sim_move(ai, &ai->scratch, c->from, c->to);
+        lines_ai_play_known(ai, &ai->scratch, c->from, c->to);
         return (ai->scratch.b.score - s->b.score) * ai->wpoint + lines_ai_static(ai, &ai->scratch);
     }
     /* otherwise the spawn will take `spawn` cells whatever the move */

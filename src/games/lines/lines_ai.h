@@ -22,6 +22,7 @@ typedef struct lines_wst {
 typedef struct lines_sim {
     lines_board b;
     long long wsum; /* sum of the window values */
+    int unplaced;   /* balls taken off again by lines_ai_play_known */
     lines_wst *win; /* nwin entries, owned by whoever allocated the sim */
 } lines_sim;
 
@@ -76,6 +77,11 @@ void lines_ai_sim_set(struct lines_ai *ai, lines_sim *s, int cell, int colour);
  * random cell; the next preview) never peeks at the game's real rng. */
 void lines_ai_root(struct lines_ai *ai, const lines_board *b);
 void lines_sim_copy(const struct lines_ai *ai, lines_sim *dst, const lines_sim *src);
+/* Plays a turn whose spawn is in view (lines98; or a scoring move): exact,
+ * but for a previewed cell the move itself fills, whose ball then goes to a
+ * random cell the player cannot know: that ball is taken off again and its
+ * space charged (unplaced), so no move is valued by a lucky guess. */
+void lines_ai_play_known(struct lines_ai *ai, lines_sim *s, int from, int to);
 /* Plays a turn on s (board and windows). */
 void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);
 /* The change of wsum if the ball at from moved to to, and how many windows

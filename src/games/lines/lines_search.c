@@ -171,7 +171,7 @@ static double cpu_ms(void)
 /* The discounted plan from a position after the candidate (0 when lost). */
 static long long planned(lines_ai *ai, const lines_sim *s)
 {
-    if (lines_full(&s->b) || ai->cfg.depth <= 0) return 0;
+    if (s->b.nballs + s->unplaced >= s->b.n || ai->cfg.depth <= 0) return 0;
     int depth = ai->cfg.depth < LINES_PLAN_MAX ? ai->cfg.depth : LINES_PLAN_MAX;
     return ai->cfg.discount * plan(ai, s, depth, ai->cfg.width) / 100;
 }
@@ -198,7 +198,7 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
             /* the outcome is known: a scoring move spawns nothing, and
              * under lines98 the spawn is in view */
             lines_sim_copy(ai, &ai->scratch, &ai->root);
-            lines_sim_move(ai, &ai->scratch, ai->cand[i].from, ai->cand[i].to);
+            lines_ai_play_known(ai, &ai->scratch, ai->cand[i].from, ai->cand[i].to);
             v = ai->cand[i].value + planned(ai, &ai->scratch);
         } else {
             /* KLines: the spawn's cells are unknown; the mean over sampled
