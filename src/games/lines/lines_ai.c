@@ -12,8 +12,8 @@
 static void mode_defaults(lines_ai_cfg *c)
 {
     if (c->mode == LINES_SEARCH_PLAN) {
-        c->candidates = 30;
-        c->depth = 2;
+        c->candidates = 20;
+        c->depth = 3;
     } else {
         c->candidates = 3;
         c->depth = 3;
@@ -25,7 +25,7 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->kind = kind;
     c->mode = LINES_SEARCH_PLAN;
     c->ms = 50;
-    c->width = 10;
+    c->width = 5;
     c->discount = 30;
     c->samples = 1;
     mode_defaults(c);
