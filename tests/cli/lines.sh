@@ -80,6 +80,7 @@ run autoplay lines --ai search --mode rollout --ms 2 --games 1 --seed 3 --max-tu
 expect_rc 0 "rollout mode with plan options"
 expect_bad_input "plan depth above 4" autoplay lines --ai search --depth 5 --games 1
 expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 --games 1
+expect_bad_input "samples above 64" autoplay lines --ai search --samples 65 --games 1
 sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"
