@@ -400,6 +400,47 @@ static void test_bits_exact_equals_scalar(void **state)
     }
 }
 
+/* The bit-parallel search keeps its workspace (tables, one-swap cache)
+ * from one solve to the next in a process.  Nothing may carry over: a
+ * board solved again after others (a bigger one with other kinds, and one
+ * stopped by a time limit) gets the same score, line and play count. */
+static long long bits_solve(const match3_board *b, int x, double limit_ms, int *line, int *nline,
+                            uint64_t *nodes, const char **st)
+{
+    gl_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.limit_ms = limit_ms;
+    long long v;
+    size_t peak;
+    gl_error err = {0};
+    assert_int_equal(match3_exact_bits_run(b, x, &lim, &v, line, nline, nodes, &peak, st, &err), 0);
+    return v;
+}
+
+static void test_bits_workspace_reuse(void **state)
+{
+    (void)state;
+    match3_board *a = make(7, 7, 4, 0, 8), *big = make(8, 8, 6, 0, 3), *slow = make(8, 8, 4, 0, 5);
+    int l1[MATCH3_MAX_SWAPS], l2[MATCH3_MAX_SWAPS], l3[MATCH3_MAX_SWAPS], n1, n2, n3;
+    uint64_t p1, p2, p3;
+    const char *st;
+    long long v1 = bits_solve(a, 5, 0, l1, &n1, &p1, &st);
+    assert_null(st);
+    bits_solve(big, 5, 0, l2, &n2, &p2, &st);
+    assert_null(st);
+    bits_solve(slow, 12, 20, l3, &n3, &p3, &st);
+    assert_non_null(st);
+    long long v2 = bits_solve(a, 5, 0, l2, &n2, &p2, &st);
+    assert_null(st);
+    assert_int_equal(v1, v2);
+    assert_int_equal(n1, n2);
+    assert_memory_equal(l1, l2, (size_t)n1 * sizeof *l1);
+    assert_int_equal(p1, p2);
+    gl_game_match3.destroy((gl_board *)a);
+    gl_game_match3.destroy((gl_board *)big);
+    gl_game_match3.destroy((gl_board *)slow);
+}
+
 /* A time limit stops exact cleanly: not optimal, stopped said, and the
  * line it gives still replays. */
 static void check_exact_limit(int side, uint64_t seed)
@@ -474,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_exact_equals_backtrack_refill),
         cmocka_unit_test(test_seed_setting),
         cmocka_unit_test(test_bits_exact_equals_scalar),
+        cmocka_unit_test(test_bits_workspace_reuse),
         cmocka_unit_test(test_exact_limit),
         cmocka_unit_test(test_hint),
     };

@@ -18,30 +18,91 @@
  * Without a bound that cuts (docs/match3.md says why none was found) the
  * search visits every distinct position; all of this makes each visit
  * cheaper.  match3_exact_run uses it whenever the board fits. */
-#include "match3.h"
+#include "match3_bits_k.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+/* Memory.  On the machines measured, the first touch of a fresh page costs
+ * about 10 microseconds (a virtual machine), the price of some 150 plays:
+ * a solve of a small board spent most of its time faulting in its tables.
+ * So the tables are mapped with MAP_POPULATE where it exists (the kernel
+ * fills the pages in one call, about six times cheaper than faulting them
+ * one by one), and the workspace of a finished solve (context, one-swap
+ * cache, table buffers) is kept for the next solve in the process, which
+ * only clears the parts it uses.  Elsewhere (and under the sanitizers,
+ * which check heap blocks) plain calloc. */
+#if defined(MAP_POPULATE) && !defined(__SANITIZE_ADDRESS__)
+#define BX_MMAP 1
+#endif
+
+static void *bx_mem(size_t bytes)
+{
+#ifdef BX_MMAP
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+#else
+    return calloc(1, bytes);
+#endif
+}
+
+static void bx_unmem(void *p, size_t bytes)
+{
+    if (!p) return;
+#ifdef BX_MMAP
+    munmap(p, bytes);
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
 
 /* The transposition table: open addressing with linear probing, the two
  * key words and the value side by side in one slot (one cache line per
  * probe), doubled at half load up to the memory cap.  A slot is free when
- * its first key word is 0; keys are made non-zero. */
+ * its first key word is 0; keys are made non-zero.  Two buffers take turns
+ * (a doubling rehashes into the other one) and are kept between solves;
+ * each solve starts small at the front of one of them. */
+typedef uint64_t bx_slot[3]; /* key0, key1, value */
 typedef struct bx_table {
-    uint64_t (*slot)[3]; /* key0, key1, value */
+    bx_slot *slot;
     size_t cap, n, max_bytes;
+    bx_slot *buf[2];
+    size_t bufcap[2]; /* slots */
+    int cur;
+    size_t peak;      /* bytes in use at once, at most (both buffers while rehashing) */
 } bx_table;
 
-static int bt_init(bx_table *t, size_t cap, size_t max_bytes)
+/* Makes buf[i] hold at least cap slots, cleared; 0 or -1. */
+static int bt_buf(bx_table *t, int i, size_t cap)
 {
-    t->slot = calloc(cap, sizeof *t->slot);
+    if (t->bufcap[i] < cap) {
+        bx_unmem(t->buf[i], t->bufcap[i] * sizeof(bx_slot));
+        t->bufcap[i] = 0;
+        t->buf[i] = bx_mem(cap * sizeof(bx_slot));
+        if (!t->buf[i]) return -1;
+        t->bufcap[i] = cap;
+    } else {
+        memset(t->buf[i], 0, cap * sizeof(bx_slot));
+    }
+    return 0;
+}
+
+static int bt_reset(bx_table *t, size_t cap, size_t max_bytes)
+{
+    t->cur = t->bufcap[1] > t->bufcap[0]; /* the bigger buffer: fewer remaps */
+    if (bt_buf(t, t->cur, cap) != 0) return -1;
+    t->slot = t->buf[t->cur];
     t->cap = cap;
     t->n = 0;
     t->max_bytes = max_bytes;
-    return t->slot ? 0 : -1;
+    t->peak = cap * sizeof(bx_slot);
+    return 0;
 }
 
-static size_t bt_bytes(const bx_table *t) { return t->cap * sizeof *t->slot; }
+static size_t bt_bytes(const bx_table *t) { return t->cap * sizeof(bx_slot); }
 
 static uint64_t *bt_find(const bx_table *t, const uint64_t key[2])
 {
@@ -58,16 +119,18 @@ static uint64_t *bt_upsert(bx_table *t, const uint64_t key[2], int *ins)
 {
     if (2 * (t->n + 1) > t->cap) {
         size_t ncap = 2 * t->cap;
-        if (ncap * sizeof *t->slot > t->max_bytes) return NULL;
-        uint64_t(*ns)[3] = calloc(ncap, sizeof *ns);
-        if (!ns) return NULL;
+        if (ncap * sizeof(bx_slot) > t->max_bytes) return NULL;
+        int o = !t->cur;
+        if (bt_buf(t, o, ncap) != 0) return NULL;
+        bx_slot *ns = t->buf[o];
         for (size_t i = 0; i < t->cap; i++) {
             if (!t->slot[i][0]) continue;
             size_t j = t->slot[i][0] & (ncap - 1);
             while (ns[j][0]) j = (j + 1) & (ncap - 1);
             memcpy(ns[j], t->slot[i], sizeof *ns);
         }
-        free(t->slot);
+        if ((ncap + t->cap) * sizeof(bx_slot) > t->peak) t->peak = (ncap + t->cap) * sizeof(bx_slot);
+        t->cur = o;
         t->slot = ns;
         t->cap = ncap;
     }
@@ -123,12 +186,12 @@ typedef struct bx_ctx {
  * value, and a newer position simply overwrites an older one.  Two
  * sibling first swaps that commute reach the same position, and so do the
  * orders of commuting swaps higher up, so positions one swap from the end
- * recur often; the cache is cheaper than the transposition table.  It can
- * start small and double (keeping its entries) while it fills; starting
- * at 2^12 slots saved the page faults of small searches, but cost 3 % more
- * plays and a third more time on ten boards solved in one process (each
- * solve grew it again, on fresh memory), so it starts at full size. */
-#define B1_MIN_BITS 16
+ * recur often; the cache is cheaper than the transposition table.  Its
+ * buffer (2^16 slots, 1 MiB) is kept between solves; a solve starts with
+ * the first 2^B1_MIN_BITS slots and doubles in place while it fills (an
+ * entry at slot i moves to i + cap when its key has that bit), so a small
+ * search clears and touches little. */
+#define B1_MIN_BITS 12
 #define B1_MAX_BITS 16
 static int b1_find(const bx_ctx *c, const uint64_t key[2])
 {
@@ -140,17 +203,16 @@ static int b1_find(const bx_ctx *c, const uint64_t key[2])
 static void b1_put(bx_ctx *c, const uint64_t key[2], int v)
 {
     if (v < 0 || v >= 0xffff) return;
-    if (++c->b1puts > (c->b1mask + 1) / 2 && c->b1mask + 1 < ((size_t)1 << B1_MAX_BITS)) {
-        size_t ncap = 2 * (c->b1mask + 1);
-        uint64_t(*nt)[2] = calloc(ncap, sizeof *nt);
-        if (nt) { /* else: stay at this size */
-            for (size_t i = 0; i <= c->b1mask; i++)
-                if (c->b1c[i][0]) memcpy(nt[c->b1c[i][0] & (ncap - 1)], c->b1c[i], sizeof *nt);
-            free(c->b1c);
-            c->b1c = nt;
-            c->b1mask = ncap - 1;
-            c->b1puts = 0;
-        }
+    if (++c->b1puts > (c->b1mask + 1) / 4 && c->b1mask + 1 < ((size_t)1 << B1_MAX_BITS)) {
+        size_t cap = c->b1mask + 1;
+        memset(c->b1c + cap, 0, cap * sizeof *c->b1c);
+        for (size_t i = 0; i < cap; i++)
+            if (c->b1c[i][0] & cap) {
+                memcpy(c->b1c[i + cap], c->b1c[i], sizeof *c->b1c);
+                c->b1c[i][0] = c->b1c[i][1] = 0;
+            }
+        c->b1mask = 2 * cap - 1;
+        c->b1puts = 0;
     }
     uint64_t *e = c->b1c[key[0] & c->b1mask];
     e[0] = key[0];
@@ -211,71 +273,99 @@ static int bx_moves(const bx_ctx *c, const match3_bpos *p, int *out)
     return n;
 }
 
-/* Two swaps left: every first swap is played once, with the columns its
- * resolution read and those it changed.  After first swap m, a swap s
- * that was legal before and whose read columns m did not change scores
- * exactly what it scored before (test_independence_rule pins this), so
- * only the swaps near m's changes are played again. */
-static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub, const bx_up *up,
-                             uint64_t mdiff)
+/* The key of p with r swaps left, for a constant K (bx_key). */
+HOT void key_k(const match3_bpos *p, int r, uint64_t key[2], const int K)
+{
+    uint64_t a = 0x9e3779b97f4a7c15ULL * (uint64_t)(r + 1), b = 0xc2b2ae3d27d4eb4fULL * (uint64_t)(r + 7);
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
+        a = (a ^ p->k[k]) * 0xff51afd7ed558ccdULL;
+        a ^= a >> 32;
+        b = (b + p->k[k]) * 0x9fb21c651e98df25ULL;
+        b ^= b >> 29;
+    }
+    key[0] = gl_hash_u64(a) | (1ULL << 63);
+    key[1] = gl_hash_u64(b ^ (b >> 31));
+}
+
+HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub, const bx_up *up,
+                         uint64_t mdiff, const int K)
 {
     c->tick++;
-    const int K = c->G.kinds;
     for (int i = 0; i < nm; i++) {
         int s = mv[i];
+        match3_bpos *kid = &c->kids[i];
         if (up && up->stamp[s] == up->tick && !(up->read[s] & mdiff)) {
             /* p is the parent Q after swap m (changed cells mdiff), and s
              * on Q read none of them: on p, s plays out as on Q, writing
              * the same tiles, so p after s is p with Q-after-s's tiles on
              * the cells s changed.  No play needed. */
             uint64_t d = up->diff[s];
-            for (int k = 0; k < K; k++) c->kids[i].k[k] = (p->k[k] & ~d) | (up->pos[s].k[k] & d);
+            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) kid->k[k] = (p->k[k] & ~d) | (up->pos[s].k[k] & d);
             c->gain[s] = up->gain[s];
             c->rmask[s] = up->read[s];
             c->cmask[i] = d;
         } else {
-            c->kids[i] = *p;
-            c->gain[s] = match3_bits_play(&c->G, &c->kids[i], s, &c->rmask[s]);
-            c->cmask[i] = match3_bits_diff(&c->G, p, &c->kids[i]);
+            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) kid->k[k] = p->k[k];
+            c->gain[s] = play_k(&c->G, kid, s, &c->rmask[s], K);
+            uint64_t d = 0;
+            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) d |= p->k[k] ^ kid->k[k];
+            c->cmask[i] = d;
             c->nodes++;
         }
         c->stamp[s] = c->tick;
         /* The child's one-swap cache slot is fetched while the others play. */
-        bx_key(c, &c->kids[i], 1, c->kkey[i]);
+        key_k(kid, 1, c->kkey[i], K);
         __builtin_prefetch(c->b1c[c->kkey[i][0] & c->b1mask]);
     }
     long long best = -1;
-    int list[MATCH3_BITS_IDS];
     for (int i = 0; i < nm; i++) {
         const match3_bpos *k = &c->kids[i];
         const uint64_t *key1 = c->kkey[i];
         int b1 = b1_find(c, key1);
-        if (b1 >= 0) {
-            long long tot = c->gain[mv[i]] + b1;
-            if (tot > best) best = tot;
-            if (best >= ub) break;
-            continue;
+        if (b1 < 0) {
+            uint64_t hv[2];
+            moves_k(k->k, &hv[0], &hv[1], K);
+            b1 = 0;
+            uint64_t cm = c->cmask[i];
+            for (int dir = 0; dir < 2; dir++)
+                for (uint64_t h = hv[dir]; h; h &= h - 1) {
+                    int s = __builtin_ctzll(h) * 2 + dir, v;
+                    if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
+                        v = c->gain[s];
+                    } else {
+                        match3_bpos t;
+                        _Pragma("GCC unroll 9") for (int q = 0; q < K; q++) t.k[q] = k->k[q];
+                        v = play_k(&c->G, &t, s, NULL, K);
+                        c->nodes++;
+                    }
+                    if (v > b1) b1 = v;
+                }
+            b1_put(c, key1, b1);
         }
-        int nl = bx_moves(c, k, list);
-        b1 = 0;
-        uint64_t cm = c->cmask[i];
-        for (int j = 0; j < nl; j++) {
-            int s = list[j], v;
-            if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
-                v = c->gain[s];
-            } else {
-                match3_bpos t = *k;
-                v = match3_bits_play(&c->G, &t, s, NULL);
-                c->nodes++;
-            }
-            if (v > b1) b1 = v;
-        }
-        b1_put(c, key1, b1);
         long long tot = c->gain[mv[i]] + b1;
         if (tot > best) best = tot;
         if (best >= ub) break;
     }
     return best;
+}
+
+/* Two swaps left: every first swap is played once, with the cells its
+ * resolution read and those it changed.  After first swap m, a swap s
+ * that was legal before and whose read cells m did not change scores
+ * exactly what it scored before (test_independence_rule pins this), so
+ * only the swaps near m's changes are played again.  One copy per K. */
+static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub, const bx_up *up,
+                             uint64_t mdiff)
+{
+    switch (c->G.kinds) {
+    case 3: return two_left_k(c, p, mv, nm, ub, up, mdiff, 3);
+    case 4: return two_left_k(c, p, mv, nm, ub, up, mdiff, 4);
+    case 5: return two_left_k(c, p, mv, nm, ub, up, mdiff, 5);
+    case 6: return two_left_k(c, p, mv, nm, ub, up, mdiff, 6);
+    case 7: return two_left_k(c, p, mv, nm, ub, up, mdiff, 7);
+    case 8: return two_left_k(c, p, mv, nm, ub, up, mdiff, 8);
+    default: return two_left_k(c, p, mv, nm, ub, up, mdiff, MATCH3_MAX_KINDS);
+    }
 }
 
 static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx_up *up, uint64_t mdiff)
@@ -365,13 +455,65 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
     return best;
 }
 
+/* The workspace of the last finished solve, for the next one (see bx_mem);
+ * a solve takes it or builds its own, and puts it back unless another
+ * solve (another thread) already did. */
+static _Atomic(bx_ctx *) bx_spare;
+
+#define BX_TT_START 4096
+#define BX_KEEP_BYTES ((size_t)8 << 20) /* table buffers above this are not kept */
+
+static void bx_free(bx_ctx *c)
+{
+    for (int i = 0; i < 2; i++) bx_unmem(c->tt.buf[i], c->tt.bufcap[i] * sizeof(bx_slot));
+    bx_unmem(c->b1c, ((size_t)1 << B1_MAX_BITS) * sizeof *c->b1c);
+    bx_unmem(c, sizeof *c);
+}
+
+static bx_ctx *bx_take(void)
+{
+    bx_ctx *c = atomic_exchange(&bx_spare, NULL);
+    if (!c) {
+        c = bx_mem(sizeof *c);
+        if (!c) return NULL;
+        c->b1c = bx_mem(((size_t)1 << B1_MAX_BITS) * sizeof *c->b1c);
+        if (!c->b1c) {
+            bx_unmem(c, sizeof *c);
+            return NULL;
+        }
+    }
+    /* Stamps are compared with ticks: both start again from zero. */
+    memset(c->stamp, 0, sizeof c->stamp);
+    memset(c->up.stamp, 0, sizeof c->up.stamp);
+    c->tick = c->up.tick = 0;
+    c->tt_full = 0;
+    c->polls = c->nodes = 0;
+    c->stopped = NULL;
+    c->b1mask = ((size_t)1 << B1_MIN_BITS) - 1;
+    c->b1puts = 0;
+    memset(c->b1c, 0, (c->b1mask + 1) * sizeof *c->b1c);
+    return c;
+}
+
+static void bx_give_back(bx_ctx *c)
+{
+    for (int i = 0; i < 2; i++)
+        if (c->tt.bufcap[i] * sizeof(bx_slot) > BX_KEEP_BYTES) {
+            bx_unmem(c->tt.buf[i], c->tt.bufcap[i] * sizeof(bx_slot));
+            c->tt.buf[i] = NULL;
+            c->tt.bufcap[i] = 0;
+        }
+    bx_ctx *none = NULL;
+    if (!atomic_compare_exchange_strong(&bx_spare, &none, c)) bx_free(c);
+}
+
 int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, long long *best_out, int *line,
                           int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err)
 {
-    bx_ctx *c = calloc(1, sizeof *c);
+    bx_ctx *c = bx_take();
     if (!c) return gl_error_set(err, "out of memory");
     if (match3_bits_init(&c->G, &b->R) != 0 || b->R.refill) {
-        free(c);
+        bx_give_back(c);
         return gl_error_set(err, "internal error: board does not fit the bit engine");
     }
     c->lim = lim;
@@ -379,11 +521,8 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
     *best_out = 0;
     *nline = 0;
     *stopped = NULL;
-    c->b1c = calloc((size_t)1 << B1_MIN_BITS, sizeof *c->b1c);
-    c->b1mask = ((size_t)1 << B1_MIN_BITS) - 1;
-    if (!c->b1c || bt_init(&c->tt, 1 << 12, gl_limits_mem_cap(lim)) != 0) {
-        free(c->b1c);
-        free(c);
+    if (bt_reset(&c->tt, BX_TT_START, gl_limits_mem_cap(lim)) != 0) {
+        bx_free(c);
         return gl_error_set(err, "out of memory");
     }
     /* The material bound (match3_engine.c): the best runs whose lengths sum
@@ -438,10 +577,8 @@ int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, lo
         *nline = nt;
     }
     *nodes = c->nodes;
-    *peak = bt_bytes(&c->tt) + sizeof *c + (c->b1mask + 1) * sizeof *c->b1c;
+    *peak = c->tt.peak + sizeof *c + (c->b1mask + 1) * sizeof *c->b1c;
     *stopped = c->stopped;
-    free(c->tt.slot);
-    free(c->b1c);
-    free(c);
+    bx_give_back(c);
     return 0;
 }
