@@ -346,6 +346,88 @@ static void test_optimal_vs_bfs(void **state)
     }
 }
 
+/* Both bounds against exact distances: on 400 random small boards, after a
+ * few random moves, the plain layered bound and the two-ring refinement
+ * never exceed the plain breadth-first optimum; the refinement's cut
+ * answers "above the limit?" exactly as its full value does, for every
+ * limit.  The refinement must also raise the bound somewhere, or the test
+ * would say nothing about it. */
+static void test_bounds_admissible(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    int raised = 0, checked = 0;
+    for (int seed = 1; seed <= 400; seed++) {
+        gl_kvlist p;
+        gl_kv_init(&p);
+        char size[16], colors[8];
+        snprintf(size, sizeof size, "%dx%d", 4 + seed % 5, 4 + (seed / 5) % 4);
+        snprintf(colors, sizeof colors, "%d", 3 + (seed / 20) % 4);
+        gl_kv_add(&p, "size", size, 0);
+        gl_kv_add(&p, "colors", colors, 0);
+        gl_kv_add(&p, "start", seed % 2 ? "corner" : "center", 0);
+        gl_rng r;
+        gl_rng_seed(&r, (uint64_t)seed * 104729);
+        gl_board *gb = G->create(&p, &r, &err);
+        assert_non_null(gb);
+        flood_board b = *(const flood_board *)gb;
+        G->destroy(gb);
+        gl_kv_free(&p);
+        /* the start and the positions after each of up to three random
+         * moves */
+        for (int step = 0; step < 4 && !flood_is_won(&b); step++) {
+            if (step) {
+                int c = (int)gl_rng_below(&r, (uint64_t)b.ncolors);
+                if (c != flood_region_colour(&b)) flood_fill(&b, c);
+                if (flood_is_won(&b)) break;
+            }
+            int opt = bfs_moves(&b);
+            flood_graph g;
+            assert_int_equal(flood_graph_build(&g, &b), 0);
+            uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+            int forced = flood_root(&g, F, fr, NULL);
+            if (flood_is_full(&g, F)) {
+                assert_int_equal(forced, opt);
+                flood_graph_free(&g);
+                continue;
+            }
+            int h = flood_h(&g, F, fr);
+            /* the refinement's exact value, computed here directly from its
+             * definition: 2 + min over the colours c of the second ring R2
+             * of h(F + R1 + (R2 & c)), R1 the first ring */
+            uint64_t S = F[0] | fr[0], R2 = 0;
+            for (int k = 0; k < g.n; k++)
+                if (fr[0] >> k & 1) R2 |= g.adj[k];
+            R2 &= ~S;
+            int two = 1 << 20;
+            for (int c = 0; c < g.ncolors; c++) {
+                uint64_t Y = R2 & g.colmask[c];
+                if (!Y) continue;
+                uint64_t F3[FLOOD_KW_MAX] = {S | Y}, fr3[FLOOD_KW_MAX];
+                flood_frontier(&g, F3, fr3);
+                int v = 2 + flood_h(&g, F3, fr3);
+                if (v < two) two = v;
+            }
+            if (forced + h > opt || forced + two > opt)
+                fail_msg("board %d step %d: opt %d, forced %d, bound %d, two-ring %d", seed, step, opt, forced, h,
+                         two);
+            /* the solver's version: above the limit exactly when the
+             * definition is, and then still a lower bound */
+            for (int limit = 0; limit <= opt + 1; limit++) {
+                int cut = flood_h_two_ring(&g, F, fr, limit);
+                assert_int_equal(cut > limit, two > limit);
+                assert_true(forced + cut <= opt);
+            }
+            raised += two > h;
+            checked++;
+            flood_graph_free(&g);
+        }
+    }
+    assert_true(checked >= 1000);
+    assert_true(raised >= 50);
+}
+
 /* The boards of a shared set at the 0-based indices in pick (ascending). */
 static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
                           const char *algo)
@@ -469,6 +551,7 @@ int main(void)
         cmocka_unit_test(test_groups_row_major),  cmocka_unit_test(test_rules_and_status),
         cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
         cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_optimal_vs_bfs),
+        cmocka_unit_test(test_bounds_admissible),
         cmocka_unit_test(test_pc19_sample),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
     };

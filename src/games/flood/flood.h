@@ -44,6 +44,11 @@ typedef struct flood_graph {
     uint64_t *adj;        /* n*kw: neighbours of each group */
     uint64_t *colmask;    /* ncolors*kw: the groups of each colour */
     uint64_t all[FLOOD_KW_MAX]; /* every group */
+    /* Copies of adj and colmask with every row padded to 8 words (64-byte
+     * aligned), built only when the sets fit in 8 words and the processor
+     * has AVX-512: the bound then handles a whole set in one register.
+     * NULL otherwise. */
+    uint64_t *adj8, *colmask8;
 } flood_graph;
 
 /* A group set. */
@@ -68,6 +73,10 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
 /* ------------------------------------------------------------ the graph */
 int flood_graph_build(flood_graph *g, const flood_board *b);
 void flood_graph_free(flood_graph *g);
+/* Whether the 512-bit bound can be used for sets of kw words on this
+ * processor (the environment variable GRIDLAB_NO_AVX512 turns it off, to
+ * compare or test both). */
+int flood_wide_usable(int kw);
 
 static inline void fset_or(uint64_t *d, const uint64_t *s, int kw)
 {
@@ -116,6 +125,12 @@ int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr);
  * exceeds limit: exact when the result is <= limit, else some value
  * above limit that is still a lower bound. */
 int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
+/* The two-ring refinement of the bound at a closed position that is not
+ * full (docs/flood.md, "The bound"), computed only as far as needed to tell
+ * whether it exceeds limit: when it does, returns a lower bound above
+ * limit; otherwise 0 (the work stops at the first branch within the
+ * limit, which says nothing about the others). */
+int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
 /* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
  * moves (if not NULL) c and the forced colours; returns the moves played. */
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,

@@ -38,6 +38,7 @@ typedef struct {
     uint16_t *hv;      /* the bound at the node */
     uint64_t *allow;   /* colours the order rule leaves open (union over arrivals) */
     int16_t *lv;       /* children with f up to lv handled; -1 before the first expansion */
+    uint64_t *held;    /* children (by colour) the two-ring bound held back at the last expansion */
     size_t n, cap;
     uint64_t *tab; /* hash tag << 32 | node index + 1; 0 empty */
     size_t tcap, tn;
@@ -59,7 +60,7 @@ static uint64_t hash_set(const uint64_t *F, int kw)
 
 static size_t bytes_in_use(const astar *a)
 {
-    return a->cap * ((size_t)a->kw * 16 + 4 + 1 + 2 + 2 + 8 + 2) + a->tcap * 8 + a->qbytes +
+    return a->cap * ((size_t)a->kw * 16 + 4 + 1 + 2 + 2 + 8 + 2 + 8) + a->tcap * 8 + a->qbytes +
            (size_t)a->nf * (sizeof(bucket *) + 4);
 }
 
@@ -87,6 +88,9 @@ static int grow_nodes(astar *a)
     int16_t *lv = realloc(a->lv, nc * sizeof *lv);
     if (!lv) return -1;
     a->lv = lv;
+    uint64_t *held = realloc(a->held, nc * sizeof *held);
+    if (!held) return -1;
+    a->held = held;
     a->cap = nc;
     return 0;
 }
@@ -198,6 +202,7 @@ static void astar_free(astar *a)
     free(a->hv);
     free(a->allow);
     free(a->lv);
+    free(a->held);
     free(a->tab);
     for (int f = 0; f < a->nf; f++) {
         if (!a->qf[f]) continue;
@@ -227,6 +232,7 @@ static long add_node(astar *a, const uint64_t *F, const uint64_t *fr, uint64_t h
     a->hv[i] = (uint16_t)h;
     a->allow[i] = allow;
     a->lv[i] = -1;
+    a->held[i] = 0;
     *slot = (hv >> 32) << 32 | ((uint64_t)i + 1);
     a->tn++;
     return (long)i;
@@ -268,6 +274,26 @@ static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl
     int n = flood_greedy_run(&p->g, F, 2, rest, cap);
     if (n >= 0) flood_push_moves(s, rest, n);
     free(rest);
+}
+
+/* When to try the two-ring bound (flood_h_two_ring) on a child the plain
+ * bound puts in the current level.  It costs up to one layered bound per
+ * colour of the second ring and pays only when it holds the child back to
+ * a later level, which depends mostly on the child's plain bound h (on the
+ * first 20 floodtest boards it held back 87% of the children with h <= 9,
+ * 61% at h = 10 and 40% at h = 11).  So each search counts, per value of h,
+ * how often it held a child back, and tries it where that was at least
+ * half the time: always for the first 256 children of each h, then one in
+ * 16 where it did not pay, to notice a change.  Only the speed depends on
+ * this choice, never the result. */
+typedef struct {
+    uint32_t tried, held, skipped;
+} two_ring_stat;
+
+static int two_ring_worth(two_ring_stat *t)
+{
+    if (t->tried < 256 || t->held * 2 >= t->tried) return 1;
+    return (++t->skipped & 15) == 0;
 }
 
 /* The colours the order rule leaves open at the child C (frontier frC) of
@@ -313,7 +339,9 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     uint32_t last = 0;
     int found = 0;
-    unsigned long long generated = 0, revisits = 0, at_level = 0;
+    unsigned long long generated = 0, revisits = 0, at_level = 0, held_back = 0;
+    two_ring_stat tr[64];
+    memset(tr, 0, sizeof tr);
     int level = -1;
     while (!found) {
         int f, gg;
@@ -350,6 +378,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
          * f, and is expanded again there.  Most children lie above the
          * optimal cost and are never stored at all. */
         int nextf = INT32_MAX;
+        uint64_t held = a.held[x], now_held = 0;
         memcpy(fr, a.bits + ((size_t)x * 2 + 1) * kw, (size_t)kw * sizeof *fr);
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
         while (cols) {
@@ -373,10 +402,24 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             /* exact up to this level; above it, a lower bound is enough */
             int h2 = flood_h_cut(g, F2, fr2, f - g2);
             int f2 = g2 + h2;
-            if (f2 <= from) continue;
+            /* stored at an earlier level, unless the two-ring bound held
+             * it back then */
+            if (f2 <= from && !(held >> c & 1)) continue;
             if (f2 > f) {
                 if (f2 < nextf) nextf = f2;
                 continue;
+            }
+            two_ring_stat *t = &tr[h2 < 63 ? h2 : 63];
+            if (two_ring_worth(t)) {
+                int r = flood_h_two_ring(g, F2, fr2, f - g2);
+                t->tried++;
+                if (g2 + r > f) {
+                    t->held++;
+                    held_back++;
+                    now_held |= 1ULL << c;
+                    if (g2 + r < nextf) nextf = g2 + r;
+                    continue;
+                }
             }
             uint64_t hv = hash_set(F2, kw);
             uint64_t *slot = lookup(&a, F2, hv);
@@ -404,6 +447,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             if (y < 0) goto oom;
             if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
         }
+        a.held[x] = now_held;
         if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;
     }
     {
@@ -413,9 +457,11 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     /* the search's effort, for measuring changes independently of load:
      * children built (each with a bound), expansions that were revisits
      * (a later level, or colours a same-cost arrival opened), nodes stored,
-     * expansions in the last f level */
-    gl_sb_printf(&s->extra, "\"generated\":%llu,\"revisits\":%llu,\"stored\":%zu,\"last_level\":%llu", generated,
-                 revisits, a.n, at_level);
+     * expansions in the last f level, children held back by the two-ring
+     * bound */
+    gl_sb_printf(&s->extra,
+                 "\"generated\":%llu,\"revisits\":%llu,\"stored\":%zu,\"last_level\":%llu,\"held_back\":%llu",
+                 generated, revisits, a.n, at_level, held_back);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;

@@ -73,6 +73,16 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         gl_bits_set(g->all, (size_t)i);
     }
     g->start = g->group[flood_start_cell(w, h, b->start)];
+    if (flood_wide_usable(g->kw)) {
+        g->adj8 = aligned_alloc(64, (size_t)n * 64);
+        g->colmask8 = aligned_alloc(64, (size_t)b->ncolors * 64);
+        if (!g->adj8 || !g->colmask8) goto oom;
+        memset(g->adj8, 0, (size_t)n * 64);
+        memset(g->colmask8, 0, (size_t)b->ncolors * 64);
+        for (int i = 0; i < n; i++) memcpy(g->adj8 + (size_t)i * 8, g->adj + (size_t)i * g->kw, (size_t)g->kw * 8);
+        for (int c = 0; c < b->ncolors; c++)
+            memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
+    }
     return 0;
 oom:
     free(stack);
@@ -87,6 +97,8 @@ void flood_graph_free(flood_graph *g)
     free(g->group);
     free(g->adj);
     free(g->colmask);
+    free(g->adj8);
+    free(g->colmask8);
     memset(g, 0, sizeof *g);
 }
 
@@ -132,6 +144,12 @@ static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g
     if (kw > 4) acc[4] = a4;
     if (kw > 5) acc[5] = a5;
 }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define FLOOD_HAVE_WIDE 1
+
+#endif
 
 void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
 {
@@ -268,8 +286,13 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
             live[j--] = live[--nlive];
         }
         if (!complete_any) {
+            /* a whole-ring step leaves the live colours as they are: the
+             * cut can be tested before the ring's neighbours are gathered */
             h++;
+            if (h + nlive > limit) return h + nlive;
             for (int i = 0; i < kw; i++) X[i] = fr[i];
+        } else if (!nlive) {
+            return h; /* the last colours went: their neighbours are not needed */
         }
         /* F gains X; the ring gains the neighbours of X and loses F */
         for (int i = 0; i < kw; i++) F[i] |= X[i];
@@ -279,10 +302,85 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
     return h;
 }
 
+#ifdef FLOOD_HAVE_WIDE
+/* The same bound with each set in one 512-bit register (sets of up to 8
+ * words: 19x19 boards have 4-5).  A ring's neighbours are one load-OR per
+ * group instead of one per word, and a colour's completion test is one
+ * AND-test.  The result is identical to layered_bound_kw's. */
+__attribute__((target("avx512f"))) static int layered_bound_wide(const flood_graph *g, const uint64_t *F0,
+                                                                const uint64_t *fr0, int limit)
+{
+    const int kw = g->kw;
+    const __mmask8 words = (__mmask8)((1u << kw) - 1);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    const __m512i *adj = (const __m512i *)g->adj8;
+    __m512i F = _mm512_maskz_loadu_epi64(words, F0), fr = _mm512_maskz_loadu_epi64(words, fr0);
+    int live[FLOOD_MAX_COLORS], nlive = 0;
+    /* ternary-logic tables: bit (a << 2 | b << 1 | c) of the constant is
+     * the result for input bits a, b, c; 0x0f is NOT a, 0x01 NOR */
+    const __m512i notF = _mm512_ternarylogic_epi64(F, F, F, 0x0f);
+    for (int c = 0; c < g->ncolors; c++)
+        if (_mm512_test_epi64_mask(cm[c], notF)) live[nlive++] = c;
+    if (nlive <= 1) return nlive;
+    int h = 0;
+    uint64_t xw[8] __attribute__((aligned(64)));
+    while (nlive) {
+        if (h + nlive > limit) return h + nlive;
+        /* U = neither flooded nor on the ring */
+        __m512i U = _mm512_ternarylogic_epi64(F, fr, fr, 0x01);
+        __m512i X = _mm512_setzero_si512();
+        int complete_any = 0;
+        for (int j = 0; j < nlive; j++) {
+            __m512i c = cm[live[j]];
+            if (_mm512_test_epi64_mask(c, U)) continue;
+            h++;
+            complete_any = 1;
+            X = _mm512_or_si512(X, _mm512_andnot_si512(F, c));
+            live[j--] = live[--nlive];
+        }
+        if (!complete_any) {
+            h++;
+            if (h + nlive > limit) return h + nlive;
+            X = fr;
+        } else if (!nlive) {
+            return h; /* the last colours went: their neighbours are not needed */
+        }
+        F = _mm512_or_si512(F, X);
+        _mm512_store_si512((__m512i *)xw, X);
+        __m512i acc = fr;
+        for (int wi = 0; wi < kw; wi++) {
+            uint64_t x = xw[wi];
+            const __m512i *base = adj + (size_t)wi * 64;
+            while (x) {
+                acc = _mm512_or_si512(acc, base[__builtin_ctzll(x)]);
+                x &= x - 1;
+            }
+        }
+        fr = _mm512_andnot_si512(F, acc);
+    }
+    return h;
+}
+#endif
+
+int flood_wide_usable(int kw)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (kw > 8 || getenv("GRIDLAB_NO_AVX512")) return 0;
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f");
+#else
+    (void)kw;
+    return 0;
+#endif
+}
+
 /* The word count as a constant lets the compiler unroll the set loops for
  * the common sizes (14x14 boards have about 110 groups: 2 words). */
 static int layered_bound(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return layered_bound_wide(g, F0, fr0, limit);
+#endif
     switch (g->kw) {
     case 1: return layered_bound_kw(g, F0, fr0, limit, 1);
     case 2: return layered_bound_kw(g, F0, fr0, limit, 2);
@@ -304,6 +402,64 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
     /* the layered count is colours left + whole-ring steps, never below
      * colours left */
     return layered_bound(g, F, fr, limit);
+}
+
+/* Bits set (the builds target plain x86-64, where the builtin is a
+ * library call). */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The two-ring refinement (docs/flood.md, "The bound"): at a closed
+ * position S that is not full, no colour can be completed, so any two
+ * moves flood a subset of S + R1 + (R2 & c), c the colour of the second
+ * move (R1 = the ring, R2 = the groups next to it): opt(S) >= 2 + min over
+ * the colours c of R2 of h(S + R1 + (R2 & c)).  Only whether this exceeds
+ * limit matters to the search, so the branches go largest R2 & c first
+ * (the likeliest to be cheap) and the first one within its limit ends the
+ * work: the answer is then 0, which says nothing (2 + that branch's bound
+ * is not a lower bound: another branch may be lower). */
+int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
+{
+    int kw = g->kw;
+    uint64_t S[FLOOD_KW_MAX], R2[FLOOD_KW_MAX] = {0};
+    for (int i = 0; i < kw; i++) S[i] = F[i] | fr[i];
+    flood_or_adj(g, fr, R2);
+    for (int i = 0; i < kw; i++) R2[i] &= ~S[i];
+    int order[FLOOD_MAX_COLORS], count[FLOOD_MAX_COLORS], nc = 0;
+    for (int c = 0; c < g->ncolors; c++) {
+        const uint64_t *cm = g->colmask + (size_t)c * kw;
+        int k = 0;
+        for (int i = 0; i < kw; i++) k += popcount64(R2[i] & cm[i]);
+        if (!k) continue;
+        count[c] = k;
+        int q = nc++;
+        while (q > 0 && count[order[q - 1]] < k) {
+            order[q] = order[q - 1];
+            q--;
+        }
+        order[q] = c;
+    }
+    if (!nc) return 0; /* not closed, or full: nothing to say */
+    int best = INT_MAX;
+    for (int j = 0; j < nc; j++) {
+        const uint64_t *cm = g->colmask + (size_t)order[j] * kw;
+        uint64_t Y[FLOOD_KW_MAX], F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX] = {0};
+        for (int i = 0; i < kw; i++) Y[i] = R2[i] & cm[i];
+        flood_or_adj(g, Y, fr3);
+        for (int i = 0; i < kw; i++) {
+            F3[i] = S[i] | Y[i];
+            fr3[i] = (fr3[i] | R2[i]) & ~F3[i];
+        }
+        int v = layered_bound(g, F3, fr3, limit - 2);
+        if (v <= limit - 2) return 0;
+        if (v < best) best = v;
+    }
+    return 2 + best;
 }
 
 int flood_cells(const flood_graph *g, const uint64_t *F)
