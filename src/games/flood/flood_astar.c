@@ -13,11 +13,13 @@
  * again if an arrival opens more after its expansion (docs/flood.md,
  * "Order pruning", has the argument).  Duplicates meet in a transposition
  * table keyed by the flooded set (open addressing over node indices; the
- * bitsets live once, in the node array).  The open list is a bucket queue
- * on f, and within f on g, deepest first.  Expansion is partial: a node
- * stores only its children of the current f level and is queued again at
- * its next child level.  The bound is max(colours left, layered rings)
- * (flood_graph.c), admissible, so the first goal popped is optimal. */
+ * bitsets live once, in the node array; a node keeps only its flooded set,
+ * its frontier is gathered again when it is expanded).  The open list is a
+ * bucket queue on f, and within f on g, deepest first.  Expansion is
+ * partial: a node stores only its children of the current f level and is
+ * queued again at its next child level.  The bound is max(colours left,
+ * layered rings) (flood_graph.c), raised on some children by the two-ring
+ * refinement; both are admissible, so the first goal popped is optimal. */
 #include "flood.h"
 
 #include <stdlib.h>
@@ -60,14 +62,14 @@ static uint64_t hash_set(const uint64_t *F, int kw)
 
 static size_t bytes_in_use(const astar *a)
 {
-    return a->cap * ((size_t)a->kw * 16 + 4 + 1 + 2 + 2 + 8 + 2 + 8) + a->tcap * 8 + a->qbytes +
+    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8) + a->tcap * 8 + a->qbytes +
            (size_t)a->nf * (sizeof(bucket *) + 4);
 }
 
 static int grow_nodes(astar *a)
 {
     size_t nc = a->cap ? a->cap * 2 : 4096;
-    uint64_t *bits = realloc(a->bits, nc * 2 * (size_t)a->kw * sizeof *bits);
+    uint64_t *bits = realloc(a->bits, nc * (size_t)a->kw * sizeof *bits);
     if (!bits) return -1;
     a->bits = bits;
     uint32_t *par = realloc(a->parent, nc * sizeof *par);
@@ -132,7 +134,7 @@ static uint64_t *lookup(astar *a, const uint64_t *F, uint64_t hv)
     size_t j = home(a, tag);
     for (;;) {
         uint64_t x = a->tab[j];
-        if (!x || ((x >> 32) == tag && fset_equal(a->bits + (size_t)((uint32_t)x - 1) * 2 * a->kw, F, a->kw)))
+        if (!x || ((x >> 32) == tag && fset_equal(a->bits + (size_t)((uint32_t)x - 1) * a->kw, F, a->kw)))
             return &a->tab[j];
         j = (j + 1) & (a->tcap - 1);
     }
@@ -215,7 +217,7 @@ static void astar_free(astar *a)
 
 /* Adds a node (the caller checked the table: slot is F's empty slot, hv
  * its hash); returns its index or -1. */
-static long add_node(astar *a, const uint64_t *F, const uint64_t *fr, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
+static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
                      int g, int h, uint64_t allow)
 {
     if (a->n == a->cap && grow_nodes(a) != 0) return -1;
@@ -224,8 +226,7 @@ static long add_node(astar *a, const uint64_t *F, const uint64_t *fr, uint64_t h
         slot = lookup(a, F, hv);
     }
     size_t i = a->n++;
-    memcpy(a->bits + i * 2 * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
-    memcpy(a->bits + (i * 2 + 1) * (size_t)a->kw, fr, (size_t)a->kw * sizeof *fr);
+    memcpy(a->bits + i * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
     a->parent[i] = parent;
     a->move[i] = (uint8_t)move;
     a->gv[i] = (uint16_t)g;
@@ -267,7 +268,7 @@ static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl
 {
     build_solution(p, a, x, s);
     uint64_t F[FLOOD_KW_MAX];
-    memcpy(F, a->bits + (size_t)x * 2 * a->kw, (size_t)a->kw * sizeof *F);
+    memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
     int cap = p->g.n + FLOOD_MAX_COLORS;
     uint8_t *rest = malloc((size_t)cap);
     if (!rest) return;
@@ -334,7 +335,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     int h0 = flood_h(g, p->F, p->fr);
     {
         uint64_t hv = hash_set(p->F, kw);
-        if (add_node(&a, p->F, p->fr, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
+        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     uint32_t last = 0;
@@ -350,7 +351,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
         if (a.lv[x] >= f) continue;           /* this level's children are in already */
         last = x;
-        memcpy(F, a.bits + (size_t)x * 2 * kw, (size_t)kw * sizeof *F);
+        memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
         if (flood_is_full(g, F)) {
             found = 1;
             break;
@@ -379,7 +380,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
          * optimal cost and are never stored at all. */
         int nextf = INT32_MAX;
         uint64_t held = a.held[x], now_held = 0;
-        memcpy(fr, a.bits + ((size_t)x * 2 + 1) * kw, (size_t)kw * sizeof *fr);
+        flood_frontier(g, F, fr);
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
         while (cols) {
             int c = __builtin_ctzll(cols);
@@ -443,7 +444,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, F2, fr2, hv, slot, x, c, g2, h2, open);
+            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open);
             if (y < 0) goto oom;
             if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
         }
