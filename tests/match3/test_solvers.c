@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "games/match3/match3.h"
+#include "games/match3/match3_bits_k.h"
 
 static match3_board *make(int cols, int rows, int kinds, int refill, uint64_t seed)
 {
@@ -268,6 +269,55 @@ static void test_bits_independence(void **state)
     assert_true(reused > 500 && dependent > 500);
 }
 
+/* The bit-plane play (score only, used for the replays of the exact
+ * search) against the kind-word play and the reference resolver: every
+ * legal swap of positions along random games, on every size the bit
+ * engine takes and K = 3..9 (2, 3 and 4 planes). */
+static void test_plane_score(void **state)
+{
+    (void)state;
+    long long checked = 0, cascades = 0;
+    for (uint64_t seed = 0; seed < 320; seed++) {
+        int cols = 1 + (int)(seed % 8), rows = 1 + (int)(seed / 8 % 8), kinds = 3 + (int)(seed % 7);
+        if (seed % 5 == 0) cols = rows = 8;
+        match3_board *b = make(cols, rows, kinds, 0, seed + 13000);
+        match3_bits G;
+        assert_int_equal(match3_bits_init(&G, &b->R), 0);
+        match3_bpos p;
+        match3_bits_load(&G, b->cell, &p);
+        gl_rng pick;
+        gl_rng_seed(&pick, seed);
+        for (int step = 0; step < 16; step++) {
+            uint64_t h, v, pl[4] = {0, 0, 0, 0}, occ;
+            match3_bits_moves(&G, &p, &h, &v);
+            planes_of(p.k, pl, &occ, kinds);
+            int ids[MATCH3_BITS_IDS], n = 0;
+            for (; h; h &= h - 1) ids[n++] = __builtin_ctzll(h) * 2;
+            for (; v; v &= v - 1) ids[n++] = __builtin_ctzll(v) * 2 + 1;
+            if (n == 0) break;
+            uint8_t cells[MATCH3_MAX_CELLS];
+            match3_bits_store(&G, &p, cells);
+            for (int i = 0; i < n; i++) {
+                match3_bpos q = p;
+                int want = match3_bits_play(&G, &q, ids[i], NULL);
+                assert_int_equal(plane_score(&G, pl, occ, ids[i], kinds), want);
+                uint8_t ms[MATCH3_MAX_CELLS];
+                memcpy(ms, cells, sizeof ms);
+                int mv = match3_bits_mv(&G, ids[i]), a = match3_mv_a(mv), c = match3_mv_b(mv, cols);
+                uint8_t t = ms[a];
+                ms[a] = ms[c];
+                ms[c] = t;
+                assert_int_equal(match3_resolve_full(&b->R, ms, NULL), want);
+                cascades += want > match3_bits_immediate(&G, &p, ids[i]);
+                checked++;
+            }
+            match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)n)], NULL);
+        }
+        gl_game_match3.destroy((gl_board *)b);
+    }
+    assert_true(checked > 6000 && cascades > 1500);
+}
+
 static void run(const match3_board *b, const char *algo, int x, const char *k2, const char *v2,
                 gl_solution *s)
 {
@@ -511,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_bits_match_reference),
         cmocka_unit_test(test_independence_rule),
         cmocka_unit_test(test_bits_independence),
+        cmocka_unit_test(test_plane_score),
         cmocka_unit_test(test_exact_equals_backtrack),
         cmocka_unit_test(test_exact_equals_backtrack_refill),
         cmocka_unit_test(test_seed_setting),

@@ -203,4 +203,87 @@ HOT void moves_k(const uint64_t *kw, uint64_t *hm, uint64_t *vm, const int K)
     *vm = v;
 }
 
+/* Bit planes: the kind index k (0..K-1) of every tile in NP = ceil(log2 K)
+ * words (plane j has the tiles whose index has bit j) and one word of
+ * occupied cells.  For K = 4 that is 3 words instead of 4, and two cells
+ * hold equal tiles when both are occupied and no plane differs, so the
+ * runs of all kinds are found at once.  Used for plays whose score alone
+ * is wanted (the replays of the two-swaps-left step). */
+#define PLANES(K) ((K) <= 4 ? 2 : (K) <= 8 ? 3 : 4)
+
+HOT void planes_of(const uint64_t *kw, uint64_t *pl, uint64_t *occ, const int K)
+{
+    const int NP = PLANES(K);
+    uint64_t o = 0;
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = 0;
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
+        o |= kw[k];
+        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++)
+            if (k >> j & 1) pl[j] |= kw[k];
+    }
+    *occ = o;
+}
+
+/* Maximal runs in one direction from e (bit p: p and the next cell hold
+ * equal tiles), scored as RUN_SCORE does per kind. */
+#define PLANE_RUN_SCORE(g, t3, e, next, prev)                                                  \
+    ({                                                                                         \
+        uint64_t t4_ = (t3) & next(next(e)), t5_ = t4_ & next(next(next(e)));                  \
+        uint64_t f_ = ~prev(e);                                                                \
+        int n3_ = sparse_count((t3) & f_), n4_ = sparse_count(t4_ & f_), n5_ = sparse_count(t5_ & f_); \
+        (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_;    \
+    })
+
+/* The score of a legal swap (with its cascades) on the position in planes
+ * (planes_of); the same rounds, clears and falls as play_k. */
+HOT int plane_score(const match3_bits *g, const uint64_t *pl0, uint64_t occ, int id, const int K)
+{
+    const int NP = PLANES(K);
+    uint64_t pl[4] = {0, 0, 0, 0};
+    int bit = id >> 1, bit2 = bit + ((id & 1) ? 1 : 8);
+    uint64_t xy = (1ULL << bit) | (1ULL << bit2);
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++)
+        pl[j] = pl0[j] ^ (xy & (0 - (((pl0[j] >> bit) ^ (pl0[j] >> bit2)) & 1)));
+    int total = 0;
+    for (;;) {
+        uint64_t dv = 0, dh = 0;
+        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+            dv |= pl[j] ^ nb_above(pl[j]);
+            dh |= pl[j] ^ nb_right(pl[j]);
+        }
+        uint64_t ev = occ & nb_above(occ) & ~dv, eh = occ & nb_right(occ) & ~dh;
+        uint64_t t = ev & nb_above(ev), u = eh & nb_right(eh);
+        if (!(t | u)) break;
+        uint64_t clr = 0;
+        if (t) {
+            total += PLANE_RUN_SCORE(g, t, ev, nb_above, nb_below);
+            clr |= t | (t << 1) | (t << 2);
+        }
+        if (u) {
+            total += PLANE_RUN_SCORE(g, u, eh, nb_right, nb_left);
+            clr |= u | (u << 8) | (u << 16);
+        }
+        uint64_t above = smear_up(clr);
+        occ &= ~clr;
+        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] &= ~clr;
+        uint64_t moving = occ & nb_below(above);
+        if (!(clr & nb_below(above))) {
+            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+                uint64_t m = pl[j] & moving;
+                pl[j] ^= m ^ (m >> 1);
+            }
+            occ ^= moving ^ (moving >> 1);
+        } else {
+            do {
+                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+                    uint64_t m = pl[j] & moving;
+                    pl[j] ^= m ^ (m >> 1);
+                }
+                occ ^= moving ^ (moving >> 1);
+            } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
+        }
+    }
+    return total;
+}
+
 #endif

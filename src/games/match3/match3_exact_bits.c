@@ -323,8 +323,9 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
         const uint64_t *key1 = c->kkey[i];
         int b1 = b1_find(c, key1);
         if (b1 < 0) {
-            uint64_t hv[2];
+            uint64_t hv[2], pl[4], occ;
             moves_k(k->k, &hv[0], &hv[1], K);
+            planes_of(k->k, pl, &occ, K);
             b1 = 0;
             uint64_t cm = c->cmask[i];
             for (int dir = 0; dir < 2; dir++)
@@ -333,9 +334,7 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
                     if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
                         v = c->gain[s];
                     } else {
-                        match3_bpos t;
-                        _Pragma("GCC unroll 9") for (int q = 0; q < K; q++) t.k[q] = k->k[q];
-                        v = play_k(&c->G, &t, s, NULL, K);
+                        v = plane_score(&c->G, pl, occ, s, K);
                         c->nodes++;
                     }
                     if (v > b1) b1 = v;
