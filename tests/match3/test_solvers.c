@@ -269,8 +269,8 @@ static void test_bits_independence(void **state)
     assert_true(reused > 500 && dependent > 500);
 }
 
-/* The bit-plane play (score only, used for the replays of the exact
- * search) against the kind-word play and the reference resolver: every
+/* The bit-plane plays (score only, and with the position after and the
+ * read cells) against the kind-word play and the reference resolver: every
  * legal swap of positions along random games, on every size the bit
  * engine takes and K = 3..9 (2, 3 and 4 planes). */
 static void test_plane_score(void **state)
@@ -301,6 +301,14 @@ static void test_plane_score(void **state)
                 match3_bpos q = p;
                 int want = match3_bits_play(&G, &q, ids[i], NULL);
                 assert_int_equal(plane_score(&G, pl, occ, ids[i], kinds), want);
+                match3_bpos r = p;
+                uint64_t rk, rp;
+                match3_bits_play(&G, &r, ids[i], &rk);
+                match3_bpos o;
+                memset(&o, 0, sizeof o);
+                assert_int_equal(plane_play_read(&G, p.k, o.k, ids[i], &rp, kinds), want);
+                assert_memory_equal(o.k, r.k, sizeof o.k);
+                assert_true(rp == rk);
                 uint8_t ms[MATCH3_MAX_CELLS];
                 memcpy(ms, cells, sizeof ms);
                 int mv = match3_bits_mv(&G, ids[i]), a = match3_mv_a(mv), c = match3_mv_b(mv, cols);

@@ -286,4 +286,67 @@ HOT int plane_score(const match3_bits *g, const uint64_t *pl0, uint64_t occ, int
     return total;
 }
 
+/* The same play on planes, also giving the position after it (kind words
+ * into kout) and the cells it read, as play_k reports them: the scan from
+ * the candidates d reaches each one's equal neighbours along its row and
+ * column (equal: the e words above), the run cells, and one cell beyond;
+ * and every cell at or above a cleared one. */
+HOT int plane_play_read(const match3_bits *g, const uint64_t *kin, uint64_t *kout, int id, uint64_t *read_cells,
+                        const int K)
+{
+    const int NP = PLANES(K);
+    uint64_t pl[4] = {0, 0, 0, 0}, occ;
+    planes_of(kin, pl, &occ, K);
+    int bit = id >> 1, bit2 = bit + ((id & 1) ? 1 : 8);
+    uint64_t xy = (1ULL << bit) | (1ULL << bit2);
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] ^= xy & (0 - (((pl[j] >> bit) ^ (pl[j] >> bit2)) & 1));
+    uint64_t cand = xy, read = 0;
+    int total = 0;
+    for (;;) {
+        uint64_t dv = 0, dh = 0;
+        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+            dv |= pl[j] ^ nb_above(pl[j]);
+            dh |= pl[j] ^ nb_right(pl[j]);
+        }
+        uint64_t ev = occ & nb_above(occ) & ~dv, eh = occ & nb_right(occ) & ~dh;
+        uint64_t t = ev & nb_above(ev), u = eh & nb_right(eh);
+        uint64_t vc = t ? t | (t << 1) | (t << 2) : 0, hc = u ? u | (u << 8) | (u << 16) : 0;
+        uint64_t dc = cand & occ;
+        uint64_t sh = hc | dc | nb_left(dc & eh) | (eh & nb_right(dc));
+        uint64_t sv = vc | dc | nb_below(dc & ev) | (ev & nb_above(dc));
+        read |= (sh | nb_left(sh) | nb_right(sh) | sv | nb_below(sv) | nb_above(sv)) & g->cells;
+        if (!(t | u)) break;
+        if (t) total += PLANE_RUN_SCORE(g, t, ev, nb_above, nb_below);
+        if (u) total += PLANE_RUN_SCORE(g, u, eh, nb_right, nb_left);
+        uint64_t clr = hc | vc, above = smear_up(clr);
+        read |= above & g->cells;
+        occ &= ~clr;
+        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] &= ~clr;
+        uint64_t moving = occ & nb_below(above);
+        if (!(clr & nb_below(above))) {
+            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+                uint64_t m = pl[j] & moving;
+                pl[j] ^= m ^ (m >> 1);
+            }
+            occ ^= moving ^ (moving >> 1);
+        } else {
+            do {
+                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+                    uint64_t m = pl[j] & moving;
+                    pl[j] ^= m ^ (m >> 1);
+                }
+                occ ^= moving ^ (moving >> 1);
+            } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
+        }
+        cand = occ & above;
+    }
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
+        uint64_t w = occ;
+        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) w &= (k >> j & 1) ? pl[j] : ~pl[j];
+        kout[k] = w;
+    }
+    *read_cells = read;
+    return total;
+}
+
 #endif

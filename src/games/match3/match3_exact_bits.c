@@ -305,8 +305,7 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
             c->rmask[s] = up->read[s];
             c->cmask[i] = d;
         } else {
-            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) kid->k[k] = p->k[k];
-            c->gain[s] = play_k(&c->G, kid, s, &c->rmask[s], K);
+            c->gain[s] = plane_play_read(&c->G, p->k, kid->k, s, &c->rmask[s], K);
             uint64_t d = 0;
             _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) d |= p->k[k] ^ kid->k[k];
             c->cmask[i] = d;
@@ -367,6 +366,22 @@ static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int
     }
 }
 
+/* A play with its read cells, from p into q (plane_play_read), one copy
+ * per number of kinds. */
+static int bx_play_read(const bx_ctx *c, const match3_bpos *p, match3_bpos *q, int id, uint64_t *read)
+{
+    memset(q, 0, sizeof *q);
+    switch (c->G.kinds) {
+    case 3: return plane_play_read(&c->G, p->k, q->k, id, read, 3);
+    case 4: return plane_play_read(&c->G, p->k, q->k, id, read, 4);
+    case 5: return plane_play_read(&c->G, p->k, q->k, id, read, 5);
+    case 6: return plane_play_read(&c->G, p->k, q->k, id, read, 6);
+    case 7: return plane_play_read(&c->G, p->k, q->k, id, read, 7);
+    case 8: return plane_play_read(&c->G, p->k, q->k, id, read, 8);
+    default: return plane_play_read(&c->G, p->k, q->k, id, read, MATCH3_MAX_KINDS);
+    }
+}
+
 static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx_up *up, uint64_t mdiff)
 {
     if (r == 0 || c->stopped) return 0;
@@ -424,8 +439,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
             u->tick++;
             for (int i = 0; i < nm; i++) {
                 int m = mv[i];
-                u->pos[m] = *p;
-                u->gain[m] = match3_bits_play(&c->G, &u->pos[m], m, &u->read[m]);
+                u->gain[m] = bx_play_read(c, p, &u->pos[m], m, &u->read[m]);
                 u->diff[m] = match3_bits_diff(&c->G, p, &u->pos[m]);
                 u->stamp[m] = u->tick;
             }
