@@ -242,8 +242,11 @@ HOT int plane_score(const match3_bits *g, const uint64_t *pl0, uint64_t occ, int
     uint64_t pl[4] = {0, 0, 0, 0};
     int bit = id >> 1, bit2 = bit + ((id & 1) ? 1 : 8);
     uint64_t xy = (1ULL << bit) | (1ULL << bit2);
-    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++)
-        pl[j] = pl0[j] ^ (xy & (0 - (((pl0[j] >> bit) ^ (pl0[j] >> bit2)) & 1)));
+    /* The swap flips both cells in each plane where they differ. */
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+        uint64_t a = pl0[j] & xy;
+        pl[j] = pl0[j] ^ ((a != 0 && a != xy) ? xy : 0);
+    }
     int total = 0;
     for (;;) {
         uint64_t dv = 0, dh = 0;
@@ -299,7 +302,10 @@ HOT int plane_play_read(const match3_bits *g, const uint64_t *kin, uint64_t *kou
     planes_of(kin, pl, &occ, K);
     int bit = id >> 1, bit2 = bit + ((id & 1) ? 1 : 8);
     uint64_t xy = (1ULL << bit) | (1ULL << bit2);
-    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] ^= xy & (0 - (((pl[j] >> bit) ^ (pl[j] >> bit2)) & 1));
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+        uint64_t a = pl[j] & xy;
+        pl[j] ^= (a != 0 && a != xy) ? xy : 0;
+    }
     uint64_t cand = xy, read = 0;
     int total = 0;
     for (;;) {
