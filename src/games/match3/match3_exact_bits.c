@@ -15,6 +15,10 @@
  *     end (reached again through commuting swaps);
  *   - the children of a node with three swaps left are played once and
  *     their children composed from them where the swaps do not interact.
+ * The plays of the two-swaps-left step and of the three-swaps-left
+ * children run on bit planes (match3_bits_k.h: ceil(log2 K) words and the
+ * occupied cells, the runs of all kinds found at once).  The workspace is
+ * kept from one solve to the next (see bx_mem).
  * Without a bound that cuts (docs/match3.md says why none was found) the
  * search visits every distinct position; all of this makes each visit
  * cheaper.  match3_exact_run uses it whenever the board fits. */
