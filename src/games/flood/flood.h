@@ -103,6 +103,8 @@ static inline int fset_intersects(const uint64_t *a, const uint64_t *b, int kw)
 
 /* acc |= the neighbours of the groups in X. */
 void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc);
+/* out = the neighbours of the groups in X. */
+void flood_adj_of(const flood_graph *g, const uint64_t *X, uint64_t *out);
 /* The groups next to F and not in it. */
 void flood_frontier(const flood_graph *g, const uint64_t *F, uint64_t *fr);
 /* Colours with a group outside F. */

@@ -388,9 +388,9 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             /* the child, with the dead-move test on the way: the groups the
              * move brings next to the region (nb) decide both */
             const uint64_t *cm = g->colmask + (size_t)c * kw;
-            uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX] = {0}, fresh = 0;
+            uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
             for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
-            flood_or_adj(g, X, nb);
+            flood_adj_of(g, X, nb);
             for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
             if (!fresh) continue; /* a dead move */
             for (int i = 0; i < kw; i++) {

@@ -74,12 +74,17 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
     }
     g->start = g->group[flood_start_cell(w, h, b->start)];
     if (flood_wide_usable(g->kw)) {
-        g->adj8 = aligned_alloc(64, (size_t)n * 64);
+        /* 65 rows per word of groups: row 64 stays zero, the row of "no
+         * group" (a count of trailing zeros of 0 is 64) */
+        size_t rows = (size_t)g->kw * 65;
+        g->adj8 = aligned_alloc(64, rows * 64);
         g->colmask8 = aligned_alloc(64, (size_t)b->ncolors * 64);
         if (!g->adj8 || !g->colmask8) goto oom;
-        memset(g->adj8, 0, (size_t)n * 64);
+        memset(g->adj8, 0, rows * 64);
         memset(g->colmask8, 0, (size_t)b->ncolors * 64);
-        for (int i = 0; i < n; i++) memcpy(g->adj8 + (size_t)i * 8, g->adj + (size_t)i * g->kw, (size_t)g->kw * 8);
+        for (int i = 0; i < n; i++)
+            memcpy(g->adj8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8, g->adj + (size_t)i * g->kw,
+                   (size_t)g->kw * 8);
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
     }
@@ -149,7 +154,56 @@ static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g
 #include <immintrin.h>
 #define FLOOD_HAVE_WIDE 1
 
+/* acc | the neighbours of the groups in xw (8 words, zero past kw), with
+ * the padded rows (adj8), four groups per round: past a word's last group
+ * the count of trailing zeros is 64, the zero row, so a word's loop is
+ * short and its end easier to predict (a mispredicted loop end per word
+ * was a large part of the bound's time). */
+__attribute__((target("avx512f,bmi"))) static inline __m512i adj_union_wide(const __m512i *adj, const uint64_t *xw,
+                                                                          int kw, __m512i acc)
+{
+    __m512i acc2 = _mm512_setzero_si512();
+    for (int wi = 0; wi < kw; wi++) {
+        uint64_t x = xw[wi];
+        const __m512i *base = adj + (size_t)wi * 65;
+        while (x) {
+            unsigned t0 = (unsigned)_tzcnt_u64(x);
+            x &= x - 1;
+            unsigned t1 = (unsigned)_tzcnt_u64(x);
+            x &= x - 1;
+            unsigned t2 = (unsigned)_tzcnt_u64(x);
+            x &= x - 1;
+            unsigned t3 = (unsigned)_tzcnt_u64(x);
+            x &= x - 1;
+            acc = _mm512_or_si512(acc, _mm512_or_si512(base[t0], base[t1]));
+            acc2 = _mm512_or_si512(acc2, _mm512_or_si512(base[t2], base[t3]));
+        }
+    }
+    return _mm512_or_si512(acc, acc2);
+}
+
+/* out = the neighbours of X, through a full 64-byte store (a masked store
+ * followed by word loads stalls). */
+__attribute__((target("avx512f,bmi"))) static void adj_of_wide(const flood_graph *g, const uint64_t *X, uint64_t *out)
+{
+    uint64_t tmp[8] __attribute__((aligned(64)));
+    __m512i a = adj_union_wide((const __m512i *)g->adj8, X, g->kw, _mm512_setzero_si512());
+    _mm512_store_si512((__m512i *)tmp, a);
+    memcpy(out, tmp, (size_t)g->kw * sizeof *out);
+}
 #endif
+
+void flood_adj_of(const flood_graph *g, const uint64_t *X, uint64_t *out)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) {
+        adj_of_wide(g, X, out);
+        return;
+    }
+#endif
+    memset(out, 0, (size_t)g->kw * sizeof *out);
+    flood_or_adj(g, X, out);
+}
 
 void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
 {
@@ -167,8 +221,7 @@ void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
 void flood_frontier(const flood_graph *g, const uint64_t *F, uint64_t *fr)
 {
     int kw = g->kw;
-    memset(fr, 0, (size_t)kw * sizeof *fr);
-    flood_or_adj(g, F, fr);
+    flood_adj_of(g, F, fr);
     for (int i = 0; i < kw; i++) fr[i] &= ~F[i];
 }
 
@@ -307,7 +360,7 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
  * words: 19x19 boards have 4-5).  A ring's neighbours are one load-OR per
  * group instead of one per word, and a colour's completion test is one
  * AND-test.  The result is identical to layered_bound_kw's. */
-__attribute__((target("avx512f"))) static int layered_bound_wide(const flood_graph *g, const uint64_t *F0,
+__attribute__((target("avx512f,bmi"))) static int layered_bound_wide(const flood_graph *g, const uint64_t *F0,
                                                                 const uint64_t *fr0, int limit)
 {
     const int kw = g->kw;
@@ -347,15 +400,7 @@ __attribute__((target("avx512f"))) static int layered_bound_wide(const flood_gra
         }
         F = _mm512_or_si512(F, X);
         _mm512_store_si512((__m512i *)xw, X);
-        __m512i acc = fr;
-        for (int wi = 0; wi < kw; wi++) {
-            uint64_t x = xw[wi];
-            const __m512i *base = adj + (size_t)wi * 64;
-            while (x) {
-                acc = _mm512_or_si512(acc, base[__builtin_ctzll(x)]);
-                x &= x - 1;
-            }
-        }
+        __m512i acc = adj_union_wide(adj, xw, kw, fr);
         fr = _mm512_andnot_si512(F, acc);
     }
     return h;
@@ -367,7 +412,7 @@ int flood_wide_usable(int kw)
 #ifdef FLOOD_HAVE_WIDE
     if (kw > 8 || getenv("GRIDLAB_NO_AVX512")) return 0;
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("bmi");
 #else
     (void)kw;
     return 0;
@@ -426,9 +471,9 @@ static inline int popcount64(uint64_t x)
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
     int kw = g->kw;
-    uint64_t S[FLOOD_KW_MAX], R2[FLOOD_KW_MAX] = {0};
+    uint64_t S[FLOOD_KW_MAX], R2[FLOOD_KW_MAX];
     for (int i = 0; i < kw; i++) S[i] = F[i] | fr[i];
-    flood_or_adj(g, fr, R2);
+    flood_adj_of(g, fr, R2);
     for (int i = 0; i < kw; i++) R2[i] &= ~S[i];
     int order[FLOOD_MAX_COLORS], count[FLOOD_MAX_COLORS], nc = 0;
     for (int c = 0; c < g->ncolors; c++) {
@@ -448,9 +493,9 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
     int best = INT_MAX;
     for (int j = 0; j < nc; j++) {
         const uint64_t *cm = g->colmask + (size_t)order[j] * kw;
-        uint64_t Y[FLOOD_KW_MAX], F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX] = {0};
+        uint64_t Y[FLOOD_KW_MAX], F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX];
         for (int i = 0; i < kw; i++) Y[i] = R2[i] & cm[i];
-        flood_or_adj(g, Y, fr3);
+        flood_adj_of(g, Y, fr3);
         for (int i = 0; i < kw; i++) {
             F3[i] = S[i] | Y[i];
             fr3[i] = (fr3[i] | R2[i]) & ~F3[i];
