@@ -127,7 +127,7 @@ static int rank_cmp(const void *x, const void *y)
  * non-scoring move is charged the space its spawn takes): the moves are
  * ranked by their window delta (scoring ones first), the best `width`
  * played out and searched further. */
-static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width, int known)
+static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
 {
     lines_cand *mv = ai->lcand[depth];
     int n = lines_ai_moves(ai, s, mv);
@@ -149,22 +149,11 @@ static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width, in
     long long best = 0;
     for (int i = 0; i < keep; i++) {
         lines_sim_copy(ai, nx, s);
-        int still_known = known;
-        long long v;
-        if (known && !mv[i].completes) {
-            /* the game's preview still holds (every move since the real
-             * position scored): this move's spawn is in view, play it */
-            lines_ai_play_known(ai, nx, mv[i].from, mv[i].to);
-            still_known = 0;
-            v = (nx->b.score - s->b.score) * ai->wpoint + lines_ai_static(ai, nx) - base;
-        } else {
-            move_nospawn(ai, nx, mv[i].from, mv[i].to);
-            long long pts = nx->b.score - s->b.score;
-            v = pts * ai->wpoint + lines_ai_static(ai, nx) - base;
-            if (!pts) v -= (long long)LINES_W_EMPTY * s->b.spawn;
-        }
-        if (depth > 1 && nx->b.nballs > 0 && !lines_full(&nx->b))
-            v += ai->cfg.discount * plan(ai, nx, depth - 1, width, still_known) / 100;
+        move_nospawn(ai, nx, mv[i].from, mv[i].to);
+        long long pts = nx->b.score - s->b.score;
+        long long v = pts * ai->wpoint + lines_ai_static(ai, nx) - base;
+        if (!pts) v -= (long long)LINES_W_EMPTY * s->b.spawn;
+        if (depth > 1 && nx->b.nballs > 0) v += ai->cfg.discount * plan(ai, nx, depth - 1, width) / 100;
         if (i == 0 || v > best) best = v;
     }
     return best;
@@ -180,11 +169,11 @@ static double cpu_ms(void)
 }
 
 /* The discounted plan from a position after the candidate (0 when lost). */
-static long long planned(lines_ai *ai, const lines_sim *s, int known)
+static long long planned(lines_ai *ai, const lines_sim *s)
 {
     if (s->b.nballs + s->unplaced >= s->b.n || ai->cfg.depth <= 0) return 0;
     int depth = ai->cfg.depth < LINES_PLAN_MAX ? ai->cfg.depth : LINES_PLAN_MAX;
-    return ai->cfg.discount * plan(ai, s, depth, ai->cfg.width, known) / 100;
+    return ai->cfg.discount * plan(ai, s, depth, ai->cfg.width) / 100;
 }
 
 static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
@@ -210,11 +199,7 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
              * under lines98 the spawn is in view */
             lines_sim_copy(ai, &ai->scratch, &ai->root);
             lines_ai_play_known(ai, &ai->scratch, ai->cand[i].from, ai->cand[i].to);
-            /* lines98, a scoring candidate: nothing spawned, so the
-             * game's preview (colours and cells) still holds for the
-             * plan's first non-scoring move (see plan) */
-            int known = b->rules == LINES_98 && ai->turn.nremoved > 0 && ai->turn.nspawned == 0;
-            v = ai->cand[i].value + planned(ai, &ai->scratch, known);
+            v = ai->cand[i].value + planned(ai, &ai->scratch);
         } else {
             /* KLines: the spawn's cells are unknown; the mean over sampled
              * spawns, the same samples for every candidate */
@@ -224,7 +209,7 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
                 ai->scratch.b.rng = spawn_rng[k];
                 lines_sim_move(ai, &ai->scratch, ai->cand[i].from, ai->cand[i].to);
                 v += (ai->scratch.b.score - b->score) * ai->wpoint + lines_ai_static(ai, &ai->scratch) +
-                     planned(ai, &ai->scratch, 0);
+                     planned(ai, &ai->scratch);
             }
             v /= ai->cfg.samples;
         }
