@@ -70,9 +70,11 @@ expect_rc 0 "autoplay search"
 run autoplay lines --check "$TMP/s.jsonl"
 expect_rc 0 "search replay valid"
 # the plan mode is deterministic: the same games twice give the same record
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --record "$TMP/p1.jsonl"
+# (--ms, the CPU ceiling per move, set out of reach: under valgrind a move
+# takes about 50 times its normal time and would otherwise hit the default)
+run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --record "$TMP/p1.jsonl"
 expect_rc 0 "autoplay plan"
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --record "$TMP/p2.jsonl"
+run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --record "$TMP/p2.jsonl"
 cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "plan mode reproducible"
 run autoplay lines --check "$TMP/p1.jsonl" --json
 expect_out '"valid":true,"games":2' "plan replay valid"
