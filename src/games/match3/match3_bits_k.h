@@ -119,6 +119,27 @@ HOT uint64_t scanned(const match3_bits *g, const uint64_t *kw, const int K, uint
     return (sh | nb_left(sh) | nb_right(sh) | sv | nb_below(sv) | nb_above(sv)) & g->cells;
 }
 
+/* The fall after a round cleared clr (the board was settled, so the holes
+ * are exactly the cleared cells): every tile with a hole below it moves
+ * down, in each of the n words w (kind words or bit planes) and in occ,
+ * the occupied cells, which it returns.  With at most one hole per column
+ * (a row run: the common case) one step does it; otherwise the step
+ * repeats while some tile has a hole below it. */
+HOT uint64_t fall_k(const match3_bits *g, uint64_t *w, const int n, uint64_t occ, uint64_t clr, uint64_t above)
+{
+    uint64_t moving = occ & nb_below(above);
+    for (;;) {
+        _Pragma("GCC unroll 9") for (int j = 0; j < n; j++) {
+            uint64_t m = w[j] & moving;
+            w[j] ^= m ^ (m >> 1);
+        }
+        occ ^= moving ^ (moving >> 1);
+        if (!(clr & nb_below(above))) return occ;
+        moving = occ & smear_up(nb_below(g->cells & ~occ));
+        if (!moving) return occ;
+    }
+}
+
 HOT int play_k(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cells, const int K)
 {
     /* The kind words live in locals (registers, once the loops over the
@@ -143,30 +164,13 @@ HOT int play_k(const match3_bits *g, match3_bpos *p, int id, uint64_t *read_cell
         /* The fall rewrites every cell at or above a cleared one. */
         uint64_t above = smear_up(clr);
         if (want) read |= above & g->cells;
-        /* Clear, then let every tile with a hole below it fall.  The holes
-         * are the cleared cells (the board was settled).  With at most one
-         * hole per column (a row run: the common case) one step does it. */
+        /* Clear, then let every tile with a hole below it fall. */
         uint64_t occ = 0;
         _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
             kw[k] &= ~clr;
             occ |= kw[k];
         }
-        uint64_t moving = occ & nb_below(above);
-        if (!(clr & nb_below(above))) {
-            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-                uint64_t m = kw[k] & moving;
-                kw[k] ^= m ^ (m >> 1);
-            }
-            occ ^= moving ^ (moving >> 1);
-        } else {
-            do {
-                _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-                    uint64_t m = kw[k] & moving;
-                    kw[k] ^= m ^ (m >> 1);
-                }
-                occ ^= moving ^ (moving >> 1);
-            } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
-        }
+        occ = fall_k(g, kw, K, occ, clr, above);
         /* Next round: every tile at or above a cleared cell may be in a
          * new run. */
         cand = occ & above;
@@ -269,22 +273,7 @@ HOT int plane_score(const match3_bits *g, const uint64_t *pl0, uint64_t occ, int
         uint64_t above = smear_up(clr);
         occ &= ~clr;
         _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] &= ~clr;
-        uint64_t moving = occ & nb_below(above);
-        if (!(clr & nb_below(above))) {
-            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-                uint64_t m = pl[j] & moving;
-                pl[j] ^= m ^ (m >> 1);
-            }
-            occ ^= moving ^ (moving >> 1);
-        } else {
-            do {
-                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-                    uint64_t m = pl[j] & moving;
-                    pl[j] ^= m ^ (m >> 1);
-                }
-                occ ^= moving ^ (moving >> 1);
-            } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
-        }
+        occ = fall_k(g, pl, NP, occ, clr, above);
     }
     return total;
 }
@@ -328,22 +317,7 @@ HOT int plane_play_read(const match3_bits *g, const uint64_t *kin, uint64_t *kou
         read |= above & g->cells;
         occ &= ~clr;
         _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] &= ~clr;
-        uint64_t moving = occ & nb_below(above);
-        if (!(clr & nb_below(above))) {
-            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-                uint64_t m = pl[j] & moving;
-                pl[j] ^= m ^ (m >> 1);
-            }
-            occ ^= moving ^ (moving >> 1);
-        } else {
-            do {
-                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-                    uint64_t m = pl[j] & moving;
-                    pl[j] ^= m ^ (m >> 1);
-                }
-                occ ^= moving ^ (moving >> 1);
-            } while ((moving = occ & smear_up(nb_below(g->cells & ~occ))) != 0);
-        }
+        occ = fall_k(g, pl, NP, occ, clr, above);
         cand = occ & above;
     }
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
