@@ -74,14 +74,16 @@ int gl_bench_lines(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                            "       [--max-turns T] [--path-queries Q] [--per-game] [--candidates N]\n"
-                           "       [--depth D] [--width W] [--discount P]",
+                           "       [--depth D] [--width W] [--discount P] [--samples S] [--refine K]\n"
+                           "       [--refine-samples S]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                            "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
                            "move.  --ais (comma-separated; default greedy,search): greedy, search (the\n"
                            "default plan mode), rollout and expectimax (search in those modes).  --rules:\n"
                            "klines,lines98 (both).  --ms: the sampling modes' time per move, the plan's\n"
                            "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
-                           "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
+                           "--candidates, --depth, --width, --discount, --samples, --refine,\n"
+                           "--refine-samples: the search options (see autoplay),\n"
                            "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move),\n"
                            "so that runs split over processes (--seed, --games) can be merged.\n"
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
@@ -100,7 +102,8 @@ int gl_bench_lines(int argc, char **argv)
     /* the search options, read once into a template for the search rows */
     gl_kvlist sopts;
     gl_kv_init(&sopts);
-    static const char *const skeys[] = {"candidates", "depth", "width", "discount", "samples"};
+    static const char *const skeys[] = {"candidates", "depth", "width", "discount", "samples", "refine",
+                                        "refine-samples"};
     for (size_t i = 0; i < sizeof skeys / sizeof *skeys; i++)
         if (gl_kv_get(&a.opts, skeys[i])) gl_kv_add(&sopts, skeys[i], gl_kv_get(&a.opts, skeys[i]), 0);
     if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");

@@ -11,7 +11,7 @@ static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
     "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
     "       [--candidates N] [--depth D] [--width W] [--discount P] [--samples S]\n"
-    "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
+    "       [--refine K] [--refine-samples S] [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
 static int cmp_ll(const void *x, const void *y)
@@ -61,8 +61,11 @@ static int cmd_autoplay(int argc, char **argv)
                            "one move ahead.  search --mode plan (default): the best --candidates (20) moves\n"
                            "of the one-move ranking, each with a plan of --depth (3, at most 4) further\n"
                            "spawn-free moves, --width (5) moves per depth, each counted at --discount (30)\n"
-                           "percent, --samples (1) sampled spawns per candidate under KLines; deterministic,\n"
-                           "--ms (50) only caps its CPU time per move.  --mode\n"
+                           "percent, --samples (1) sampled spawns per candidate under KLines; under lines98\n"
+                           "the --refine (4) best are valued again over --refine-samples (10) sampled\n"
+                           "spawns with a real reply (0: off); the samples come from the player's own\n"
+                           "seeded rng, so games are reproducible; --ms (50) only caps the CPU time per\n"
+                           "move.  --mode\n"
                            "rollout|expectimax: sampling within --ms per move (--candidates 3, --depth 3).\n"
                            "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
                            "in one file, atomically.\n"
@@ -105,7 +108,8 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth", "width", "discount", "samples"};
+    static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth", "width", "discount", "samples",
+                                            "refine", "refine-samples"};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);

@@ -69,7 +69,8 @@ run autoplay lines --ai search --ms 2 --games 1 --seed 2 --max-turns 30 --record
 expect_rc 0 "autoplay search"
 run autoplay lines --check "$TMP/s.jsonl"
 expect_rc 0 "search replay valid"
-# the plan mode is deterministic: the same games twice give the same record
+# the plan mode is reproducible (the refinement's sampled spawns come from
+# the player's own seeded rng): the same games twice give the same record
 # (--ms, the CPU ceiling per move, set out of reach: under valgrind a move
 # takes about 50 times its normal time and would otherwise hit the default)
 run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --record "$TMP/p1.jsonl"
@@ -83,6 +84,12 @@ expect_rc 0 "rollout mode with plan options"
 expect_bad_input "plan depth above 4" autoplay lines --ai search --depth 5 --games 1
 expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 --games 1
 expect_bad_input "samples above 64" autoplay lines --ai search --samples 65 --games 1
+expect_bad_input "refine above 64" autoplay lines --ai search --refine 65 --games 1
+expect_bad_input "refine-samples 0" autoplay lines --ai search --refine-samples 0 --games 1
+run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10 --ms 3600000 --refine 0 --record "$TMP/p0.jsonl"
+expect_rc 0 "autoplay plan without the refinement"
+run autoplay lines --check "$TMP/p0.jsonl"
+expect_rc 0 "plan without the refinement: replay valid"
 sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"

@@ -3,7 +3,8 @@
  * one built from scratch; every listed move's tabulated delta (including
  * the correction for windows through both cells) equals the exact delta
  * and the change of a rebuilt table; the legal moves are exactly the
- * pairs with a path; the planning player's moves are legal and replay. */
+ * pairs with a path; the planning player's moves are legal and replay;
+ * its refinement (lines98) is reproducible and changes some choices. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -198,6 +199,46 @@ static void test_players_ignore_the_game_rng(void **state)
     }
 }
 
+/* The refinement under lines98: two players with the same seed make the
+ * same moves (the sampled spawns come from the player's own rng), and on
+ * crowded positions it picks another move than the plan alone at least
+ * once (it is switched on by default and does something). */
+static void test_refinement(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 77);
+    int differ = 0;
+    for (int round = 0; round < 16; round++) {
+        lines_board *b = random_board(&rng, "lines98", 0.35 + 0.02 * round);
+        lines_ai_cfg on, off;
+        lines_ai_cfg_default(&on, LINES_AI_SEARCH);
+        off = on;
+        off.refine = 0;
+        assert_true(on.refine > 1);
+        on.ms = off.ms = 3600000; /* the CPU ceiling out of reach */
+        lines_ai *x = lines_ai_new(&on, b, 11), *y = lines_ai_new(&on, b, 11), *z = lines_ai_new(&off, b, 11);
+        assert_non_null(x);
+        assert_non_null(y);
+        assert_non_null(z);
+        int f1, t1, f2, t2, f3, t3;
+        int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, b, &f2, &t2),
+            r3 = lines_ai_choose(z, b, &f3, &t3);
+        assert_int_equal(r1, r2);
+        assert_int_equal(r1, r3);
+        if (r1) {
+            assert_int_equal(f1, f2);
+            assert_int_equal(t1, t2);
+            differ += f1 != f3 || t1 != t3;
+        }
+        lines_ai_free(x);
+        lines_ai_free(y);
+        lines_ai_free(z);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+    assert_true(differ > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -205,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_move_deltas_are_exact),
         cmocka_unit_test(test_plan_moves_are_legal),
         cmocka_unit_test(test_players_ignore_the_game_rng),
+        cmocka_unit_test(test_refinement),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

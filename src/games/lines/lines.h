@@ -85,6 +85,7 @@ enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
 enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1, LINES_SEARCH_PLAN = 2 };
 #define LINES_PLAN_MAX 4     /* plan: the deepest spawn-free lookahead */
 #define LINES_MAX_SAMPLES 64 /* plan, KLines: the most sampled spawns per candidate */
+#define LINES_MAX_REFINE 64  /* plan, lines98: the most candidates refined */
 
 typedef struct lines_ai_cfg {
     int kind;          /* LINES_AI_* */
@@ -95,10 +96,13 @@ typedef struct lines_ai_cfg {
     int width;         /* plan: moves searched at each planned depth */
     int discount;      /* plan: percent a planned move's gain counts */
     int samples;       /* plan, KLines: sampled spawns per candidate */
+    int refine;        /* plan, lines98: best candidates valued again over sampled spawns (0: off) */
+    int refine_samples; /* plan, lines98: the samples of that refinement */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
-/* Reads ai options (ms, mode, candidates, depth, width, discount) from
+/* Reads ai options (ms, mode, candidates, depth, width, discount, samples,
+ * refine, refine-samples) from
  * opts (may be NULL); choosing a mode resets candidates and depth to that
  * mode's defaults before they are read. */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);

@@ -28,6 +28,8 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->width = 5;
     c->discount = 30;
     c->samples = 1;
+    c->refine = 4;
+    c->refine_samples = 10;
     mode_defaults(c);
 }
 
@@ -41,19 +43,24 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
         mode_defaults(c);
     }
     long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width,
-              discount = c->discount, samples = c->samples;
+              discount = c->discount, samples = c->samples, refine = c->refine,
+              refine_samples = c->refine_samples;
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
     if (gl_kv_int(opts, "candidates", 1, 100000, &cand, err) != 0) return -1;
     if (gl_kv_int(opts, "depth", 0, c->mode == LINES_SEARCH_PLAN ? LINES_PLAN_MAX : 100, &depth, err) != 0) return -1;
     if (gl_kv_int(opts, "width", 1, 100000, &width, err) != 0) return -1;
     if (gl_kv_int(opts, "discount", 0, 100, &discount, err) != 0) return -1;
     if (gl_kv_int(opts, "samples", 1, LINES_MAX_SAMPLES, &samples, err) != 0) return -1;
+    if (gl_kv_int(opts, "refine", 0, LINES_MAX_REFINE, &refine, err) != 0) return -1;
+    if (gl_kv_int(opts, "refine-samples", 1, LINES_MAX_SAMPLES, &refine_samples, err) != 0) return -1;
     c->ms = (double)ms;
     c->candidates = (int)cand;
     c->depth = (int)depth;
     c->width = (int)width;
     c->discount = (int)discount;
     c->samples = (int)samples;
+    c->refine = (int)refine;
+    c->refine_samples = (int)refine_samples;
     return 0;
 }
 

@@ -526,7 +526,7 @@ int lines_solve_search(const gl_board *, const gl_solve_opts *, gl_solution *, g
 
 static const gl_solver lines_solvers[] = {
     {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
-     "turns mode ms candidates depth width discount samples", lines_solve_search},
+     "turns mode ms candidates depth width discount samples refine refine-samples", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
      "turns", lines_solve_greedy},
 };
@@ -537,7 +537,8 @@ const gl_game gl_game_lines = {
     .params_help = "size=WxH (9x9) colors=K (7; 1..9) line=L (5) spawn=S (3) rules=klines|lines98",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
     .solve_help = "--turns N: turns the player plays (20); search: --mode plan|rollout|expectimax "
-                  "(plan), --candidates N, --depth D, --width W, --discount P, --samples S (plan), --ms MS per move (50)",
+                  "(plan), --candidates N, --depth D, --width W, --discount P, --samples S, --refine K, "
+                  "--refine-samples S (plan), --ms MS per move (50)",
     .solvers = lines_solvers,
     .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",

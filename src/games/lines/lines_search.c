@@ -176,6 +176,87 @@ static long long planned(lines_ai *ai, const lines_sim *s)
     return ai->cfg.discount * plan(ai, s, depth, ai->cfg.width) / 100;
 }
 
+/* One sampled value of a candidate for the refinement (lines98): the
+ * candidate played with its spawn (in view), then the preview of the next
+ * spawn drawn from seed (unless the candidate scored: then nothing spawned
+ * and the game's preview still holds), and the best reply valued like a
+ * candidate at the root: its exact one-move value with that spawn plus the
+ * discounted plan one level shallower.  The replies searched are the
+ * `width` best by one-move value among the 2 * `width` best by rank. */
+static double refined_sample(lines_ai *ai, const lines_cand *c, uint64_t seed)
+{
+    lines_sim *p = &ai->roll;
+    lines_sim_copy(ai, p, &ai->root);
+    lines_ai_play_known(ai, p, c->from, c->to);
+    if (p->b.nballs + p->unplaced >= p->b.n) return -(double)LINES_W_LOST;
+    if (!c->completes) {
+        gl_rng_seed(&p->b.rng, seed);
+        lines_draw_next(&p->b);
+    }
+    long long base = lines_ai_static(ai, p);
+    lines_cand *mv = ai->pol;
+    int n = lines_ai_moves(ai, p, mv);
+    if (n == 0) return -(double)LINES_W_LOST;
+    int width = ai->cfg.width, ranked = 2 * width, keep = 0;
+    for (int i = 0; i < n; i++) {
+        if (keep == ranked && rank_cmp(&mv[i], &mv[keep - 1]) >= 0) continue;
+        int j = keep < ranked ? keep++ : keep - 1;
+        lines_cand m = mv[i];
+        while (j > 0 && rank_cmp(&m, &mv[j - 1]) < 0) {
+            mv[j] = mv[j - 1];
+            j--;
+        }
+        mv[j] = m;
+    }
+    for (int i = 0; i < keep; i++) mv[i].value = lines_ai_one_move(ai, p, &mv[i]);
+    qsort(mv, (size_t)keep, sizeof *mv, cand_cmp);
+    if (keep > width) keep = width;
+    int depth = ai->cfg.depth < LINES_PLAN_MAX ? ai->cfg.depth : LINES_PLAN_MAX;
+    lines_sim *q = &ai->lvl[LINES_PLAN_MAX]; /* plan() below uses lvl[1..depth-1] */
+    double best = 0;
+    for (int i = 0; i < keep; i++) {
+        lines_sim_copy(ai, q, p);
+        lines_ai_play_known(ai, q, mv[i].from, mv[i].to);
+        double g = (double)(mv[i].value - base);
+        if (depth > 1 && q->b.nballs + q->unplaced < q->b.n)
+            g += (double)ai->cfg.discount * (double)plan(ai, q, depth - 1, width) / 100.0;
+        if (i == 0 || g > best) best = g;
+    }
+    return (double)c->value + (double)ai->cfg.discount * best / 100.0;
+}
+
+/* The refinement (lines98): the `refine` candidates the plan values best
+ * are valued again by the mean of `refine_samples` sampled values
+ * (refined_sample: the first planned move becomes a real reply after a
+ * sampled spawn, instead of a spawn-free move charged 3 cells), with the
+ * same samples for every candidate; the best mean is played.  Samples stop
+ * at the CPU ceiling (every candidate keeps the same number).  ai->sum
+ * holds the plan values of the first `evaluated` candidates. */
+static int refine(lines_ai *ai, int evaluated, double t0, int best)
+{
+    int top[LINES_MAX_REFINE], nt = 0;
+    while (nt < ai->cfg.refine && nt < evaluated) {
+        int m = -1;
+        for (int i = 0; i < evaluated; i++) {
+            int taken = 0;
+            for (int j = 0; j < nt; j++) taken |= top[j] == i;
+            if (!taken && (m < 0 || ai->sum[i] > ai->sum[m])) m = i;
+        }
+        top[nt++] = m;
+    }
+    if (nt < 2) return best;
+    double mean[LINES_MAX_REFINE] = {0};
+    for (int k = 0; k < ai->cfg.refine_samples; k++) {
+        if (k > 0 && cpu_ms() - t0 > ai->cfg.ms) break;
+        uint64_t seed = gl_rng_next(&ai->rng);
+        for (int j = 0; j < nt; j++) mean[j] += refined_sample(ai, &ai->cand[top[j]], seed);
+    }
+    int pick = 0;
+    for (int j = 1; j < nt; j++)
+        if (mean[j] > mean[pick]) pick = j;
+    return top[pick];
+}
+
 static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
     double t0 = cpu_ms();
@@ -187,7 +268,7 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
     int keep = n < ai->cfg.candidates ? n : ai->cfg.candidates;
     gl_rng spawn_rng[LINES_MAX_SAMPLES];
     for (int k = 0; k < ai->cfg.samples && k < LINES_MAX_SAMPLES; k++) gl_rng_seed(&spawn_rng[k], gl_rng_next(&ai->rng));
-    int best = 0;
+    int best = 0, evaluated = 0;
     long long bestv = 0;
     for (int i = 0; i < keep; i++) {
         /* the ceiling: the rest of the ranking is skipped (never hit at
@@ -213,11 +294,15 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
             }
             v /= ai->cfg.samples;
         }
+        ai->sum[i] = (double)v;
+        evaluated = i + 1;
         if (i == 0 || v > bestv) {
             bestv = v;
             best = i;
         }
     }
+    if (b->rules == LINES_98 && ai->cfg.refine > 1 && ai->cfg.refine_samples > 0)
+        best = refine(ai, evaluated, t0, best);
     *from = ai->cand[best].from;
     *to = ai->cand[best].to;
     return 1;
