@@ -65,15 +65,167 @@ static void bench_paths(long long queries)
     free(dst);
 }
 
+/* The configuration of the player named ai (greedy, search, rollout,
+ * expectimax); the search options in sopts apply to search. */
+static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, lines_ai_cfg *cfg, gl_error *err)
+{
+    if (!strcmp(ai, "greedy")) lines_ai_cfg_default(cfg, LINES_AI_GREEDY);
+    else if (!strcmp(ai, "search") || !strcmp(ai, "rollout") || !strcmp(ai, "expectimax")) {
+        lines_ai_cfg_default(cfg, LINES_AI_SEARCH);
+        gl_kvlist mo;
+        gl_kv_init(&mo);
+        if (strcmp(ai, "search")) gl_kv_add(&mo, "mode", ai, 0);
+        for (int k = 0; k < sopts->n && !strcmp(ai, "search"); k++)
+            gl_kv_add(&mo, sopts->items[k].key, sopts->items[k].value, 0);
+        int bad = lines_ai_cfg_read(cfg, &mo, err);
+        gl_kv_free(&mo);
+        if (bad) return -1;
+    } else {
+        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search, rollout, expectimax)", ai);
+    }
+    cfg->ms = (double)ms;
+    return 0;
+}
+
+/* The crowded-start test: where games are lost.  The plan player without
+ * its refinement plays each seed's game (at most CROWD_TURNS turns); every
+ * position where the balls first reach CROWD_BALLS (again after falling to
+ * CROWD_CALM or fewer) is kept.  Each kept position is then continued twice
+ * for CROWD_MORE turns by each player, with fresh spawn draws (the board's
+ * rng reseeded) and a fresh player, the same draws for every player.  Per
+ * player: continuations lost (board full), points scored, balls on the
+ * board at the end, ms per move. */
+enum { CROWD_TURNS = 900, CROWD_BALLS = 50, CROWD_CALM = 35, CROWD_MORE = 120, CROWD_REPS = 2 };
+
+static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, long long games, long long seed,
+                   long long ms, gl_error *err)
+{
+    {
+        /* every player's options checked before the long part */
+        char vbuf[128];
+        snprintf(vbuf, sizeof vbuf, "%s", ais);
+        char *vsave = NULL;
+        lines_ai_cfg check;
+        for (char *name = strtok_r(vbuf, ",", &vsave); name; name = strtok_r(NULL, ",", &vsave))
+            if (player_cfg(name, sopts, ms, &check, err) != 0) return -1;
+    }
+    lines_ai_cfg gen;
+    lines_ai_cfg_default(&gen, LINES_AI_SEARCH);
+    gen.refine = 0;
+    gen.ms = (double)ms;
+    lines_turn *t = malloc(sizeof *t);
+    lines_board *pos = NULL;
+    int npos = 0, cap = 0, rc = 0;
+    if (!t) return gl_error_set(err, "out of memory");
+    for (long long g = 0; g < games && !gl_cli_interrupted && rc == 0; g++) {
+        gl_rng rng;
+        gl_rng_seed(&rng, (uint64_t)(seed + g));
+        gl_kvlist params;
+        gl_kv_init(&params);
+        gl_kv_add(&params, "rules", rule, 0);
+        lines_board *b = (lines_board *)gl_game_lines.create(&params, &rng, err);
+        gl_kv_free(&params);
+        if (!b) {
+            rc = -1;
+            break;
+        }
+        lines_ai *ai = lines_ai_new(&gen, b, (uint64_t)(seed + g) ^ 0x5eed5eed5eed5eedULL);
+        if (!ai) rc = gl_error_set(err, "out of memory");
+        int armed = 1;
+        while (ai && !lines_full(b) && b->turns < CROWD_TURNS) {
+            if (armed && b->nballs >= CROWD_BALLS) {
+                if (npos == cap) {
+                    cap = cap ? 2 * cap : 64;
+                    lines_board *p = realloc(pos, sizeof *pos * (size_t)cap);
+                    if (!p) {
+                        rc = gl_error_set(err, "out of memory");
+                        break;
+                    }
+                    pos = p;
+                }
+                pos[npos++] = *b;
+                armed = 0;
+            } else if (!armed && b->nballs <= CROWD_CALM) {
+                armed = 1;
+            }
+            int from, to;
+            if (!lines_ai_choose(ai, b, &from, &to)) break;
+            lines_move(b, from, to, t);
+        }
+        lines_ai_free(ai);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+    if (rc == 0) {
+        printf("crowded-start test, %s: %d positions with %d balls from the games of seeds %lld..%lld (plan "
+               "player without refinement, at most %d turns), each continued %d times for %d turns\n\n",
+               rule, npos, CROWD_BALLS, seed, seed + games - 1, CROWD_TURNS, CROWD_REPS, CROWD_MORE);
+        printf("%-11s %8s %6s %9s %10s %10s\n", "player", "runs", "lost", "points", "end.balls", "ms/move");
+    }
+    char aibuf[128];
+    snprintf(aibuf, sizeof aibuf, "%s", ais);
+    char *asave = NULL;
+    for (char *name = strtok_r(aibuf, ",", &asave); name && rc == 0 && !gl_cli_interrupted;
+         name = strtok_r(NULL, ",", &asave)) {
+        lines_ai_cfg cfg;
+        if (player_cfg(name, sopts, ms, &cfg, err) != 0) {
+            rc = -1;
+            break;
+        }
+        int runs = 0, lost = 0;
+        long long pts = 0, balls = 0, turns = 0;
+        double total_ms = 0;
+        for (int idx = 0; idx < npos * CROWD_REPS && !gl_cli_interrupted; idx++) {
+            lines_board *b = malloc(sizeof *b);
+            if (!b) {
+                rc = gl_error_set(err, "out of memory");
+                break;
+            }
+            *b = pos[idx / CROWD_REPS];
+            gl_rng_seed(&b->rng, 0xc0ffeeULL + 7919ULL * (uint64_t)idx);
+            lines_ai *ai = lines_ai_new(&cfg, b, 0xabcdefULL + 104729ULL * (uint64_t)idx);
+            if (!ai) {
+                free(b);
+                rc = gl_error_set(err, "out of memory");
+                break;
+            }
+            long long s0 = b->score;
+            int t0 = b->turns;
+            while (!lines_full(b) && b->turns < t0 + CROWD_MORE) {
+                int from, to;
+                uint64_t c0 = gl_now_ns();
+                int ok = lines_ai_choose(ai, b, &from, &to);
+                total_ms += gl_ms_since(c0);
+                if (!ok) break;
+                lines_move(b, from, to, t);
+            }
+            runs++;
+            lost += lines_full(b);
+            pts += b->score - s0;
+            balls += b->nballs;
+            turns += b->turns - t0;
+            lines_ai_free(ai);
+            free(b);
+        }
+        if (rc == 0 && runs > 0)
+            printf("%-11s %8d %6d %9lld %10.1f %10.2f\n", name, runs, lost, pts, (double)balls / runs,
+                   turns ? total_ms / (double)turns : 0);
+        fflush(stdout);
+    }
+    if (gl_cli_interrupted) printf("(interrupted)\n");
+    free(pos);
+    free(t);
+    return rc;
+}
+
 int gl_bench_lines(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "per-game", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "per-game", "help")) {
+    if (gl_args_parse(argc, argv, "per-game crowded", &a) != 0) return GL_EXIT_USAGE;
+    if (gl_args_flag(&a, "per-game crowded", "help")) {
         gl_args_free(&a);
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
-                           "       [--max-turns T] [--path-queries Q] [--per-game] [--candidates N]\n"
+                           "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
                            "       [--depth D] [--width W] [--discount P] [--samples S] [--refine K]\n"
                            "       [--refine-samples S]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
@@ -87,7 +239,12 @@ int gl_bench_lines(int argc, char **argv)
                            "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move),\n"
                            "so that runs split over processes (--seed, --games) can be merged.\n"
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
-                           "runs the path test only.\n");
+                           "runs the path test only.\n"
+                           "--crowded: the crowded-start test instead of whole games: the positions where\n"
+                           "the games of the --games seeds, played by the plan player without refinement\n"
+                           "(at most 900 turns), reach 50 balls (again after falling to 35), each\n"
+                           "continued twice for 120 turns with fresh spawns by every player of --ais:\n"
+                           "continuations lost, points, balls at the end, ms per move.\n");
     }
     long long games = 20, seed = 1, ms = 50, max_turns = 0, queries = 2000000;
     const char *ais = "greedy,search", *rules = "klines,lines98";
@@ -98,7 +255,8 @@ int gl_bench_lines(int argc, char **argv)
         return gl_cli_fail(&err);
     }
     if (gl_kv_get(&a.opts, "ais")) ais = gl_kv_get(&a.opts, "ais");
-    int per_game = gl_args_flag(&a, "per-game", "per-game");
+    int per_game = gl_args_flag(&a, "per-game crowded", "per-game");
+    int crowd = gl_args_flag(&a, "per-game crowded", "crowded");
     /* the search options, read once into a template for the search rows */
     gl_kvlist sopts;
     gl_kv_init(&sopts);
@@ -113,6 +271,19 @@ int gl_bench_lines(int argc, char **argv)
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench lines: unexpected argument");
     }
     gl_cli_catch_sigint();
+    if (crowd) {
+        int crc = 0;
+        char cbuf[128];
+        snprintf(cbuf, sizeof cbuf, "%s", rules);
+        char *csave = NULL;
+        for (char *rule = strtok_r(cbuf, ",", &csave); rule && crc == 0; rule = strtok_r(NULL, ",", &csave)) {
+            crc = crowded(rule, ais, &sopts, games, seed, ms, &err);
+            if (crc == 0) printf("\n");
+        }
+        gl_kv_free(&sopts);
+        gl_args_free(&a);
+        return crc ? gl_cli_fail(&err) : GL_EXIT_OK;
+    }
     if (queries > 0) bench_paths(queries);
     long long *scores = malloc(sizeof *scores * (size_t)(games ? games : 1));
     long long *turns = malloc(sizeof *turns * (size_t)(games ? games : 1));
@@ -139,25 +310,10 @@ int gl_bench_lines(int argc, char **argv)
         char *asave = NULL;
         for (char *ai = strtok_r(aibuf, ",", &asave); ai && rc == 0; ai = strtok_r(NULL, ",", &asave)) {
             lines_ai_cfg cfg;
-            if (!strcmp(ai, "greedy")) lines_ai_cfg_default(&cfg, LINES_AI_GREEDY);
-            else if (!strcmp(ai, "search") || !strcmp(ai, "rollout") || !strcmp(ai, "expectimax")) {
-                lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-                gl_kvlist mo;
-                gl_kv_init(&mo);
-                if (strcmp(ai, "search")) gl_kv_add(&mo, "mode", ai, 0);
-                for (int k = 0; k < sopts.n && !strcmp(ai, "search"); k++)
-                    gl_kv_add(&mo, sopts.items[k].key, sopts.items[k].value, 0);
-                int bad = lines_ai_cfg_read(&cfg, &mo, &err);
-                gl_kv_free(&mo);
-                if (bad) {
-                    rc = gl_cli_fail(&err);
-                    break;
-                }
-            } else {
-                rc = gl_cli_failf("bench lines: unknown player '%s' (greedy, search, rollout, expectimax)", ai);
+            if (player_cfg(ai, &sopts, ms, &cfg, &err) != 0) {
+                rc = gl_cli_fail(&err);
                 break;
             }
-            cfg.ms = (double)ms;
             double total_ms = 0, total_turns = 0, mean = 0, mturns = 0;
             int capped = 0;
             long long played = 0;

@@ -90,6 +90,12 @@ run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10
 expect_rc 0 "autoplay plan without the refinement"
 run autoplay lines --check "$TMP/p0.jsonl"
 expect_rc 0 "plan without the refinement: replay valid"
+# bench: a short row; the crowded-start test checks its players first
+run bench lines --games 1 --seed 2 --max-turns 5 --path-queries 1000 --ais greedy --rules lines98
+expect_rc 0 "bench lines"
+expect_out "greedy      lines98" "bench lines row"
+expect_bad_input "bench crowded unknown player" bench lines --crowded --games 1 --ais nope --rules lines98
+expect_bad_input "bench crowded bad option" bench lines --crowded --games 1 --ais search --refine 65
 sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"
