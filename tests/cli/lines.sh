@@ -69,13 +69,14 @@ run autoplay lines --ai search --ms 2 --games 1 --seed 2 --max-turns 30 --record
 expect_rc 0 "autoplay search"
 run autoplay lines --check "$TMP/s.jsonl"
 expect_rc 0 "search replay valid"
-# the plan mode is reproducible (the refinement's sampled spawns come from
-# the player's own seeded rng): the same games twice give the same record
+# the plan mode is reproducible, with its refinement too (the refinement's
+# sampled spawns come from the player's own seeded rng): the same games
+# twice give the same record
 # (--ms, the CPU ceiling per move, set out of reach: under valgrind a move
 # takes about 50 times its normal time and would otherwise hit the default)
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --record "$TMP/p1.jsonl"
+run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --refine 4 --record "$TMP/p1.jsonl"
 expect_rc 0 "autoplay plan"
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --record "$TMP/p2.jsonl"
+run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --refine 4 --record "$TMP/p2.jsonl"
 cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "plan mode reproducible"
 run autoplay lines --check "$TMP/p1.jsonl" --json
 expect_out '"valid":true,"games":2' "plan replay valid"
@@ -86,7 +87,7 @@ expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 
 expect_bad_input "samples above 64" autoplay lines --ai search --samples 65 --games 1
 expect_bad_input "refine above 64" autoplay lines --ai search --refine 65 --games 1
 expect_bad_input "refine-samples 0" autoplay lines --ai search --refine-samples 0 --games 1
-run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10 --ms 3600000 --refine 0 --record "$TMP/p0.jsonl"
+run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10 --ms 3600000 --record "$TMP/p0.jsonl"
 expect_rc 0 "autoplay plan without the refinement"
 run autoplay lines --check "$TMP/p0.jsonl"
 expect_rc 0 "plan without the refinement: replay valid"
