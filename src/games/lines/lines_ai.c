@@ -28,7 +28,7 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->width = 5;
     c->discount = 30;
     c->samples = 1;
-    c->refine = 0; /* off: better in the crowded-start test, worse in full games (docs/lines.md) */
+    c->refine = 0; /* off: better in the crowded-start test, not in whole games, 3x the CPU (docs/lines.md) */
     c->refine_samples = 10;
     mode_defaults(c);
 }
