@@ -326,6 +326,63 @@ static void test_plane_score(void **state)
     assert_true(checked > 6000 && cascades > 1500);
 }
 
+/* The replays eight at a time on 512-bit vectors (match3_wide.c), where
+ * the processor has them, against plane_score: every legal swap of
+ * positions along random games, every size and K = 3..9, the lanes of
+ * several positions mixed in one call and counts that are not multiples
+ * of eight. */
+static void test_wide_lanes(void **state)
+{
+    (void)state;
+    if (!match3_wide_usable()) skip();
+    enum { CAP = 4096 };
+    static uint64_t lpl[4][CAP], locc[CAP];
+    static int lid[CAP], lsc[CAP], want[CAP];
+    long long checked = 0, cascades = 0;
+    for (uint64_t seed = 0; seed < 240; seed++) {
+        int cols = 1 + (int)(seed % 8), rows = 1 + (int)(seed / 8 % 8), kinds = 3 + (int)(seed % 7);
+        if (seed % 4 == 0) cols = rows = seed % 8 == 0 ? 8 : 7;
+        match3_board *b = make(cols, rows, kinds, 0, seed + 17000);
+        match3_bits G;
+        assert_int_equal(match3_bits_init(&G, &b->R), 0);
+        match3_bpos p;
+        match3_bits_load(&G, b->cell, &p);
+        gl_rng pick;
+        gl_rng_seed(&pick, seed);
+        int n = 0;
+        for (int step = 0; step < 12; step++) {
+            uint64_t h, v, pl[4] = {0, 0, 0, 0}, occ;
+            match3_bits_moves(&G, &p, &h, &v);
+            planes_of(p.k, pl, &occ, kinds);
+            int ids[MATCH3_BITS_IDS], m = 0;
+            for (; h; h &= h - 1) ids[m++] = __builtin_ctzll(h) * 2;
+            for (; v; v &= v - 1) ids[m++] = __builtin_ctzll(v) * 2 + 1;
+            if (m == 0) break;
+            for (int i = 0; i < m && n < CAP; i++, n++) {
+                for (int j = 0; j < 4; j++) lpl[j][n] = pl[j];
+                locc[n] = occ;
+                lid[n] = ids[i];
+                want[n] = plane_score(&G, pl, occ, ids[i], kinds);
+                cascades += want[n] > match3_bits_immediate(&G, &p, ids[i]);
+            }
+            match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)m)], NULL);
+        }
+        /* All lanes at once, then from an odd start with an odd count. */
+        memset(lsc, 0xff, sizeof lsc);
+        match3_wide_lanes(&G, &lpl[0][0], CAP, locc, lid, n, lsc);
+        for (int i = 0; i < n; i++) assert_int_equal(lsc[i], want[i]);
+        if (n > 3) {
+            memset(lsc, 0xff, sizeof lsc);
+            match3_wide_lanes(&G, &lpl[0][1], CAP, locc + 1, lid + 1, n - 2, lsc);
+            for (int i = 0; i < n - 2; i++) assert_int_equal(lsc[i], want[i + 1]);
+            assert_int_equal(lsc[n - 2], -1); /* nothing written past the count */
+        }
+        checked += n;
+        gl_game_match3.destroy((gl_board *)b);
+    }
+    assert_true(checked > 5000 && cascades > 1000);
+}
+
 static void run(const match3_board *b, const char *algo, int x, const char *k2, const char *v2,
                 gl_solution *s)
 {
@@ -458,6 +515,40 @@ static void test_bits_exact_equals_scalar(void **state)
     }
 }
 
+/* The search with its replays on 512-bit vectors and on the portable
+ * path (GRIDLAB_NO_AVX512): the same score, line and play count on 7x7
+ * and 8x8 boards, K = 3..6, X = 4 and 5.  (Where the processor lacks the
+ * vectors both runs take the portable path.) */
+static void test_bits_exact_wide_portable(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 12; seed++) {
+        int side = seed % 3 == 0 ? 8 : 7;
+        match3_board *b = make(side, side, 3 + (int)(seed % 4), 0, seed + 19000);
+        int x = seed % 4 == 1 ? 5 : 4;
+        gl_limits lim;
+        memset(&lim, 0, sizeof lim);
+        long long v[2];
+        int line[2][MATCH3_MAX_SWAPS], nl[2];
+        uint64_t nodes[2];
+        size_t peak;
+        const char *st;
+        gl_error err = {0};
+        for (int w = 0; w < 2; w++) {
+            if (w) setenv("GRIDLAB_NO_AVX512", "1", 1);
+            assert_int_equal(
+                match3_exact_bits_run(b, x, &lim, &v[w], line[w], &nl[w], &nodes[w], &peak, &st, &err), 0);
+            assert_null(st);
+        }
+        unsetenv("GRIDLAB_NO_AVX512");
+        assert_int_equal(v[0], v[1]);
+        assert_int_equal(nl[0], nl[1]);
+        assert_memory_equal(line[0], line[1], (size_t)nl[0] * sizeof line[0][0]);
+        assert_int_equal(nodes[0], nodes[1]);
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
 /* The bit-parallel search keeps its workspace (tables, one-swap cache)
  * from one solve to the next in a process.  Nothing may carry over: a
  * board solved again after others (a bigger one with other kinds, and one
@@ -570,10 +661,12 @@ int main(void)
         cmocka_unit_test(test_independence_rule),
         cmocka_unit_test(test_bits_independence),
         cmocka_unit_test(test_plane_score),
+        cmocka_unit_test(test_wide_lanes),
         cmocka_unit_test(test_exact_equals_backtrack),
         cmocka_unit_test(test_exact_equals_backtrack_refill),
         cmocka_unit_test(test_seed_setting),
         cmocka_unit_test(test_bits_exact_equals_scalar),
+        cmocka_unit_test(test_bits_exact_wide_portable),
         cmocka_unit_test(test_bits_workspace_reuse),
         cmocka_unit_test(test_exact_limit),
         cmocka_unit_test(test_hint),

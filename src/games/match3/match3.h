@@ -149,6 +149,17 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
 uint64_t match3_bits_diff(const match3_bits *g, const match3_bpos *a, const match3_bpos *b);
 uint64_t match3_bits_cols(uint64_t cells);
 
+/* Score-only plays eight at once on 512-bit vectors (match3_wide.c).
+ * match3_wide_usable: the processor has what it needs (AVX-512F, BW, DQ,
+ * VL and VPOPCNTDQ) and GRIDLAB_NO_AVX512 is not set.  match3_wide_lanes:
+ * scores[i] gets the score (with cascades) of the legal swap ids[i] on the
+ * position whose bit planes (planes_of in match3_bits_k.h) are pl[j *
+ * stride + i] and whose occupied cells are occ[i], for i < n; only when
+ * match3_wide_usable() said yes. */
+int match3_wide_usable(void);
+void match3_wide_lanes(const match3_bits *g, const uint64_t *pl, size_t stride, const uint64_t *occ, const int *ids,
+                       int n, int *scores);
+
 /* ------------------------------------------------------------- solvers */
 
 /* The solver option swaps (X, default 3); -1 with a message when bad. */

@@ -165,6 +165,8 @@ typedef struct bx_up {
     uint64_t read[MATCH3_BITS_IDS], diff[MATCH3_BITS_IDS];
 } bx_up;
 
+#define BX_LANES 1024
+
 typedef struct bx_ctx {
     match3_bits G;
     bx_table tt;
@@ -183,6 +185,13 @@ typedef struct bx_ctx {
     const char *stopped;
     uint64_t (*b1c)[2];              /* the one-swap cache (b1_find) */
     size_t b1mask, b1puts;
+    /* Replays gathered for playing together (bx_flush_k): per lane the
+     * position's bit planes and occupied cells, the swap, the child, the
+     * score; per child its best single swap and whether it was computed. */
+    uint64_t lpl[4][BX_LANES], locc[BX_LANES];
+    int lid[BX_LANES], lkid[BX_LANES], lsc[BX_LANES];
+    int kb1[MATCH3_BITS_IDS], kmiss[MATCH3_BITS_IDS], kalias[MATCH3_BITS_IDS];
+    int wide;                        /* replays on 512-bit vectors (match3_wide.c) */
 } bx_ctx;
 
 /* A lossy cache of the best single swap of positions: a position's entry
@@ -204,9 +213,27 @@ static int b1_find(const bx_ctx *c, const uint64_t key[2])
     return -1;
 }
 
+/* Values from B1_PENDING up mark a position of the node being evaluated
+ * (two_left_k) whose value is still being computed: B1_PENDING + its
+ * child index.  They are all replaced by the values before it returns
+ * (the same key goes to the same slot), so b1_find only sees them there. */
+#define B1_PENDING 0xff00
+
+static void b1_pending(bx_ctx *c, const uint64_t key[2], int i)
+{
+    uint64_t *e = c->b1c[key[0] & c->b1mask];
+    e[0] = key[0];
+    e[1] = (key[1] & ~0xffffULL) | (uint64_t)(B1_PENDING + i);
+}
+
 static void b1_put(bx_ctx *c, const uint64_t key[2], int v)
 {
-    if (v < 0 || v >= 0xffff) return;
+    if (v < 0 || v >= B1_PENDING) {
+        /* Not kept; nor may a pending mark of this key stay. */
+        uint64_t *e = c->b1c[key[0] & c->b1mask];
+        if (e[0] == key[0]) e[0] = e[1] = 0;
+        return;
+    }
     if (++c->b1puts > (c->b1mask + 1) / 4 && c->b1mask + 1 < ((size_t)1 << B1_MAX_BITS)) {
         size_t cap = c->b1mask + 1;
         memset(c->b1c + cap, 0, cap * sizeof *c->b1c);
@@ -291,8 +318,30 @@ HOT void key_k(const match3_bpos *p, int r, uint64_t key[2], const int K)
     key[1] = gl_hash_u64(b ^ (b >> 31));
 }
 
-HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub, const bx_up *up,
-                         uint64_t mdiff, const int K)
+/* Plays the nl gathered replays (lanes), eight at a time on 512-bit
+ * vectors (match3_wide.c), and raises each child's best single swap to
+ * their scores.  Without the vectors the replays are played where they
+ * are found (two_left_k), and nothing is gathered. */
+static inline void bx_flush_k(bx_ctx *c, int nl)
+{
+    if (!nl) return;
+    match3_wide_lanes(&c->G, &c->lpl[0][0], BX_LANES, c->locc, c->lid, nl, c->lsc);
+    c->nodes += (uint64_t)nl;
+    /* A child's lanes are next to each other. */
+    int kid = c->lkid[0], m = c->kb1[kid];
+    for (int i = 0; i < nl; i++) {
+        if (c->lkid[i] != kid) {
+            c->kb1[kid] = m;
+            kid = c->lkid[i];
+            m = c->kb1[kid];
+        }
+        m = c->lsc[i] > m ? c->lsc[i] : m;
+    }
+    c->kb1[kid] = m;
+}
+
+HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, const bx_up *up, uint64_t mdiff,
+                         const int K)
 {
     c->tick++;
     for (int i = 0; i < nm; i++) {
@@ -320,33 +369,72 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
         key_k(kid, 1, c->kkey[i], K);
         __builtin_prefetch(c->b1c[c->kkey[i][0] & c->b1mask]);
     }
-    long long best = -1;
+    /* The children's best single swaps: from the one-swap cache, or from
+     * the scores of the swaps the first swap did not disturb and the
+     * replays of the others, which are gathered (one lane per replay) and
+     * played together (bx_flush_k). */
+    const int NP = PLANES(K);
+    int nl = 0;
     for (int i = 0; i < nm; i++) {
         const match3_bpos *k = &c->kids[i];
-        const uint64_t *key1 = c->kkey[i];
-        int b1 = b1_find(c, key1);
-        if (b1 < 0) {
+        int b1 = b1_find(c, c->kkey[i]);
+        c->kalias[i] = -1;
+        c->kmiss[i] = b1 < 0;
+        if (b1 >= B1_PENDING) {
+            /* An earlier child of this node is the same position and is
+             * still being computed. */
+            c->kalias[i] = b1 - B1_PENDING;
+            c->kmiss[i] = 0;
+            b1 = 0;
+        } else if (b1 < 0) {
+            if (nl > BX_LANES - MATCH3_BITS_IDS) {
+                bx_flush_k(c, nl);
+                nl = 0;
+            }
+            b1_pending(c, c->kkey[i], i);
             uint64_t hv[2], pl[4], occ;
             moves_k(k->k, &hv[0], &hv[1], K);
             planes_of(k->k, pl, &occ, K);
             b1 = 0;
             uint64_t cm = c->cmask[i];
-            for (int dir = 0; dir < 2; dir++)
-                for (uint64_t h = hv[dir]; h; h &= h - 1) {
-                    int s = __builtin_ctzll(h) * 2 + dir, v;
-                    if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
-                        v = c->gain[s];
-                    } else {
-                        v = plane_score(&c->G, pl, occ, s, K);
-                        c->nodes++;
+            if (c->wide) {
+                /* Without branches: every swap is written as a lane, and
+                 * the lane is kept (nl advances) when it must be played. */
+                for (int dir = 0; dir < 2; dir++)
+                    for (uint64_t h = hv[dir]; h; h &= h - 1) {
+                        int s = __builtin_ctzll(h) * 2 + dir;
+                        int reuse = (c->stamp[s] == c->tick) & ((c->rmask[s] & cm) == 0);
+                        int v = reuse ? c->gain[s] : 0;
+                        b1 = v > b1 ? v : b1;
+                        for (int j = 0; j < NP; j++) c->lpl[j][nl] = pl[j];
+                        c->locc[nl] = occ;
+                        c->lid[nl] = s;
+                        c->lkid[nl] = i;
+                        nl += !reuse;
                     }
-                    if (v > b1) b1 = v;
-                }
-            b1_put(c, key1, b1);
+            } else {
+                for (int dir = 0; dir < 2; dir++)
+                    for (uint64_t h = hv[dir]; h; h &= h - 1) {
+                        int s = __builtin_ctzll(h) * 2 + dir, v;
+                        if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
+                            v = c->gain[s];
+                        } else {
+                            v = plane_score(&c->G, pl, occ, s, K);
+                            c->nodes++;
+                        }
+                        if (v > b1) b1 = v;
+                    }
+            }
         }
-        long long tot = c->gain[mv[i]] + b1;
+        c->kb1[i] = b1;
+    }
+    bx_flush_k(c, nl);
+    long long best = -1;
+    for (int i = 0; i < nm; i++) {
+        if (c->kalias[i] >= 0) c->kb1[i] = c->kb1[c->kalias[i]];
+        if (c->kmiss[i]) b1_put(c, c->kkey[i], c->kb1[i]);
+        long long tot = c->gain[mv[i]] + c->kb1[i];
         if (tot > best) best = tot;
-        if (best >= ub) break;
     }
     return best;
 }
@@ -356,17 +444,16 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
  * that was legal before and whose read cells m did not change scores
  * exactly what it scored before (test_independence_rule pins this), so
  * only the swaps near m's changes are played again.  One copy per K. */
-static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, long long ub, const bx_up *up,
-                             uint64_t mdiff)
+static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, const bx_up *up, uint64_t mdiff)
 {
     switch (c->G.kinds) {
-    case 3: return two_left_k(c, p, mv, nm, ub, up, mdiff, 3);
-    case 4: return two_left_k(c, p, mv, nm, ub, up, mdiff, 4);
-    case 5: return two_left_k(c, p, mv, nm, ub, up, mdiff, 5);
-    case 6: return two_left_k(c, p, mv, nm, ub, up, mdiff, 6);
-    case 7: return two_left_k(c, p, mv, nm, ub, up, mdiff, 7);
-    case 8: return two_left_k(c, p, mv, nm, ub, up, mdiff, 8);
-    default: return two_left_k(c, p, mv, nm, ub, up, mdiff, MATCH3_MAX_KINDS);
+    case 3: return two_left_k(c, p, mv, nm, up, mdiff, 3);
+    case 4: return two_left_k(c, p, mv, nm, up, mdiff, 4);
+    case 5: return two_left_k(c, p, mv, nm, up, mdiff, 5);
+    case 6: return two_left_k(c, p, mv, nm, up, mdiff, 6);
+    case 7: return two_left_k(c, p, mv, nm, up, mdiff, 7);
+    case 8: return two_left_k(c, p, mv, nm, up, mdiff, 8);
+    default: return two_left_k(c, p, mv, nm, up, mdiff, MATCH3_MAX_KINDS);
     }
 }
 
@@ -422,7 +509,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
     }
     long long best;
     if (r == 2) {
-        best = bx_two_left(c, p, mv, nm, ub, up, mdiff);
+        best = bx_two_left(c, p, mv, nm, up, mdiff);
     } else {
         /* Best first by the score a swap makes at once. */
         int ord[MATCH3_BITS_IDS];
@@ -508,6 +595,7 @@ static bx_ctx *bx_take(void)
     c->stopped = NULL;
     c->b1mask = ((size_t)1 << B1_MIN_BITS) - 1;
     c->b1puts = 0;
+    c->wide = match3_wide_usable();
     memset(c->b1c, 0, (c->b1mask + 1) * sizeof *c->b1c);
     return c;
 }
