@@ -326,11 +326,11 @@ static void test_plane_score(void **state)
     assert_true(checked > 6000 && cascades > 1500);
 }
 
-/* The replays eight at a time on 512-bit vectors (match3_wide.c), where
- * the processor has them, against plane_score: every legal swap of
- * positions along random games, every size and K = 3..9, the lanes of
- * several positions mixed in one call and counts that are not multiples
- * of eight. */
+/* The plays eight at a time on 512-bit vectors (match3_wide.c), where
+ * the processor has them, against plane_score and plane_play_read: every
+ * legal swap of positions along random games, every size and K = 3..9,
+ * the lanes of several positions mixed in one call and counts that are
+ * not multiples of eight; score, read cells and the position after. */
 static void test_wide_lanes(void **state)
 {
     (void)state;
@@ -364,6 +364,20 @@ static void test_wide_lanes(void **state)
                 lid[n] = ids[i];
                 want[n] = plane_score(&G, pl, occ, ids[i], kinds);
                 cascades += want[n] > match3_bits_immediate(&G, &p, ids[i]);
+            }
+            /* The plays with read cells and positions after, all legal
+             * swaps of this position together. */
+            int gain[MATCH3_BITS_IDS];
+            uint64_t read[MATCH3_BITS_IDS], kout[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
+            memset(kout, 0, sizeof kout);
+            match3_wide_reads(&G, pl, occ, ids, m, gain, read, &kout[0][0], MATCH3_BITS_IDS);
+            for (int i = 0; i < m; i++) {
+                match3_bpos o;
+                memset(&o, 0, sizeof o);
+                uint64_t rd;
+                assert_int_equal(plane_play_read(&G, p.k, o.k, ids[i], &rd, kinds), gain[i]);
+                assert_true(read[i] == rd);
+                for (int k = 0; k < MATCH3_MAX_KINDS; k++) assert_true(kout[k][i] == o.k[k]);
             }
             match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)m)], NULL);
         }

@@ -159,6 +159,21 @@ uint64_t match3_bits_cols(uint64_t cells);
 int match3_wide_usable(void);
 void match3_wide_lanes(const match3_bits *g, const uint64_t *pl, size_t stride, const uint64_t *occ, const int *ids,
                        int n, int *scores);
+/* The plays of n legal swaps ids on one position (its bit planes pl, occ)
+ * with what plane_play_read gives (match3_bits_k.h): gain[i] the score,
+ * read[i] the cells looked at, kout[k * stride + i] (k < kinds) the kind
+ * words after it.  Only when match3_wide_usable() said yes. */
+void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, int *gain,
+                       uint64_t *read, uint64_t *kout, size_t stride);
+/* The reuse test of the exact search's two-swaps-left step for one child
+ * (match3_exact_bits.c), eight first swaps at a time: first swap i (of n)
+ * has read cells rm[i], swap bit[i] * 2 + dir[i] and score gain[i].  The
+ * swaps legal in the child (sh, sv: match3_bits_moves) whose read cells
+ * the child's first swap did not change (cm) score as before: out[0] and
+ * out[1] get them (as sh and sv), the result is their best score (0 for
+ * none).  Only when match3_wide_usable() said yes. */
+int match3_wide_reuse(const uint64_t *rm, const uint64_t *bit, const uint64_t *dir, const uint64_t *gain, int n,
+                      uint64_t sh, uint64_t sv, uint64_t cm, uint64_t out[2]);
 
 /* ------------------------------------------------------------- solvers */
 

@@ -167,6 +167,12 @@ typedef struct bx_up {
 
 #define BX_LANES 1024
 
+/* The children of the node being evaluated, by key (two_left_k). */
+typedef struct bx_seen {
+    uint64_t key[2];
+    int tick, kid;
+} bx_seen;
+
 typedef struct bx_ctx {
     match3_bits G;
     bx_table tt;
@@ -191,6 +197,14 @@ typedef struct bx_ctx {
     uint64_t lpl[4][BX_LANES], locc[BX_LANES];
     int lid[BX_LANES], lkid[BX_LANES], lsc[BX_LANES];
     int kb1[MATCH3_BITS_IDS], kmiss[MATCH3_BITS_IDS], kalias[MATCH3_BITS_IDS];
+    bx_seen seen[256];
+    /* The first swaps in order, for match3_wide_reuse: read cells, swap
+     * (bit and direction), score. */
+    /* First swaps played eight at a time (match3_wide_reads): swap, child,
+     * score, read cells, kind words after. */
+    int wid[MATCH3_BITS_IDS], widx[MATCH3_BITS_IDS], wgain[MATCH3_BITS_IDS];
+    uint64_t wread[MATCH3_BITS_IDS], wk[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
+    uint64_t frm[MATCH3_BITS_IDS], fbit[MATCH3_BITS_IDS], fdir[MATCH3_BITS_IDS], fgain[MATCH3_BITS_IDS];
     int wide;                        /* replays on 512-bit vectors (match3_wide.c) */
 } bx_ctx;
 
@@ -213,27 +227,9 @@ static int b1_find(const bx_ctx *c, const uint64_t key[2])
     return -1;
 }
 
-/* Values from B1_PENDING up mark a position of the node being evaluated
- * (two_left_k) whose value is still being computed: B1_PENDING + its
- * child index.  They are all replaced by the values before it returns
- * (the same key goes to the same slot), so b1_find only sees them there. */
-#define B1_PENDING 0xff00
-
-static void b1_pending(bx_ctx *c, const uint64_t key[2], int i)
-{
-    uint64_t *e = c->b1c[key[0] & c->b1mask];
-    e[0] = key[0];
-    e[1] = (key[1] & ~0xffffULL) | (uint64_t)(B1_PENDING + i);
-}
-
 static void b1_put(bx_ctx *c, const uint64_t key[2], int v)
 {
-    if (v < 0 || v >= B1_PENDING) {
-        /* Not kept; nor may a pending mark of this key stay. */
-        uint64_t *e = c->b1c[key[0] & c->b1mask];
-        if (e[0] == key[0]) e[0] = e[1] = 0;
-        return;
-    }
+    if (v < 0 || v >= 0xffff) return;
     if (++c->b1puts > (c->b1mask + 1) / 4 && c->b1mask + 1 < ((size_t)1 << B1_MAX_BITS)) {
         size_t cap = c->b1mask + 1;
         memset(c->b1c + cap, 0, cap * sizeof *c->b1c);
@@ -344,6 +340,7 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
                          const int K)
 {
     c->tick++;
+    int nw = 0;
     for (int i = 0; i < nm; i++) {
         int s = mv[i];
         match3_bpos *kid = &c->kids[i];
@@ -357,6 +354,10 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
             c->gain[s] = up->gain[s];
             c->rmask[s] = up->read[s];
             c->cmask[i] = d;
+        } else if (c->wide) {
+            /* played below, eight at a time */
+            c->wid[nw] = s;
+            c->widx[nw++] = i;
         } else {
             c->gain[s] = plane_play_read(&c->G, p->k, kid->k, s, &c->rmask[s], K);
             uint64_t d = 0;
@@ -365,8 +366,34 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
             c->nodes++;
         }
         c->stamp[s] = c->tick;
-        /* The child's one-swap cache slot is fetched while the others play. */
-        key_k(kid, 1, c->kkey[i], K);
+    }
+    if (nw) {
+        uint64_t pl[4], occ;
+        planes_of(p->k, pl, &occ, K);
+        match3_wide_reads(&c->G, pl, occ, c->wid, nw, c->wgain, c->wread, &c->wk[0][0], MATCH3_BITS_IDS);
+        c->nodes += (uint64_t)nw;
+        for (int j = 0; j < nw; j++) {
+            int i = c->widx[j], s = c->wid[j];
+            match3_bpos *kid = &c->kids[i];
+            uint64_t d = 0;
+            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
+                kid->k[k] = c->wk[k][j];
+                d |= p->k[k] ^ kid->k[k];
+            }
+            c->cmask[i] = d;
+            c->gain[s] = c->wgain[j];
+            c->rmask[s] = c->wread[j];
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        int s = mv[i];
+        c->frm[i] = c->rmask[s];
+        c->fbit[i] = (uint64_t)(s >> 1);
+        c->fdir[i] = (uint64_t)(s & 1);
+        c->fgain[i] = (uint64_t)c->gain[s];
+        /* The child's one-swap cache slot is fetched while the others are
+         * keyed. */
+        key_k(&c->kids[i], 1, c->kkey[i], K);
         __builtin_prefetch(c->b1c[c->kkey[i][0] & c->b1mask]);
     }
     /* The children's best single swaps: from the one-swap cache, or from
@@ -380,37 +407,40 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
         int b1 = b1_find(c, c->kkey[i]);
         c->kalias[i] = -1;
         c->kmiss[i] = b1 < 0;
-        if (b1 >= B1_PENDING) {
-            /* An earlier child of this node is the same position and is
-             * still being computed. */
-            c->kalias[i] = b1 - B1_PENDING;
-            c->kmiss[i] = 0;
-            b1 = 0;
-        } else if (b1 < 0) {
+        if (b1 < 0) {
+            /* Two children of a node can be the same position: the second
+             * takes the first one's value once it is known. */
+            bx_seen *e = &c->seen[c->kkey[i][0] >> 56];
+            if (e->tick == c->tick && e->key[0] == c->kkey[i][0] && e->key[1] == c->kkey[i][1]) {
+                c->kalias[i] = e->kid;
+                c->kmiss[i] = 0;
+                c->kb1[i] = 0;
+                continue;
+            }
+            e->tick = c->tick;
+            e->key[0] = c->kkey[i][0];
+            e->key[1] = c->kkey[i][1];
+            e->kid = i;
             if (nl > BX_LANES - MATCH3_BITS_IDS) {
                 bx_flush_k(c, nl);
                 nl = 0;
             }
-            b1_pending(c, c->kkey[i], i);
             uint64_t hv[2], pl[4], occ;
             moves_k(k->k, &hv[0], &hv[1], K);
             planes_of(k->k, pl, &occ, K);
             b1 = 0;
             uint64_t cm = c->cmask[i];
             if (c->wide) {
-                /* Without branches: every swap is written as a lane, and
-                 * the lane is kept (nl advances) when it must be played. */
+                /* The reused swaps found eight first swaps at a time; the
+                 * others become lanes. */
+                uint64_t ru[2];
+                b1 = match3_wide_reuse(c->frm, c->fbit, c->fdir, c->fgain, nm, hv[0], hv[1], cm, ru);
                 for (int dir = 0; dir < 2; dir++)
-                    for (uint64_t h = hv[dir]; h; h &= h - 1) {
-                        int s = __builtin_ctzll(h) * 2 + dir;
-                        int reuse = (c->stamp[s] == c->tick) & ((c->rmask[s] & cm) == 0);
-                        int v = reuse ? c->gain[s] : 0;
-                        b1 = v > b1 ? v : b1;
+                    for (uint64_t h = hv[dir] & ~ru[dir]; h; h &= h - 1) {
                         for (int j = 0; j < NP; j++) c->lpl[j][nl] = pl[j];
                         c->locc[nl] = occ;
-                        c->lid[nl] = s;
-                        c->lkid[nl] = i;
-                        nl += !reuse;
+                        c->lid[nl] = __builtin_ctzll(h) * 2 + dir;
+                        c->lkid[nl++] = i;
                     }
             } else {
                 for (int dir = 0; dir < 2; dir++)
@@ -589,6 +619,7 @@ static bx_ctx *bx_take(void)
     /* Stamps are compared with ticks: both start again from zero. */
     memset(c->stamp, 0, sizeof c->stamp);
     memset(c->up.stamp, 0, sizeof c->up.stamp);
+    memset(c->seen, 0, sizeof c->seen);
     c->tick = c->up.tick = 0;
     c->tt_full = 0;
     c->polls = c->nodes = 0;
