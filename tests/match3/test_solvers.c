@@ -330,7 +330,8 @@ static void test_plane_score(void **state)
  * the processor has them, against plane_score and plane_play_read: every
  * legal swap of positions along random games, every size and K = 3..9,
  * the lanes of several positions mixed in one call and counts that are
- * not multiples of eight; score, read cells and the position after. */
+ * not multiples of eight; score, read cells and the position after; and
+ * the children's keys, legal swaps, planes and reused swaps. */
 static void test_wide_lanes(void **state)
 {
     (void)state;
@@ -338,7 +339,7 @@ static void test_wide_lanes(void **state)
     enum { CAP = 4096 };
     static uint64_t lpl[4][CAP], locc[CAP];
     static int lid[CAP], lsc[CAP], want[CAP];
-    long long checked = 0, cascades = 0;
+    long long checked = 0, cascades = 0, reused = 0;
     for (uint64_t seed = 0; seed < 240; seed++) {
         int cols = 1 + (int)(seed % 8), rows = 1 + (int)(seed / 8 % 8), kinds = 3 + (int)(seed % 7);
         if (seed % 4 == 0) cols = rows = seed % 8 == 0 ? 8 : 7;
@@ -379,6 +380,48 @@ static void test_wide_lanes(void **state)
                 assert_true(read[i] == rd);
                 for (int k = 0; k < MATCH3_MAX_KINDS; k++) assert_true(kout[k][i] == o.k[k]);
             }
+            /* The children of this position (after each legal swap), as
+             * the two-swaps-left step sees them: keys, legal swaps, planes
+             * and the swaps that score as before, against the scalar
+             * functions and the reuse rule written out. */
+            static uint64_t cm[MATCH3_BITS_IDS], k0[MATCH3_BITS_IDS], k1[MATCH3_BITS_IDS], mh[MATCH3_BITS_IDS],
+                mvw[MATCH3_BITS_IDS], kpl[4][MATCH3_BITS_IDS], kocc[MATCH3_BITS_IDS], ruh[MATCH3_BITS_IDS],
+                ruv[MATCH3_BITS_IDS];
+            int rb[MATCH3_BITS_IDS];
+            for (int i = 0; i < m; i++) {
+                cm[i] = 0;
+                for (int k = 0; k < kinds; k++) cm[i] |= p.k[k] ^ kout[k][i];
+            }
+            match3_wide_kids(&G, &kout[0][0], MATCH3_BITS_IDS, m, cm, read, ids, gain, m, k0, k1, mh, mvw, &kpl[0][0],
+                             kocc, rb, ruh, ruv);
+            for (int i = 0; i < m; i++) {
+                match3_bpos q;
+                memset(&q, 0, sizeof q);
+                for (int k = 0; k < kinds; k++) q.k[k] = kout[k][i];
+                uint64_t key[2], qh, qv, qpl[4] = {0, 0, 0, 0}, qocc;
+                match3_bits_key(&G, &q, 1, key);
+                assert_true(k0[i] == key[0] && k1[i] == key[1]);
+                match3_bits_moves(&G, &q, &qh, &qv);
+                assert_true(mh[i] == qh && mvw[i] == qv);
+                planes_of(q.k, qpl, &qocc, kinds);
+                for (int j = 0; j < PLANES(kinds); j++) assert_true(kpl[j][i] == qpl[j]);
+                assert_true(kocc[i] == qocc);
+                uint64_t wh = 0, wv = 0;
+                int best = 0;
+                for (int f = 0; f < m; f++) {
+                    int bit = ids[f] >> 1;
+                    uint64_t legal = (ids[f] & 1 ? qv : qh) >> bit & 1;
+                    if (!legal || (read[f] & cm[i])) continue;
+                    if (ids[f] & 1)
+                        wv |= 1ULL << bit;
+                    else
+                        wh |= 1ULL << bit;
+                    if (gain[f] > best) best = gain[f];
+                }
+                assert_true(ruh[i] == wh && ruv[i] == wv);
+                assert_int_equal(rb[i], best);
+                reused += __builtin_popcountll(wh | wv) > 0;
+            }
             match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)m)], NULL);
         }
         /* All lanes at once, then from an odd start with an odd count. */
@@ -394,7 +437,7 @@ static void test_wide_lanes(void **state)
         checked += n;
         gl_game_match3.destroy((gl_board *)b);
     }
-    assert_true(checked > 5000 && cascades > 1000);
+    assert_true(checked > 5000 && cascades > 1000 && reused > 3000);
 }
 
 static void run(const match3_board *b, const char *algo, int x, const char *k2, const char *v2,

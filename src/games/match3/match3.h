@@ -165,15 +165,21 @@ void match3_wide_lanes(const match3_bits *g, const uint64_t *pl, size_t stride, 
  * words after it.  Only when match3_wide_usable() said yes. */
 void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, int *gain,
                        uint64_t *read, uint64_t *kout, size_t stride);
-/* The reuse test of the exact search's two-swaps-left step for one child
- * (match3_exact_bits.c), eight first swaps at a time: first swap i (of n)
- * has read cells rm[i], swap bit[i] * 2 + dir[i] and score gain[i].  The
- * swaps legal in the child (sh, sv: match3_bits_moves) whose read cells
- * the child's first swap did not change (cm) score as before: out[0] and
- * out[1] get them (as sh and sv), the result is their best score (0 for
- * none).  Only when match3_wide_usable() said yes. */
-int match3_wide_reuse(const uint64_t *rm, const uint64_t *bit, const uint64_t *dir, const uint64_t *gain, int n,
-                      uint64_t sh, uint64_t sv, uint64_t cm, uint64_t out[2]);
+/* For the exact search's two-swaps-left step (match3_exact_bits.c), eight
+ * children of a node at a time: child i (of n) has kind words ks[k *
+ * stride + i] and was reached by a first swap that changed the cells
+ * cm[i]; the node's first swaps f < nf have read cells frm[f], swap fid[f]
+ * and score fgain[f].  Per child: key0[i], key1[i] its key with one swap
+ * left (as the search keys positions), mh[i], mv[i] its legal swaps
+ * (match3_bits_moves), pl[j * stride + i] and occ[i] its bit planes
+ * (planes_of), and the first swaps that are legal in it and read none of
+ * the cells its first swap changed (they score as before): ruh[i], ruv[i]
+ * as mh and mv, rbest[i] their best score (0 for none).  Only when
+ * match3_wide_usable() said yes. */
+void match3_wide_kids(const match3_bits *g, const uint64_t *ks, size_t stride, int n, const uint64_t *cm,
+                      const uint64_t *frm, const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,
+                      uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh,
+                      uint64_t *ruv);
 
 /* ------------------------------------------------------------- solvers */
 
@@ -195,6 +201,9 @@ int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, 
  * match3_exact_run calls it when the board fits. */
 int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, long long *best, int *line,
                           int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err);
+/* The exact search's key of position p with r swaps left (two 64-bit
+ * words, the first never 0). */
+void match3_bits_key(const match3_bits *g, const match3_bpos *p, int r, uint64_t key[2]);
 /* Does the board fit the bit-parallel engine (and has refill=no)? */
 int match3_bits_fits(const match3_rules *R);
 

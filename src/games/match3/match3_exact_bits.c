@@ -200,11 +200,19 @@ typedef struct bx_ctx {
     bx_seen seen[256];
     /* The first swaps in order, for match3_wide_reuse: read cells, swap
      * (bit and direction), score. */
-    /* First swaps played eight at a time (match3_wide_reads): swap, child,
-     * score, read cells, kind words after. */
+    /* The vector path (two_left_wide_k): first swaps played eight at a
+     * time (swap, child, score, read cells, kind words after); the
+     * children's kind words, keys, legal swaps, bit planes, reused swaps
+     * and their best (match3_wide_kids); the first swaps' read cells and
+     * scores in order. */
     int wid[MATCH3_BITS_IDS], widx[MATCH3_BITS_IDS], wgain[MATCH3_BITS_IDS];
     uint64_t wread[MATCH3_BITS_IDS], wk[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
-    uint64_t frm[MATCH3_BITS_IDS], fbit[MATCH3_BITS_IDS], fdir[MATCH3_BITS_IDS], fgain[MATCH3_BITS_IDS];
+    uint64_t ks[MATCH3_MAX_KINDS][MATCH3_BITS_IDS], kk0[MATCH3_BITS_IDS], kk1[MATCH3_BITS_IDS];
+    uint64_t kmh[MATCH3_BITS_IDS], kmv[MATCH3_BITS_IDS], kpl[4][MATCH3_BITS_IDS], kocc[MATCH3_BITS_IDS];
+    uint64_t kruh[MATCH3_BITS_IDS], kruv[MATCH3_BITS_IDS];
+    int krb[MATCH3_BITS_IDS];
+    uint64_t frm[MATCH3_BITS_IDS];
+    int fgain[MATCH3_BITS_IDS];
     int wide;                        /* replays on 512-bit vectors (match3_wide.c) */
 } bx_ctx;
 
@@ -246,11 +254,11 @@ static void b1_put(bx_ctx *c, const uint64_t key[2], int v)
     e[1] = (key[1] & ~0xffffULL) | (uint64_t)v;
 }
 
-static void bx_key(const bx_ctx *c, const match3_bpos *p, int r, uint64_t key[2])
+void match3_bits_key(const match3_bits *g, const match3_bpos *p, int r, uint64_t key[2])
 {
     /* Two independent multiply-xor chains over the kind words. */
     uint64_t a = 0x9e3779b97f4a7c15ULL * (uint64_t)(r + 1), b = 0xc2b2ae3d27d4eb4fULL * (uint64_t)(r + 7);
-    for (int k = 0; k < c->G.kinds; k++) {
+    for (int k = 0; k < g->kinds; k++) {
         a = (a ^ p->k[k]) * 0xff51afd7ed558ccdULL;
         a ^= a >> 32;
         b = (b + p->k[k]) * 0x9fb21c651e98df25ULL;
@@ -300,7 +308,7 @@ static int bx_moves(const bx_ctx *c, const match3_bpos *p, int *out)
     return n;
 }
 
-/* The key of p with r swaps left, for a constant K (bx_key). */
+/* The key of p with r swaps left, for a constant K (match3_bits_key). */
 HOT void key_k(const match3_bpos *p, int r, uint64_t key[2], const int K)
 {
     uint64_t a = 0x9e3779b97f4a7c15ULL * (uint64_t)(r + 1), b = 0xc2b2ae3d27d4eb4fULL * (uint64_t)(r + 7);
@@ -336,11 +344,48 @@ static inline void bx_flush_k(bx_ctx *c, int nl)
     c->kb1[kid] = m;
 }
 
+/* The children's one-swap cache lookups, in order: *miss set when child i
+ * is not in the cache; a child that is the same position as an earlier
+ * missing child of this node takes that one's value later (kalias).
+ * Returns the cached value, or -1 (computed by the caller, then kept by
+ * bx_finish). */
+static inline int bx_lookup(bx_ctx *c, int i, const uint64_t key[2])
+{
+    int b1 = b1_find(c, key);
+    c->kalias[i] = -1;
+    c->kmiss[i] = b1 < 0;
+    if (b1 >= 0) return b1;
+    bx_seen *e = &c->seen[key[0] >> 56];
+    if (e->tick == c->tick && e->key[0] == key[0] && e->key[1] == key[1]) {
+        c->kalias[i] = e->kid;
+        c->kmiss[i] = 0;
+        return 0;
+    }
+    e->tick = c->tick;
+    e->key[0] = key[0];
+    e->key[1] = key[1];
+    e->kid = i;
+    return -1;
+}
+
+/* The node's value from its children's best single swaps (kb1), keeping
+ * the computed ones in the one-swap cache. */
+static inline long long bx_finish(bx_ctx *c, const int *mv, int nm)
+{
+    long long best = -1;
+    for (int i = 0; i < nm; i++) {
+        if (c->kalias[i] >= 0) c->kb1[i] = c->kb1[c->kalias[i]];
+        if (c->kmiss[i]) b1_put(c, c->kkey[i], c->kb1[i]);
+        long long tot = c->gain[mv[i]] + c->kb1[i];
+        if (tot > best) best = tot;
+    }
+    return best;
+}
+
 HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, const bx_up *up, uint64_t mdiff,
                          const int K)
 {
     c->tick++;
-    int nw = 0;
     for (int i = 0; i < nm; i++) {
         int s = mv[i];
         match3_bpos *kid = &c->kids[i];
@@ -354,10 +399,6 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
             c->gain[s] = up->gain[s];
             c->rmask[s] = up->read[s];
             c->cmask[i] = d;
-        } else if (c->wide) {
-            /* played below, eight at a time */
-            c->wid[nw] = s;
-            c->widx[nw++] = i;
         } else {
             c->gain[s] = plane_play_read(&c->G, p->k, kid->k, s, &c->rmask[s], K);
             uint64_t d = 0;
@@ -366,6 +407,61 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
             c->nodes++;
         }
         c->stamp[s] = c->tick;
+        /* The child's one-swap cache slot is fetched while the others play. */
+        key_k(kid, 1, c->kkey[i], K);
+        __builtin_prefetch(c->b1c[c->kkey[i][0] & c->b1mask]);
+    }
+    for (int i = 0; i < nm; i++) {
+        const match3_bpos *k = &c->kids[i];
+        int b1 = bx_lookup(c, i, c->kkey[i]);
+        if (b1 < 0) {
+            uint64_t hv[2], pl[4], occ;
+            moves_k(k->k, &hv[0], &hv[1], K);
+            planes_of(k->k, pl, &occ, K);
+            b1 = 0;
+            uint64_t cm = c->cmask[i];
+            for (int dir = 0; dir < 2; dir++)
+                for (uint64_t h = hv[dir]; h; h &= h - 1) {
+                    int s = __builtin_ctzll(h) * 2 + dir, v;
+                    if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
+                        v = c->gain[s];
+                    } else {
+                        v = plane_score(&c->G, pl, occ, s, K);
+                        c->nodes++;
+                    }
+                    if (v > b1) b1 = v;
+                }
+        }
+        c->kb1[i] = b1;
+    }
+    return bx_finish(c, mv, nm);
+}
+
+/* The same step on 512-bit vectors (match3_wide.c): the first swaps that
+ * are not composed are played eight at a time, then eight children at a
+ * time are keyed, get their legal swaps and bit planes and find which of
+ * their swaps score as before; the others (the replays) are gathered as
+ * lanes, one per replay, and played eight at a time (bx_flush_k).  Same
+ * plays, cache use and result as two_left_k. */
+HOT long long two_left_wide_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, const bx_up *up,
+                              uint64_t mdiff, const int K)
+{
+    const int NP = PLANES(K);
+    c->tick++;
+    int nw = 0;
+    for (int i = 0; i < nm; i++) {
+        int s = mv[i];
+        if (up && up->stamp[s] == up->tick && !(up->read[s] & mdiff)) {
+            /* Composed, as in two_left_k. */
+            uint64_t d = up->diff[s];
+            _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) c->ks[k][i] = (p->k[k] & ~d) | (up->pos[s].k[k] & d);
+            c->gain[s] = up->gain[s];
+            c->rmask[s] = up->read[s];
+            c->cmask[i] = d;
+        } else {
+            c->wid[nw] = s;
+            c->widx[nw++] = i;
+        }
     }
     if (nw) {
         uint64_t pl[4], occ;
@@ -374,11 +470,10 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
         c->nodes += (uint64_t)nw;
         for (int j = 0; j < nw; j++) {
             int i = c->widx[j], s = c->wid[j];
-            match3_bpos *kid = &c->kids[i];
             uint64_t d = 0;
             _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
-                kid->k[k] = c->wk[k][j];
-                d |= p->k[k] ^ kid->k[k];
+                c->ks[k][i] = c->wk[k][j];
+                d |= p->k[k] ^ c->wk[k][j];
             }
             c->cmask[i] = d;
             c->gain[s] = c->wgain[j];
@@ -388,85 +483,37 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
     for (int i = 0; i < nm; i++) {
         int s = mv[i];
         c->frm[i] = c->rmask[s];
-        c->fbit[i] = (uint64_t)(s >> 1);
-        c->fdir[i] = (uint64_t)(s & 1);
-        c->fgain[i] = (uint64_t)c->gain[s];
-        /* The child's one-swap cache slot is fetched while the others are
-         * keyed. */
-        key_k(&c->kids[i], 1, c->kkey[i], K);
-        __builtin_prefetch(c->b1c[c->kkey[i][0] & c->b1mask]);
+        c->fgain[i] = c->gain[s];
     }
-    /* The children's best single swaps: from the one-swap cache, or from
-     * the scores of the swaps the first swap did not disturb and the
-     * replays of the others, which are gathered (one lane per replay) and
-     * played together (bx_flush_k). */
-    const int NP = PLANES(K);
+    match3_wide_kids(&c->G, &c->ks[0][0], MATCH3_BITS_IDS, nm, c->cmask, c->frm, mv, c->fgain, nm, c->kk0, c->kk1,
+                     c->kmh, c->kmv, &c->kpl[0][0], c->kocc, c->krb, c->kruh, c->kruv);
+    for (int i = 0; i < nm; i++) {
+        c->kkey[i][0] = c->kk0[i];
+        c->kkey[i][1] = c->kk1[i];
+        __builtin_prefetch(c->b1c[c->kk0[i] & c->b1mask]);
+    }
     int nl = 0;
     for (int i = 0; i < nm; i++) {
-        const match3_bpos *k = &c->kids[i];
-        int b1 = b1_find(c, c->kkey[i]);
-        c->kalias[i] = -1;
-        c->kmiss[i] = b1 < 0;
+        int b1 = bx_lookup(c, i, c->kkey[i]);
         if (b1 < 0) {
-            /* Two children of a node can be the same position: the second
-             * takes the first one's value once it is known. */
-            bx_seen *e = &c->seen[c->kkey[i][0] >> 56];
-            if (e->tick == c->tick && e->key[0] == c->kkey[i][0] && e->key[1] == c->kkey[i][1]) {
-                c->kalias[i] = e->kid;
-                c->kmiss[i] = 0;
-                c->kb1[i] = 0;
-                continue;
-            }
-            e->tick = c->tick;
-            e->key[0] = c->kkey[i][0];
-            e->key[1] = c->kkey[i][1];
-            e->kid = i;
             if (nl > BX_LANES - MATCH3_BITS_IDS) {
                 bx_flush_k(c, nl);
                 nl = 0;
             }
-            uint64_t hv[2], pl[4], occ;
-            moves_k(k->k, &hv[0], &hv[1], K);
-            planes_of(k->k, pl, &occ, K);
-            b1 = 0;
-            uint64_t cm = c->cmask[i];
-            if (c->wide) {
-                /* The reused swaps found eight first swaps at a time; the
-                 * others become lanes. */
-                uint64_t ru[2];
-                b1 = match3_wide_reuse(c->frm, c->fbit, c->fdir, c->fgain, nm, hv[0], hv[1], cm, ru);
-                for (int dir = 0; dir < 2; dir++)
-                    for (uint64_t h = hv[dir] & ~ru[dir]; h; h &= h - 1) {
-                        for (int j = 0; j < NP; j++) c->lpl[j][nl] = pl[j];
-                        c->locc[nl] = occ;
-                        c->lid[nl] = __builtin_ctzll(h) * 2 + dir;
-                        c->lkid[nl++] = i;
-                    }
-            } else {
-                for (int dir = 0; dir < 2; dir++)
-                    for (uint64_t h = hv[dir]; h; h &= h - 1) {
-                        int s = __builtin_ctzll(h) * 2 + dir, v;
-                        if (c->stamp[s] == c->tick && !(c->rmask[s] & cm)) {
-                            v = c->gain[s];
-                        } else {
-                            v = plane_score(&c->G, pl, occ, s, K);
-                            c->nodes++;
-                        }
-                        if (v > b1) b1 = v;
-                    }
-            }
+            b1 = c->krb[i];
+            uint64_t rep[2] = {c->kmh[i] & ~c->kruh[i], c->kmv[i] & ~c->kruv[i]};
+            for (int dir = 0; dir < 2; dir++)
+                for (uint64_t h = rep[dir]; h; h &= h - 1) {
+                    for (int j = 0; j < NP; j++) c->lpl[j][nl] = c->kpl[j][i];
+                    c->locc[nl] = c->kocc[i];
+                    c->lid[nl] = __builtin_ctzll(h) * 2 + dir;
+                    c->lkid[nl++] = i;
+                }
         }
         c->kb1[i] = b1;
     }
     bx_flush_k(c, nl);
-    long long best = -1;
-    for (int i = 0; i < nm; i++) {
-        if (c->kalias[i] >= 0) c->kb1[i] = c->kb1[c->kalias[i]];
-        if (c->kmiss[i]) b1_put(c, c->kkey[i], c->kb1[i]);
-        long long tot = c->gain[mv[i]] + c->kb1[i];
-        if (tot > best) best = tot;
-    }
-    return best;
+    return bx_finish(c, mv, nm);
 }
 
 /* Two swaps left: every first swap is played once, with the cells its
@@ -476,6 +523,15 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
  * only the swaps near m's changes are played again.  One copy per K. */
 static long long bx_two_left(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, const bx_up *up, uint64_t mdiff)
 {
+    if (c->wide) switch (c->G.kinds) {
+        case 3: return two_left_wide_k(c, p, mv, nm, up, mdiff, 3);
+        case 4: return two_left_wide_k(c, p, mv, nm, up, mdiff, 4);
+        case 5: return two_left_wide_k(c, p, mv, nm, up, mdiff, 5);
+        case 6: return two_left_wide_k(c, p, mv, nm, up, mdiff, 6);
+        case 7: return two_left_wide_k(c, p, mv, nm, up, mdiff, 7);
+        case 8: return two_left_wide_k(c, p, mv, nm, up, mdiff, 8);
+        default: return two_left_wide_k(c, p, mv, nm, up, mdiff, MATCH3_MAX_KINDS);
+        }
     switch (c->G.kinds) {
     case 3: return two_left_k(c, p, mv, nm, up, mdiff, 3);
     case 4: return two_left_k(c, p, mv, nm, up, mdiff, 4);
@@ -524,7 +580,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
         return best;
     }
     uint64_t key[2];
-    bx_key(c, p, r, key);
+    match3_bits_key(&c->G, p, r, key);
     uint64_t *ent = bt_find(&c->tt, key);
     if (ent) {
         long long v = (long long)(*ent >> 1);

@@ -87,9 +87,11 @@ WHOT __m512i wide_play(const match3_bits *g, __m512i *pl, __m512i *occp, __m512i
     const __m512i cells = _mm512_set1_epi64((long long)g->cells);
     __m512i n3 = _mm512_setzero_si512(), n4 = n3, n5 = n3, cand = xy, rd = n3;
     for (;;) {
+        /* Cells whose next cell differs in some plane (unmasked: the
+         * equality words take the masked occupied cells). */
         __m512i dv = _mm512_setzero_si512(), dh = dv;
         _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-            dv = w_or(dv, w_xor(pl[j], w_above(pl[j])));
+            dv = w_or(dv, w_xor(pl[j], _mm512_srli_epi64(pl[j], 1)));
             dh = w_or(dh, w_xor(pl[j], w_right(pl[j])));
         }
         __m512i ev = w_andnot(dv, w_and(occ, w_above(occ))), eh = w_andnot(dh, w_and(occ, w_right(occ)));
@@ -128,12 +130,15 @@ WHOT __m512i wide_play(const match3_bits *g, __m512i *pl, __m512i *occp, __m512i
         /* The fall: every tile strictly above a cleared cell moves down
          * one; then, while some tile has a hole below it, again. */
         __m512i moving = w_and(occ, w_below(above));
+        /* One step does it when no lane has two holes in a column. */
+        int again = _mm512_test_epi64_mask(clr, w_below(above)) != 0;
         for (;;) {
             _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
                 __m512i m = w_and(pl[j], moving);
                 pl[j] = w_xor(pl[j], w_xor(m, _mm512_srli_epi64(m, 1)));
             }
             occ = w_xor(occ, w_xor(moving, _mm512_srli_epi64(moving, 1)));
+            if (!again) break;
             moving = w_and(occ, w_smear_up(w_below(w_andnot(occ, cells))));
             if (!_mm512_test_epi64_mask(moving, moving)) break;
         }
@@ -211,48 +216,139 @@ WIDE_K(9)
 #endif
 
 #ifdef M3_HAVE_WIDE
-/* match3_wide_reuse, eight first swaps per step. */
-WIDE static int wide_reuse(const uint64_t *rm, const uint64_t *bit, const uint64_t *dir, const uint64_t *gain, int n,
-                           uint64_t sh, uint64_t sv, uint64_t cm, uint64_t out[2])
+/* match3_wide_kids for eight children (lanes from n on are empty). */
+WHOT void wide_kids_k(const uint64_t *ks, size_t stride, int n, const uint64_t *cm, const uint64_t *frm,
+                      const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1, uint64_t *mh,
+                      uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh, uint64_t *ruv,
+                      const int K, const int NP)
 {
-    const __m512i one = _mm512_set1_epi64(1), vcm = _mm512_set1_epi64((long long)cm);
-    const __m512i vsh = _mm512_set1_epi64((long long)sh), vsv = _mm512_set1_epi64((long long)sv);
-    __m512i rh = _mm512_setzero_si512(), rv = rh, best = rh;
-    for (int i = 0; i < n; i += 8) {
-        __mmask8 live = n - i >= 8 ? (__mmask8)0xff : (__mmask8)((1u << (n - i)) - 1);
-        __m512i r = _mm512_maskz_loadu_epi64(live, rm + i), b = _mm512_maskz_loadu_epi64(live, bit + i);
-        __mmask8 col = _mm512_test_epi64_mask(_mm512_maskz_loadu_epi64(live, dir + i), one);
-        /* legal after the first swap: its bit in the child's swap word */
-        __m512i w = _mm512_mask_blend_epi64(col, vsh, vsv);
-        __mmask8 legal = _mm512_test_epi64_mask(_mm512_srlv_epi64(w, b), one);
-        __mmask8 reuse = live & legal & ~_mm512_test_epi64_mask(r, vcm);
-        __m512i ob = _mm512_sllv_epi64(one, b);
-        rh = _mm512_mask_or_epi64(rh, reuse & ~col, rh, ob);
-        rv = _mm512_mask_or_epi64(rv, reuse & col, rv, ob);
-        best = _mm512_mask_max_epi64(best, reuse, best, _mm512_maskz_loadu_epi64(live, gain + i));
+    __mmask8 live = (__mmask8)((1u << n) - 1);
+    __m512i w[MATCH3_MAX_KINDS];
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) w[k] = _mm512_maskz_loadu_epi64(live, ks + (size_t)k * stride);
+    /* The key with one swap left, as key_k computes it. */
+    __m512i a = _mm512_set1_epi64((long long)(0x9e3779b97f4a7c15ULL * 2));
+    __m512i b = _mm512_set1_epi64((long long)(0xc2b2ae3d27d4eb4fULL * 8));
+    const __m512i c1 = _mm512_set1_epi64((long long)0xff51afd7ed558ccdULL);
+    const __m512i c2 = _mm512_set1_epi64((long long)0x9fb21c651e98df25ULL);
+    const __m512i c3 = _mm512_set1_epi64((long long)0xc4ceb9fe1a85ec53ULL);
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
+        a = _mm512_mullo_epi64(w_xor(a, w[k]), c1);
+        a = w_xor(a, _mm512_srli_epi64(a, 32));
+        b = _mm512_mullo_epi64(_mm512_add_epi64(b, w[k]), c2);
+        b = w_xor(b, _mm512_srli_epi64(b, 29));
     }
-    out[0] = (uint64_t)_mm512_reduce_or_epi64(rh);
-    out[1] = (uint64_t)_mm512_reduce_or_epi64(rv);
-    return (int)_mm512_reduce_max_epi64(best);
+    b = w_xor(b, _mm512_srli_epi64(b, 31));
+    /* gl_hash_u64 of both */
+    __m512i h[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        __m512i x = h[i];
+        x = w_xor(x, _mm512_srli_epi64(x, 33));
+        x = _mm512_mullo_epi64(x, c1);
+        x = w_xor(x, _mm512_srli_epi64(x, 33));
+        x = _mm512_mullo_epi64(x, c3);
+        h[i] = w_xor(x, _mm512_srli_epi64(x, 33));
+    }
+    _mm512_mask_storeu_epi64(key0, live, w_or(h[0], _mm512_set1_epi64((long long)(1ULL << 63))));
+    _mm512_mask_storeu_epi64(key1, live, h[1]);
+    /* The legal swaps, as moves_k finds them. */
+    __m512i o = _mm512_setzero_si512(), hm = o, vm = o;
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) o = w_or(o, w[k]);
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
+        __m512i bl = w_left(w[k]), br = w_right(w[k]), bd = w_below(w[k]), bu = w_above(w[k]);
+        __m512i hl2 = w_and(bl, w_left(bl)), hr2 = w_and(br, w_right(br)), hlr = w_and(bl, br);
+        __m512i vd2 = w_and(bd, w_below(bd)), vu2 = w_and(bu, w_above(bu)), vdu = w_and(bd, bu);
+        __m512i other = w_andnot(w[k], o);
+        __m512i hpat = w_or(w_or(hl2, hr2), hlr), vpat = w_or(w_or(vd2, vu2), vdu);
+        hm = w_or(hm, w_and(w_and(other, br), w_or(hl2, vpat)));
+        hm = w_or(hm, w_right(w_and(w_and(other, bl), w_or(hr2, vpat))));
+        vm = w_or(vm, w_above(w_and(w_and(other, bd), w_or(hpat, vu2))));
+        vm = w_or(vm, w_and(w_and(other, bu), w_or(hpat, vd2)));
+    }
+    _mm512_mask_storeu_epi64(mh, live, hm);
+    _mm512_mask_storeu_epi64(mv, live, vm);
+    /* The bit planes (planes_of). */
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+        __m512i x = _mm512_setzero_si512();
+        _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) if (k >> j & 1) x = w_or(x, w[k]);
+        _mm512_mask_storeu_epi64(pl + (size_t)j * stride, live, x);
+    }
+    _mm512_mask_storeu_epi64(occ, live, o);
+    /* The reuse test, one first swap f at a time for all eight children:
+     * f is legal in the child and the child's first swap changed none of
+     * the cells f read. */
+    __m512i vcm = _mm512_maskz_loadu_epi64(live, cm), rh = _mm512_setzero_si512(), rv = rh, best = rh;
+    for (int f = 0; f < nf; f++) {
+        __m512i ob = _mm512_set1_epi64((long long)(1ULL << (fid[f] >> 1)));
+        __mmask8 keep = live & ~_mm512_test_epi64_mask(_mm512_set1_epi64((long long)frm[f]), vcm);
+        if (fid[f] & 1) {
+            keep &= _mm512_test_epi64_mask(vm, ob);
+            rv = _mm512_mask_or_epi64(rv, keep, rv, ob);
+        } else {
+            keep &= _mm512_test_epi64_mask(hm, ob);
+            rh = _mm512_mask_or_epi64(rh, keep, rh, ob);
+        }
+        best = _mm512_mask_max_epi64(best, keep, best, _mm512_set1_epi64(fgain[f]));
+    }
+    _mm512_mask_storeu_epi64(ruh, live, rh);
+    _mm512_mask_storeu_epi64(ruv, live, rv);
+    _mm256_mask_storeu_epi32(rbest, live, _mm512_cvtepi64_epi32(best));
 }
+
+#define WIDE_KIDS(K)                                                                                           \
+    WIDE static void wide_kids_##K(const uint64_t *ks, size_t stride, int n, const uint64_t *cm, const uint64_t *frm, \
+                                   const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,   \
+                                   uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest,        \
+                                   uint64_t *ruh, uint64_t *ruv)                                               \
+    {                                                                                                          \
+        for (int i = 0; i < n; i += 8)                                                                         \
+            wide_kids_k(ks + i, stride, n - i < 8 ? n - i : 8, cm + i, frm, fid, fgain, nf, key0 + i, key1 + i, \
+                        mh + i, mv + i, pl + i, occ + i, rbest + i, ruh + i, ruv + i, K, PLANES(K));           \
+    }
+WIDE_KIDS(3)
+WIDE_KIDS(4)
+WIDE_KIDS(5)
+WIDE_KIDS(6)
+WIDE_KIDS(7)
+WIDE_KIDS(8)
+WIDE_KIDS(9)
 #endif
 
-int match3_wide_reuse(const uint64_t *rm, const uint64_t *bit, const uint64_t *dir, const uint64_t *gain, int n,
-                      uint64_t sh, uint64_t sv, uint64_t cm, uint64_t out[2])
+void match3_wide_kids(const match3_bits *g, const uint64_t *ks, size_t stride, int n, const uint64_t *cm,
+                      const uint64_t *frm, const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,
+                      uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh,
+                      uint64_t *ruv)
 {
 #ifdef M3_HAVE_WIDE
-    return wide_reuse(rm, bit, dir, gain, n, sh, sv, cm, out);
+#define WK(K) wide_kids_##K(ks, stride, n, cm, frm, fid, fgain, nf, key0, key1, mh, mv, pl, occ, rbest, ruh, ruv)
+    switch (g->kinds) {
+    case 3: WK(3); break;
+    case 4: WK(4); break;
+    case 5: WK(5); break;
+    case 6: WK(6); break;
+    case 7: WK(7); break;
+    case 8: WK(8); break;
+    default: WK(9); break;
+    }
+#undef WK
 #else
-    (void)rm;
-    (void)bit;
-    (void)dir;
-    (void)gain;
+    (void)g;
+    (void)ks;
+    (void)stride;
     (void)n;
-    (void)sh;
-    (void)sv;
     (void)cm;
-    out[0] = out[1] = 0;
-    return 0;
+    (void)frm;
+    (void)fid;
+    (void)fgain;
+    (void)nf;
+    (void)key0;
+    (void)key1;
+    (void)mh;
+    (void)mv;
+    (void)pl;
+    (void)occ;
+    (void)rbest;
+    (void)ruh;
+    (void)ruv;
 #endif
 }
 
