@@ -327,19 +327,20 @@ static void test_plane_score(void **state)
 }
 
 /* The plays eight at a time on 512-bit vectors (match3_wide.c), where
- * the processor has them, against plane_score and plane_play_read: every
- * legal swap of positions along random games, every size and K = 3..9,
- * the lanes of several positions mixed in one call and counts that are
- * not multiples of eight; score, read cells and the position after; and
- * the children's keys, legal swaps, planes and reused swaps. */
-static void test_wide_lanes(void **state)
+ * the processor has them, against the scalar functions, on positions
+ * along random games, every size and K = 3..9: the plays of every legal
+ * swap with read cells and the position after (plane_play_read); the
+ * children's keys, legal swaps, planes and the swaps that score as
+ * before, against the reuse rule written out; and the children's best
+ * single swaps (plane_score on the others), for every child and for
+ * every other one, once with the reused swaps left out and once with all
+ * swaps played (more lanes than one batch holds). */
+static void test_wide_plays(void **state)
 {
     (void)state;
     if (!match3_wide_usable()) skip();
-    enum { CAP = 4096 };
-    static uint64_t lpl[4][CAP], locc[CAP];
-    static int lid[CAP], lsc[CAP], want[CAP];
-    long long checked = 0, cascades = 0, reused = 0;
+    static match3_wide_buf wb;
+    long long checked = 0, cascades = 0, reused = 0, batched = 0;
     for (uint64_t seed = 0; seed < 240; seed++) {
         int cols = 1 + (int)(seed % 8), rows = 1 + (int)(seed / 8 % 8), kinds = 3 + (int)(seed % 7);
         if (seed % 4 == 0) cols = rows = seed % 8 == 0 ? 8 : 7;
@@ -350,7 +351,6 @@ static void test_wide_lanes(void **state)
         match3_bits_load(&G, b->cell, &p);
         gl_rng pick;
         gl_rng_seed(&pick, seed);
-        int n = 0;
         for (int step = 0; step < 12; step++) {
             uint64_t h, v, pl[4] = {0, 0, 0, 0}, occ;
             match3_bits_moves(&G, &p, &h, &v);
@@ -359,15 +359,7 @@ static void test_wide_lanes(void **state)
             for (; h; h &= h - 1) ids[m++] = __builtin_ctzll(h) * 2;
             for (; v; v &= v - 1) ids[m++] = __builtin_ctzll(v) * 2 + 1;
             if (m == 0) break;
-            for (int i = 0; i < m && n < CAP; i++, n++) {
-                for (int j = 0; j < 4; j++) lpl[j][n] = pl[j];
-                locc[n] = occ;
-                lid[n] = ids[i];
-                want[n] = plane_score(&G, pl, occ, ids[i], kinds);
-                cascades += want[n] > match3_bits_immediate(&G, &p, ids[i]);
-            }
-            /* The plays with read cells and positions after, all legal
-             * swaps of this position together. */
+            /* The plays with read cells and positions after. */
             int gain[MATCH3_BITS_IDS];
             uint64_t read[MATCH3_BITS_IDS], kout[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
             memset(kout, 0, sizeof kout);
@@ -379,15 +371,16 @@ static void test_wide_lanes(void **state)
                 assert_int_equal(plane_play_read(&G, p.k, o.k, ids[i], &rd, kinds), gain[i]);
                 assert_true(read[i] == rd);
                 for (int k = 0; k < MATCH3_MAX_KINDS; k++) assert_true(kout[k][i] == o.k[k]);
+                cascades += gain[i] > match3_bits_immediate(&G, &p, ids[i]);
             }
+            checked += m;
             /* The children of this position (after each legal swap), as
-             * the two-swaps-left step sees them: keys, legal swaps, planes
-             * and the swaps that score as before, against the scalar
-             * functions and the reuse rule written out. */
+             * the two-swaps-left step sees them. */
             static uint64_t cm[MATCH3_BITS_IDS], k0[MATCH3_BITS_IDS], k1[MATCH3_BITS_IDS], mh[MATCH3_BITS_IDS],
                 mvw[MATCH3_BITS_IDS], kpl[4][MATCH3_BITS_IDS], kocc[MATCH3_BITS_IDS], ruh[MATCH3_BITS_IDS],
-                ruv[MATCH3_BITS_IDS];
-            int rb[MATCH3_BITS_IDS];
+                ruv[MATCH3_BITS_IDS], none[MATCH3_BITS_IDS];
+            int rb[MATCH3_BITS_IDS], zero[MATCH3_BITS_IDS], want[MATCH3_BITS_IDS], wall[MATCH3_BITS_IDS];
+            long long nrep = 0, nall = 0;
             for (int i = 0; i < m; i++) {
                 cm[i] = 0;
                 for (int k = 0; k < kinds; k++) cm[i] |= p.k[k] ^ kout[k][i];
@@ -420,24 +413,48 @@ static void test_wide_lanes(void **state)
                 }
                 assert_true(ruh[i] == wh && ruv[i] == wv);
                 assert_int_equal(rb[i], best);
-                reused += __builtin_popcountll(wh | wv) > 0;
+                reused += (wh | wv) != 0;
+                /* The best single swap: the reused ones' best and the
+                 * others played; and every swap played. */
+                want[i] = best;
+                wall[i] = 0;
+                for (int dir = 0; dir < 2; dir++)
+                    for (uint64_t x = dir ? qv : qh; x; x &= x - 1) {
+                        int sc = plane_score(&G, qpl, qocc, __builtin_ctzll(x) * 2 + dir, kinds);
+                        if (!((dir ? wv : wh) >> __builtin_ctzll(x) & 1)) {
+                            nrep++;
+                            if (sc > want[i]) want[i] = sc;
+                        }
+                        if (sc > wall[i]) wall[i] = sc;
+                        nall++;
+                    }
+                none[i] = 0;
+                zero[i] = 0;
             }
+            int all[MATCH3_BITS_IDS], odd[MATCH3_BITS_IDS], nodd = 0, got[MATCH3_BITS_IDS];
+            for (int i = 0; i < m; i++) {
+                all[i] = i;
+                if (i % 2) odd[nodd++] = i;
+            }
+            memset(got, 0xff, sizeof got);
+            assert_int_equal(match3_wide_best1(&G, m, all, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, ruh, ruv, rb,
+                                               got, &wb),
+                             nrep);
+            for (int i = 0; i < m; i++) assert_int_equal(got[i], want[i]);
+            memset(got, 0xff, sizeof got);
+            match3_wide_best1(&G, nodd, odd, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, ruh, ruv, rb, got, &wb);
+            for (int i = 0; i < m; i++) assert_int_equal(got[i], i % 2 ? want[i] : -1);
+            memset(got, 0xff, sizeof got);
+            assert_int_equal(match3_wide_best1(&G, m, all, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, none, none,
+                                               zero, got, &wb),
+                             nall);
+            for (int i = 0; i < m; i++) assert_int_equal(got[i], wall[i]);
+            batched += nall > MATCH3_WIDE_LANES - MATCH3_BITS_IDS;
             match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)m)], NULL);
         }
-        /* All lanes at once, then from an odd start with an odd count. */
-        memset(lsc, 0xff, sizeof lsc);
-        match3_wide_lanes(&G, &lpl[0][0], CAP, locc, lid, n, lsc);
-        for (int i = 0; i < n; i++) assert_int_equal(lsc[i], want[i]);
-        if (n > 3) {
-            memset(lsc, 0xff, sizeof lsc);
-            match3_wide_lanes(&G, &lpl[0][1], CAP, locc + 1, lid + 1, n - 2, lsc);
-            for (int i = 0; i < n - 2; i++) assert_int_equal(lsc[i], want[i + 1]);
-            assert_int_equal(lsc[n - 2], -1); /* nothing written past the count */
-        }
-        checked += n;
         gl_game_match3.destroy((gl_board *)b);
     }
-    assert_true(checked > 5000 && cascades > 1000 && reused > 3000);
+    assert_true(checked > 5000 && cascades > 1000 && reused > 3000 && batched > 10);
 }
 
 static void run(const match3_board *b, const char *algo, int x, const char *k2, const char *v2,
@@ -718,7 +735,7 @@ int main(void)
         cmocka_unit_test(test_independence_rule),
         cmocka_unit_test(test_bits_independence),
         cmocka_unit_test(test_plane_score),
-        cmocka_unit_test(test_wide_lanes),
+        cmocka_unit_test(test_wide_plays),
         cmocka_unit_test(test_exact_equals_backtrack),
         cmocka_unit_test(test_exact_equals_backtrack_refill),
         cmocka_unit_test(test_seed_setting),

@@ -149,16 +149,11 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
 uint64_t match3_bits_diff(const match3_bits *g, const match3_bpos *a, const match3_bpos *b);
 uint64_t match3_bits_cols(uint64_t cells);
 
-/* Score-only plays eight at once on 512-bit vectors (match3_wide.c).
- * match3_wide_usable: the processor has what it needs (AVX-512F, BW, DQ,
- * VL and VPOPCNTDQ) and GRIDLAB_NO_AVX512 is not set.  match3_wide_lanes:
- * scores[i] gets the score (with cascades) of the legal swap ids[i] on the
- * position whose bit planes (planes_of in match3_bits_k.h) are pl[j *
- * stride + i] and whose occupied cells are occ[i], for i < n; only when
- * match3_wide_usable() said yes. */
+/* Plays eight at once on 512-bit vectors, for the exact search's
+ * two-swaps-left step (match3_wide.c).  match3_wide_usable: the processor
+ * has what they need (AVX-512F, BW, DQ, VL, VBMI2 and VPOPCNTDQ) and
+ * GRIDLAB_NO_AVX512 is not set; the others only when it said yes. */
 int match3_wide_usable(void);
-void match3_wide_lanes(const match3_bits *g, const uint64_t *pl, size_t stride, const uint64_t *occ, const int *ids,
-                       int n, int *scores);
 /* The plays of n legal swaps ids on one position (its bit planes pl, occ)
  * with what plane_play_read gives (match3_bits_k.h): gain[i] the score,
  * read[i] the cells looked at, kout[k * stride + i] (k < kinds) the kind
@@ -176,6 +171,21 @@ void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, c
  * the cells its first swap changed (they score as before): ruh[i], ruv[i]
  * as mh and mv, rbest[i] their best score (0 for none).  Only when
  * match3_wide_usable() said yes. */
+/* The best single swap of nk children of a node (match3_wide_kids gave
+ * their arrays, indexed by child; kids lists the children wanted): each
+ * child's swaps that do not score as before (mh & ~ruh, mv & ~ruv) are
+ * played on its planes eight at a time, and b1[i] gets the best of their
+ * scores and rbest[i].  w is scratch.  Returns the number of plays.  Only
+ * when match3_wide_usable() said yes. */
+#define MATCH3_WIDE_LANES 1024
+typedef struct match3_wide_buf {
+    uint64_t pl[4][MATCH3_WIDE_LANES + 64], occ[MATCH3_WIDE_LANES + 64];
+    int id[MATCH3_WIDE_LANES + 64], sc[MATCH3_WIDE_LANES + 64];
+    int first[MATCH3_BITS_IDS + 1];
+} match3_wide_buf;
+long long match3_wide_best1(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
+                            const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,
+                            const uint64_t *kruv, const int *rbest, int *b1, match3_wide_buf *w);
 void match3_wide_kids(const match3_bits *g, const uint64_t *ks, size_t stride, int n, const uint64_t *cm,
                       const uint64_t *frm, const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,
                       uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh,

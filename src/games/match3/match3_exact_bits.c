@@ -165,8 +165,6 @@ typedef struct bx_up {
     uint64_t read[MATCH3_BITS_IDS], diff[MATCH3_BITS_IDS];
 } bx_up;
 
-#define BX_LANES 1024
-
 /* The children of the node being evaluated, by key (two_left_k). */
 typedef struct bx_seen {
     uint64_t key[2];
@@ -191,11 +189,9 @@ typedef struct bx_ctx {
     const char *stopped;
     uint64_t (*b1c)[2];              /* the one-swap cache (b1_find) */
     size_t b1mask, b1puts;
-    /* Replays gathered for playing together (bx_flush_k): per lane the
-     * position's bit planes and occupied cells, the swap, the child, the
-     * score; per child its best single swap and whether it was computed. */
-    uint64_t lpl[4][BX_LANES], locc[BX_LANES];
-    int lid[BX_LANES], lkid[BX_LANES], lsc[BX_LANES];
+    /* Per child of the node in the two-swaps-left step: its best single
+     * swap, whether it was computed, the earlier child that is the same
+     * position. */
     int kb1[MATCH3_BITS_IDS], kmiss[MATCH3_BITS_IDS], kalias[MATCH3_BITS_IDS];
     bx_seen seen[256];
     /* The first swaps in order, for match3_wide_reuse: read cells, swap
@@ -210,7 +206,8 @@ typedef struct bx_ctx {
     uint64_t ks[MATCH3_MAX_KINDS][MATCH3_BITS_IDS], kk0[MATCH3_BITS_IDS], kk1[MATCH3_BITS_IDS];
     uint64_t kmh[MATCH3_BITS_IDS], kmv[MATCH3_BITS_IDS], kpl[4][MATCH3_BITS_IDS], kocc[MATCH3_BITS_IDS];
     uint64_t kruh[MATCH3_BITS_IDS], kruv[MATCH3_BITS_IDS];
-    int krb[MATCH3_BITS_IDS];
+    int krb[MATCH3_BITS_IDS], wmiss[MATCH3_BITS_IDS];
+    match3_wide_buf wbuf;
     uint64_t frm[MATCH3_BITS_IDS];
     int fgain[MATCH3_BITS_IDS];
     int wide;                        /* replays on 512-bit vectors (match3_wide.c) */
@@ -322,28 +319,6 @@ HOT void key_k(const match3_bpos *p, int r, uint64_t key[2], const int K)
     key[1] = gl_hash_u64(b ^ (b >> 31));
 }
 
-/* Plays the nl gathered replays (lanes), eight at a time on 512-bit
- * vectors (match3_wide.c), and raises each child's best single swap to
- * their scores.  Without the vectors the replays are played where they
- * are found (two_left_k), and nothing is gathered. */
-static inline void bx_flush_k(bx_ctx *c, int nl)
-{
-    if (!nl) return;
-    match3_wide_lanes(&c->G, &c->lpl[0][0], BX_LANES, c->locc, c->lid, nl, c->lsc);
-    c->nodes += (uint64_t)nl;
-    /* A child's lanes are next to each other. */
-    int kid = c->lkid[0], m = c->kb1[kid];
-    for (int i = 0; i < nl; i++) {
-        if (c->lkid[i] != kid) {
-            c->kb1[kid] = m;
-            kid = c->lkid[i];
-            m = c->kb1[kid];
-        }
-        m = c->lsc[i] > m ? c->lsc[i] : m;
-    }
-    c->kb1[kid] = m;
-}
-
 /* The children's one-swap cache lookups, in order: *miss set when child i
  * is not in the cache; a child that is the same position as an earlier
  * missing child of this node takes that one's value later (kalias).
@@ -438,15 +413,16 @@ HOT long long two_left_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm,
 }
 
 /* The same step on 512-bit vectors (match3_wide.c): the first swaps that
- * are not composed are played eight at a time, then eight children at a
- * time are keyed, get their legal swaps and bit planes and find which of
- * their swaps score as before; the others (the replays) are gathered as
- * lanes, one per replay, and played eight at a time (bx_flush_k).  Same
- * plays, cache use and result as two_left_k. */
+ * are not composed are played eight at a time (match3_wide_reads), then
+ * eight children at a time are keyed, get their legal swaps and bit
+ * planes and find which of their swaps score as before
+ * (match3_wide_kids); the others (the replays) of all the children that
+ * missed the one-swap cache are gathered, one lane per replay, and played
+ * eight at a time (match3_wide_best1).  Same plays, cache use and result
+ * as two_left_k. */
 HOT long long two_left_wide_k(bx_ctx *c, const match3_bpos *p, const int *mv, int nm, const bx_up *up,
                               uint64_t mdiff, const int K)
 {
-    const int NP = PLANES(K);
     c->tick++;
     int nw = 0;
     for (int i = 0; i < nm; i++) {
@@ -492,27 +468,15 @@ HOT long long two_left_wide_k(bx_ctx *c, const match3_bpos *p, const int *mv, in
         c->kkey[i][1] = c->kk1[i];
         __builtin_prefetch(c->b1c[c->kk0[i] & c->b1mask]);
     }
-    int nl = 0;
+    int nmiss = 0;
     for (int i = 0; i < nm; i++) {
         int b1 = bx_lookup(c, i, c->kkey[i]);
-        if (b1 < 0) {
-            if (nl > BX_LANES - MATCH3_BITS_IDS) {
-                bx_flush_k(c, nl);
-                nl = 0;
-            }
-            b1 = c->krb[i];
-            uint64_t rep[2] = {c->kmh[i] & ~c->kruh[i], c->kmv[i] & ~c->kruv[i]};
-            for (int dir = 0; dir < 2; dir++)
-                for (uint64_t h = rep[dir]; h; h &= h - 1) {
-                    for (int j = 0; j < NP; j++) c->lpl[j][nl] = c->kpl[j][i];
-                    c->locc[nl] = c->kocc[i];
-                    c->lid[nl] = __builtin_ctzll(h) * 2 + dir;
-                    c->lkid[nl++] = i;
-                }
-        }
+        if (b1 < 0) c->wmiss[nmiss++] = i;
         c->kb1[i] = b1;
     }
-    bx_flush_k(c, nl);
+    if (nmiss)
+        c->nodes += (uint64_t)match3_wide_best1(&c->G, nmiss, c->wmiss, MATCH3_BITS_IDS, &c->kpl[0][0], c->kocc,
+                                                c->kmh, c->kmv, c->kruh, c->kruv, c->krb, c->kb1, &c->wbuf);
     return bx_finish(c, mv, nm);
 }
 

@@ -1,7 +1,7 @@
 /* Eight plays at once: the score-only play on bit planes (plane_score in
  * match3_bits_k.h) for up to eight swaps of one position, one swap per
  * 64-bit lane of a 512-bit vector, where the processor has AVX-512F, BW,
- * DQ, VL and VPOPCNTDQ (checked at run time; the environment variable
+ * DQ, VL, VBMI2 and VPOPCNTDQ (checked at run time; the environment variable
  * GRIDLAB_NO_AVX512 turns it off, to test the portable path).
  *
  * Every lane runs the same rounds as plane_score: the equality words of
@@ -29,14 +29,14 @@ int match3_wide_usable(void)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("avx512vpopcntdq");
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq");
 #else
     return 0;
 #endif
 }
 
 #ifdef M3_HAVE_WIDE
-#define WIDE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vpopcntdq")))
+#define WIDE __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vbmi2,avx512vpopcntdq")))
 #define WHOT WIDE static inline __attribute__((always_inline))
 
 WHOT __m512i w_and(__m512i a, __m512i b) { return _mm512_and_si512(a, b); }
@@ -153,20 +153,6 @@ WHOT __m512i wide_play(const match3_bits *g, __m512i *pl, __m512i *occp, __m512i
     return sc;
 }
 
-/* The scores of n (1..8) lanes, lane i the legal swap ids[i] on the
- * position in planes pl[j][i] (stride: the distance between two planes'
- * arrays), occ[i]; each lane as plane_score plays it.  Lanes from n to 7
- * are loaded as empty boards and score nothing. */
-WHOT void wide_lanes_np(const match3_bits *g, const uint64_t *pl0, size_t stride, const uint64_t *occ0,
-                        const int *ids, int n, int *scores, const int NP)
-{
-    __mmask8 live = (__mmask8)((1u << n) - 1);
-    __m512i pl[4], occ = _mm512_maskz_loadu_epi64(live, occ0);
-    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = _mm512_maskz_loadu_epi64(live, pl0 + (size_t)j * stride);
-    __m512i sc = wide_play(g, pl, &occ, wide_xy(ids, n), NULL, NP, 0);
-    _mm256_mask_storeu_epi32(scores, live, _mm512_cvtepi64_epi32(sc));
-}
-
 /* n (1..8) legal swaps ids on one position (kind words kin, planes pl0
  * and occ0): each one's score into gain[i], read cells into read[i] and
  * the position after it into kout[k * stride + i] (k < K), as
@@ -186,17 +172,6 @@ WHOT void wide_reads_np(const match3_bits *g, const uint64_t *pl0, uint64_t occ0
         _mm512_mask_storeu_epi64(kout + (size_t)k * stride, live, w);
     }
 }
-
-#define WIDE_NP(NP)                                                                                            \
-    WIDE static void wide_lanes_##NP(const match3_bits *g, const uint64_t *pl, size_t stride, const uint64_t *occ, \
-                                     const int *ids, int n, int *scores)                                       \
-    {                                                                                                          \
-        for (int i = 0; i < n; i += 8)                                                                         \
-            wide_lanes_np(g, pl + i, stride, occ + i, ids + i, n - i < 8 ? n - i : 8, scores + i, NP);          \
-    }
-WIDE_NP(2)
-WIDE_NP(3)
-WIDE_NP(4)
 
 #define WIDE_K(K)                                                                                              \
     WIDE static void wide_reads_##K(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, \
@@ -352,6 +327,108 @@ void match3_wide_kids(const match3_bits *g, const uint64_t *ks, size_t stride, i
 #endif
 }
 
+#ifdef M3_HAVE_WIDE
+/* match3_wide_best1 for NP planes. */
+WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
+                             const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,
+                             const uint64_t *kruv, const int *rbest, int *b1, match3_wide_buf *w, const int NP)
+{
+    uint8_t iota_b[64];
+    for (int i = 0; i < 64; i++) iota_b[i] = (uint8_t)i;
+    const __m512i iota = _mm512_loadu_si512((const void *)iota_b);
+    long long played = 0;
+    int done = 0;
+    while (done < nk) {
+        /* Lanes: each child's replays (its legal swaps that do not score
+         * as before) next to each other, the child's planes copied to
+         * them. */
+        int nl = 0, start = done;
+        for (; done < nk && nl <= MATCH3_WIDE_LANES - MATCH3_BITS_IDS; done++) {
+            int i = kids[done], lo = nl;
+            w->first[done - start] = nl;
+            for (int dir = 0; dir < 2; dir++) {
+                uint64_t rep = dir ? kmv[i] & ~kruv[i] : kmh[i] & ~kruh[i];
+                if (!rep) continue;
+                int cnt = (int)_mm_popcnt_u64(rep);
+                uint8_t pos[64];
+                _mm512_storeu_si512((void *)pos, _mm512_maskz_compress_epi8(rep, iota));
+                for (int q = 0; q < cnt; q += 16) {
+                    __m512i id = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(pos + q)));
+                    id = _mm512_add_epi32(_mm512_slli_epi32(id, 1), _mm512_set1_epi32(dir));
+                    _mm512_storeu_si512((void *)(w->id + nl + q), id);
+                }
+                nl += cnt;
+            }
+            for (int q = lo; q < nl; q += 8) {
+                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++)
+                    _mm512_storeu_si512((void *)(w->pl[j] + q), _mm512_set1_epi64((long long)kpl[(size_t)j * stride + i]));
+                _mm512_storeu_si512((void *)(w->occ + q), _mm512_set1_epi64((long long)kocc[i]));
+            }
+        }
+        w->first[done - start] = nl;
+        for (int q = 0; q < nl; q += 8) {
+            __m512i pl[4];
+            int n = nl - q < 8 ? nl - q : 8;
+            __mmask8 live = (__mmask8)((1u << n) - 1);
+            __m512i occ = _mm512_maskz_loadu_epi64(live, w->occ + q);
+            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = _mm512_maskz_loadu_epi64(live, w->pl[j] + q);
+            __m512i sc = wide_play(g, pl, &occ, wide_xy(w->id + q, n), NULL, NP, 0);
+            _mm256_storeu_si256((__m256i *)(w->sc + q), _mm512_cvtepi64_epi32(sc));
+        }
+        /* Each child's best: the reused swaps' best and its lanes' scores. */
+        for (int t = start; t < done; t++) {
+            int i = kids[t], m = rbest[i];
+            for (int q = w->first[t - start], hi = w->first[t - start + 1]; q < hi; q += 16) {
+                __mmask16 k = (__mmask16)(hi - q >= 16 ? 0xffff : (1u << (hi - q)) - 1);
+                int v = _mm512_mask_reduce_max_epi32(k, _mm512_maskz_loadu_epi32(k, w->sc + q));
+                m = v > m ? v : m;
+            }
+            b1[i] = m;
+        }
+        played += nl;
+    }
+    return played;
+}
+
+#define WIDE_B1(NP)                                                                                            \
+    WIDE static long long wide_best1_##NP(const match3_bits *g, int nk, const int *kids, size_t stride,         \
+                                          const uint64_t *kpl, const uint64_t *kocc, const uint64_t *kmh,       \
+                                          const uint64_t *kmv, const uint64_t *kruh, const uint64_t *kruv,      \
+                                          const int *rbest, int *b1, match3_wide_buf *w)                        \
+    {                                                                                                          \
+        return wide_best1_np(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w, NP);          \
+    }
+WIDE_B1(2)
+WIDE_B1(3)
+WIDE_B1(4)
+#endif
+
+long long match3_wide_best1(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
+                            const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,
+                            const uint64_t *kruv, const int *rbest, int *b1, match3_wide_buf *w)
+{
+#ifdef M3_HAVE_WIDE
+    if (g->kinds <= 4) return wide_best1_2(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w);
+    if (g->kinds <= 8) return wide_best1_3(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w);
+    return wide_best1_4(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w);
+#else
+    (void)g;
+    (void)nk;
+    (void)kids;
+    (void)stride;
+    (void)kpl;
+    (void)kocc;
+    (void)kmh;
+    (void)kmv;
+    (void)kruh;
+    (void)kruv;
+    (void)rbest;
+    (void)b1;
+    (void)w;
+    return 0;
+#endif
+}
+
 void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, int *gain,
                        uint64_t *read, uint64_t *kout, size_t stride)
 {
@@ -375,25 +452,5 @@ void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, c
     (void)read;
     (void)kout;
     (void)stride;
-#endif
-}
-
-void match3_wide_lanes(const match3_bits *g, const uint64_t *pl, size_t stride, const uint64_t *occ, const int *ids,
-                       int n, int *scores)
-{
-#ifdef M3_HAVE_WIDE
-    if (g->kinds <= 4)
-        wide_lanes_2(g, pl, stride, occ, ids, n, scores);
-    else if (g->kinds <= 8)
-        wide_lanes_3(g, pl, stride, occ, ids, n, scores);
-    else
-        wide_lanes_4(g, pl, stride, occ, ids, n, scores);
-#else
-    (void)g;
-    (void)pl;
-    (void)stride;
-    (void)occ;
-    (void)ids;
-    for (int i = 0; i < n; i++) scores[i] = 0;
 #endif
 }
