@@ -561,9 +561,11 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
     if (r == 2) {
         best = bx_two_left(c, p, mv, nm, up, mdiff);
     } else {
-        /* Best first by the score a swap makes at once. */
+        /* Best first by the score a swap makes at once; not at three
+         * swaps left, where the nodes are many and the order changes
+         * little (no bound cuts there: 0.3 % more plays, 3 % less time). */
         int ord[MATCH3_BITS_IDS];
-        for (int i = 0; i < nm; i++) {
+        for (int i = 0; i < nm && r > 3; i++) {
             int s = match3_bits_immediate(&c->G, p, mv[i]), m = mv[i], j = i;
             for (; j > 0 && ord[j - 1] < s; j--) {
                 ord[j] = ord[j - 1];
