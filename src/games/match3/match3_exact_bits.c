@@ -580,11 +580,31 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
              * for the children's two-swaps-left steps. */
             u = &c->up;
             u->tick++;
-            for (int i = 0; i < nm; i++) {
-                int m = mv[i];
-                u->gain[m] = bx_play_read(c, p, &u->pos[m], m, &u->read[m]);
-                u->diff[m] = match3_bits_diff(&c->G, p, &u->pos[m]);
-                u->stamp[m] = u->tick;
+            if (c->wide) {
+                /* eight at a time (match3_wide_reads) */
+                uint64_t pl[4] = {0, 0, 0, 0}, occ = 0;
+                for (int k = 0; k < c->G.kinds; k++) {
+                    occ |= p->k[k];
+                    for (int j = 0; j < 4; j++)
+                        if (k >> j & 1) pl[j] |= p->k[k];
+                }
+                match3_wide_reads(&c->G, pl, occ, mv, nm, c->wgain, c->wread, &c->wk[0][0], MATCH3_BITS_IDS);
+                for (int i = 0; i < nm; i++) {
+                    int m = mv[i];
+                    memset(&u->pos[m], 0, sizeof u->pos[m]);
+                    for (int k = 0; k < c->G.kinds; k++) u->pos[m].k[k] = c->wk[k][i];
+                    u->gain[m] = c->wgain[i];
+                    u->read[m] = c->wread[i];
+                    u->diff[m] = match3_bits_diff(&c->G, p, &u->pos[m]);
+                    u->stamp[m] = u->tick;
+                }
+            } else {
+                for (int i = 0; i < nm; i++) {
+                    int m = mv[i];
+                    u->gain[m] = bx_play_read(c, p, &u->pos[m], m, &u->read[m]);
+                    u->diff[m] = match3_bits_diff(&c->G, p, &u->pos[m]);
+                    u->stamp[m] = u->tick;
+                }
             }
             c->nodes += (uint64_t)nm;
         }
