@@ -182,6 +182,9 @@ typedef struct match3_wide_buf {
     uint64_t pl[4][MATCH3_WIDE_LANES + 64], occ[MATCH3_WIDE_LANES + 64];
     int id[MATCH3_WIDE_LANES + 64], sc[MATCH3_WIDE_LANES + 64];
     int first[MATCH3_BITS_IDS + 1];
+    /* the lanes that cascade: planes, occupied cells, run counts, lane */
+    uint64_t qpl[4][MATCH3_WIDE_LANES + 64], qocc[MATCH3_WIDE_LANES + 64];
+    uint64_t qn[3][MATCH3_WIDE_LANES + 64], qidx[MATCH3_WIDE_LANES + 64];
 } match3_wide_buf;
 long long match3_wide_best1(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
                             const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,

@@ -68,89 +68,127 @@ WHOT __m512i wide_xy(const int *ids, int n)
     return _mm512_maskz_or_epi64(live, _mm512_sllv_epi64(one, bit), _mm512_sllv_epi64(one, bit2));
 }
 
-/* Plays the swap xy in every lane of the position in planes pl and occ,
- * which become the position after it, and returns the score.  With READ
- * it also gathers into *read the cells the play looked at, as
- * plane_play_read reports them: a lane that is done has no candidates
- * left (the round that found no run left it with none), so the rounds the
- * other lanes still need add nothing to its read cells. */
-WHOT __m512i wide_play(const match3_bits *g, __m512i *pl, __m512i *occp, __m512i xy, __m512i *read, const int NP,
-                       const int READ)
+/* The swap xy in every lane: both cells flip in each plane where they
+ * differ. */
+WHOT void wide_swap(__m512i *pl, __m512i xy, const int NP)
 {
-    __m512i occ = *occp;
-    /* The swap flips both cells in each plane where they differ. */
     _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
         __m512i a = w_and(pl[j], xy);
         __mmask8 flip = _mm512_test_epi64_mask(a, a) & ~_mm512_cmpeq_epi64_mask(a, xy);
         pl[j] = _mm512_mask_xor_epi64(pl[j], flip, pl[j], xy);
     }
+}
+
+/* One round's runs in every lane: ev and eh have the cells equal to the
+ * next one up and to the right, t and u the first cells of windows of
+ * three; the lanes with a run. */
+WHOT __mmask8 wide_runs(const __m512i *pl, __m512i occ, __m512i *ev, __m512i *eh, __m512i *t, __m512i *u, const int NP)
+{
+    /* Cells whose next cell differs in some plane (unmasked: the
+     * equality words take the masked occupied cells). */
+    __m512i dv = _mm512_setzero_si512(), dh = dv;
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+        dv = w_or(dv, w_xor(pl[j], _mm512_srli_epi64(pl[j], 1)));
+        dh = w_or(dh, w_xor(pl[j], w_right(pl[j])));
+    }
+    *ev = w_andnot(dv, w_and(occ, w_above(occ)));
+    *eh = w_andnot(dh, w_and(occ, w_right(occ)));
+    *t = w_and(*ev, w_above(*ev));
+    *u = w_and(*eh, w_right(*eh));
+    __m512i tu = w_or(*t, *u);
+    return _mm512_test_epi64_mask(tu, tu);
+}
+
+/* Counts the maximal runs of >= 3, >= 4 and >= 5 cells that start in t
+ * (columns) and u (rows) into n[0..2]. */
+WHOT void wide_count(__m512i ev, __m512i eh, __m512i t, __m512i u, __m512i *n)
+{
+    /* Column runs: next is the cell above, a start has no equal cell
+     * below it. */
+    __m512i a2 = w_above(w_above(ev));
+    __m512i t4 = w_and(t, a2), t5 = w_and(t4, w_above(a2));
+    __m512i f = w_below(ev);
+    n[0] = _mm512_add_epi64(n[0], _mm512_popcnt_epi64(w_andnot(f, t)));
+    n[1] = _mm512_add_epi64(n[1], _mm512_popcnt_epi64(w_andnot(f, t4)));
+    n[2] = _mm512_add_epi64(n[2], _mm512_popcnt_epi64(w_andnot(f, t5)));
+    /* Row runs: next is the cell to the right. */
+    __m512i r2 = w_right(w_right(eh));
+    __m512i u4 = w_and(u, r2), u5 = w_and(u4, w_right(r2));
+    __m512i fh = w_left(eh);
+    n[0] = _mm512_add_epi64(n[0], _mm512_popcnt_epi64(w_andnot(fh, u)));
+    n[1] = _mm512_add_epi64(n[1], _mm512_popcnt_epi64(w_andnot(fh, u4)));
+    n[2] = _mm512_add_epi64(n[2], _mm512_popcnt_epi64(w_andnot(fh, u5)));
+}
+
+/* Clears clr (above: the cells at or above it) and lets every tile with a
+ * hole below it fall, in every lane. */
+WHOT void wide_fall(const match3_bits *g, __m512i *pl, __m512i *occp, __m512i clr, __m512i above, const int NP)
+{
     const __m512i cells = _mm512_set1_epi64((long long)g->cells);
-    __m512i n3 = _mm512_setzero_si512(), n4 = n3, n5 = n3, cand = xy, rd = n3;
+    __m512i occ = w_andnot(clr, *occp);
+    _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = w_andnot(clr, pl[j]);
+    /* Every tile strictly above a cleared cell moves down one; then, while
+     * some tile has a hole below it, again.  One step does it when no
+     * lane has two holes in a column. */
+    __m512i moving = w_and(occ, w_below(above));
+    int again = _mm512_test_epi64_mask(clr, w_below(above)) != 0;
     for (;;) {
-        /* Cells whose next cell differs in some plane (unmasked: the
-         * equality words take the masked occupied cells). */
-        __m512i dv = _mm512_setzero_si512(), dh = dv;
         _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-            dv = w_or(dv, w_xor(pl[j], _mm512_srli_epi64(pl[j], 1)));
-            dh = w_or(dh, w_xor(pl[j], w_right(pl[j])));
+            __m512i m = w_and(pl[j], moving);
+            pl[j] = w_xor(pl[j], w_xor(m, _mm512_srli_epi64(m, 1)));
         }
-        __m512i ev = w_andnot(dv, w_and(occ, w_above(occ))), eh = w_andnot(dh, w_and(occ, w_right(occ)));
-        __m512i t = w_and(ev, w_above(ev)), u = w_and(eh, w_right(eh));
-        __m512i vc = w_or(w_or(t, _mm512_slli_epi64(t, 1)), _mm512_slli_epi64(t, 2));
-        __m512i hc = w_or(w_or(u, w_left(u)), _mm512_slli_epi64(u, 16));
-        if (READ) {
-            __m512i dc = w_and(cand, occ);
-            __m512i sh = w_or(w_or(hc, dc), w_or(w_left(w_and(dc, eh)), w_and(eh, w_right(dc))));
-            __m512i sv = w_or(w_or(vc, dc), w_or(w_below(w_and(dc, ev)), w_and(ev, w_above(dc))));
-            __m512i sc = w_or(w_or(w_or(sh, w_left(sh)), w_or(w_right(sh), sv)), w_or(w_below(sv), w_above(sv)));
-            rd = w_or(rd, w_and(sc, cells));
-        }
-        __m512i tu = w_or(t, u);
-        if (!_mm512_test_epi64_mask(tu, tu)) break;
-        /* Column runs: next is the cell above, a start has no equal cell
-         * below it. */
-        __m512i a2 = w_above(w_above(ev));
-        __m512i t4 = w_and(t, a2), t5 = w_and(t4, w_above(a2));
-        __m512i f = w_below(ev);
-        n3 = _mm512_add_epi64(n3, _mm512_popcnt_epi64(w_andnot(f, t)));
-        n4 = _mm512_add_epi64(n4, _mm512_popcnt_epi64(w_andnot(f, t4)));
-        n5 = _mm512_add_epi64(n5, _mm512_popcnt_epi64(w_andnot(f, t5)));
-        /* Row runs: next is the cell to the right. */
-        __m512i r2 = w_right(w_right(eh));
-        __m512i u4 = w_and(u, r2), u5 = w_and(u4, w_right(r2));
-        __m512i fh = w_left(eh);
-        n3 = _mm512_add_epi64(n3, _mm512_popcnt_epi64(w_andnot(fh, u)));
-        n4 = _mm512_add_epi64(n4, _mm512_popcnt_epi64(w_andnot(fh, u4)));
-        n5 = _mm512_add_epi64(n5, _mm512_popcnt_epi64(w_andnot(fh, u5)));
-        __m512i clr = w_or(vc, hc);
-        __m512i above = w_smear_up(clr);
-        if (READ) rd = w_or(rd, w_and(above, cells));
-        occ = w_andnot(clr, occ);
-        _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = w_andnot(clr, pl[j]);
-        /* The fall: every tile strictly above a cleared cell moves down
-         * one; then, while some tile has a hole below it, again. */
-        __m512i moving = w_and(occ, w_below(above));
-        /* One step does it when no lane has two holes in a column. */
-        int again = _mm512_test_epi64_mask(clr, w_below(above)) != 0;
-        for (;;) {
-            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-                __m512i m = w_and(pl[j], moving);
-                pl[j] = w_xor(pl[j], w_xor(m, _mm512_srli_epi64(m, 1)));
-            }
-            occ = w_xor(occ, w_xor(moving, _mm512_srli_epi64(moving, 1)));
-            if (!again) break;
-            moving = w_and(occ, w_smear_up(w_below(w_andnot(occ, cells))));
-            if (!_mm512_test_epi64_mask(moving, moving)) break;
-        }
-        if (READ) cand = w_and(occ, above);
+        occ = w_xor(occ, w_xor(moving, _mm512_srli_epi64(moving, 1)));
+        if (!again) break;
+        moving = w_and(occ, w_smear_up(w_below(w_andnot(occ, cells))));
+        if (!_mm512_test_epi64_mask(moving, moving)) break;
     }
     *occp = occ;
-    if (READ) *read = rd;
-    /* score = s3 (n3 - n4) + s4 (n4 - n5) + s5 n5 */
-    __m512i sc = _mm512_mullo_epi64(n3, _mm512_set1_epi64(g->scores[0]));
-    sc = _mm512_add_epi64(sc, _mm512_mullo_epi64(n4, _mm512_set1_epi64(g->scores[1] - g->scores[0])));
-    sc = _mm512_add_epi64(sc, _mm512_mullo_epi64(n5, _mm512_set1_epi64(g->scores[2] - g->scores[1])));
-    return sc;
+}
+
+/* The cells the runs t (columns) and u (rows) clear. */
+WHOT __m512i wide_vcells(__m512i t) { return w_or(w_or(t, _mm512_slli_epi64(t, 1)), _mm512_slli_epi64(t, 2)); }
+WHOT __m512i wide_hcells(__m512i u) { return w_or(w_or(u, w_left(u)), _mm512_slli_epi64(u, 16)); }
+
+/* The score from the run counts: s3 (n3 - n4) + s4 (n4 - n5) + s5 n5. */
+WHOT __m512i wide_score(const match3_bits *g, const __m512i *n)
+{
+    __m512i sc = _mm512_mullo_epi64(n[0], _mm512_set1_epi64(g->scores[0]));
+    sc = _mm512_add_epi64(sc, _mm512_mullo_epi64(n[1], _mm512_set1_epi64(g->scores[1] - g->scores[0])));
+    return _mm512_add_epi64(sc, _mm512_mullo_epi64(n[2], _mm512_set1_epi64(g->scores[2] - g->scores[1])));
+}
+
+/* Plays the swap xy in every lane of the position in planes pl and occ,
+ * which become the position after it, and returns the score; as
+ * plane_play_read, with the cells the play looked at into *read: a lane
+ * that is done has no candidates left (the round that found no run left
+ * it with none), so the rounds the other lanes still need add nothing to
+ * its read cells. */
+WHOT __m512i wide_play_read(const match3_bits *g, __m512i *pl, __m512i *occp, __m512i xy, __m512i *read, const int NP)
+{
+    __m512i occ = *occp;
+    wide_swap(pl, xy, NP);
+    const __m512i cells = _mm512_set1_epi64((long long)g->cells);
+    __m512i n[3] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+    __m512i cand = xy, rd = n[0];
+    for (;;) {
+        __m512i ev, eh, t, u;
+        __mmask8 any = wide_runs(pl, occ, &ev, &eh, &t, &u, NP);
+        __m512i vc = wide_vcells(t), hc = wide_hcells(u);
+        __m512i dc = w_and(cand, occ);
+        __m512i sh = w_or(w_or(hc, dc), w_or(w_left(w_and(dc, eh)), w_and(eh, w_right(dc))));
+        __m512i sv = w_or(w_or(vc, dc), w_or(w_below(w_and(dc, ev)), w_and(ev, w_above(dc))));
+        __m512i sc = w_or(w_or(w_or(sh, w_left(sh)), w_or(w_right(sh), sv)), w_or(w_below(sv), w_above(sv)));
+        rd = w_or(rd, w_and(sc, cells));
+        if (!any) break;
+        wide_count(ev, eh, t, u, n);
+        __m512i clr = w_or(vc, hc), above = w_smear_up(clr);
+        rd = w_or(rd, w_and(above, cells));
+        wide_fall(g, pl, &occ, clr, above, NP);
+        cand = w_and(occ, above);
+    }
+    *occp = occ;
+    *read = rd;
+    return wide_score(g, n);
 }
 
 /* n (1..8) legal swaps ids on one position (kind words kin, planes pl0
@@ -163,7 +201,7 @@ WHOT void wide_reads_np(const match3_bits *g, const uint64_t *pl0, uint64_t occ0
     __mmask8 live = (__mmask8)((1u << n) - 1);
     __m512i pl[4], occ = _mm512_set1_epi64((long long)occ0), rd;
     _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = _mm512_set1_epi64((long long)pl0[j]);
-    __m512i sc = wide_play(g, pl, &occ, wide_xy(ids, n), &rd, NP, 1);
+    __m512i sc = wide_play_read(g, pl, &occ, wide_xy(ids, n), &rd, NP);
     _mm256_mask_storeu_epi32(gain, live, _mm512_cvtepi64_epi32(sc));
     _mm512_mask_storeu_epi64(read, live, rd);
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
@@ -366,14 +404,52 @@ WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size
             }
         }
         w->first[done - start] = nl;
+        /* Every lane plays its swap, the first round and looks for a
+         * second (most swaps end there); the lanes that cascade go on in a
+         * queue, eight at a time, so that the rounds of the few do not
+         * hold up the many. */
+        int nq = 0;
+        const __m512i iota8 = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
         for (int q = 0; q < nl; q += 8) {
-            __m512i pl[4];
+            __m512i pl[4], ev, eh, t, u;
             int n = nl - q < 8 ? nl - q : 8;
             __mmask8 live = (__mmask8)((1u << n) - 1);
             __m512i occ = _mm512_maskz_loadu_epi64(live, w->occ + q);
             _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = _mm512_maskz_loadu_epi64(live, w->pl[j] + q);
-            __m512i sc = wide_play(g, pl, &occ, wide_xy(w->id + q, n), NULL, NP, 0);
-            _mm256_storeu_si256((__m256i *)(w->sc + q), _mm512_cvtepi64_epi32(sc));
+            wide_swap(pl, wide_xy(w->id + q, n), NP);
+            __m512i cnt[3] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+            if (wide_runs(pl, occ, &ev, &eh, &t, &u, NP)) {
+                wide_count(ev, eh, t, u, cnt);
+                __m512i clr = w_or(wide_vcells(t), wide_hcells(u));
+                wide_fall(g, pl, &occ, clr, w_smear_up(clr), NP);
+            }
+            __mmask8 more = wide_runs(pl, occ, &ev, &eh, &t, &u, NP);
+            _mm256_mask_storeu_epi32(w->sc + q, (__mmask8)(live & ~more), _mm512_cvtepi64_epi32(wide_score(g, cnt)));
+            if (more) {
+                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++)
+                    _mm512_storeu_si512((void *)(w->qpl[j] + nq), _mm512_maskz_compress_epi64(more, pl[j]));
+                _mm512_storeu_si512((void *)(w->qocc + nq), _mm512_maskz_compress_epi64(more, occ));
+                for (int c = 0; c < 3; c++)
+                    _mm512_storeu_si512((void *)(w->qn[c] + nq), _mm512_maskz_compress_epi64(more, cnt[c]));
+                _mm512_storeu_si512((void *)(w->qidx + nq),
+                                    _mm512_maskz_compress_epi64(more, _mm512_add_epi64(iota8, _mm512_set1_epi64(q))));
+                nq += (int)_mm_popcnt_u32(more);
+            }
+        }
+        for (int q = 0; q < nq; q += 8) {
+            __m512i pl[4], ev, eh, t, u, cnt[3];
+            int n = nq - q < 8 ? nq - q : 8;
+            __mmask8 live = (__mmask8)((1u << n) - 1);
+            __m512i occ = _mm512_maskz_loadu_epi64(live, w->qocc + q);
+            _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) pl[j] = _mm512_maskz_loadu_epi64(live, w->qpl[j] + q);
+            for (int c = 0; c < 3; c++) cnt[c] = _mm512_maskz_loadu_epi64(live, w->qn[c] + q);
+            while (wide_runs(pl, occ, &ev, &eh, &t, &u, NP)) {
+                wide_count(ev, eh, t, u, cnt);
+                __m512i clr = w_or(wide_vcells(t), wide_hcells(u));
+                wide_fall(g, pl, &occ, clr, w_smear_up(clr), NP);
+            }
+            __m512i idx = _mm512_maskz_loadu_epi64(live, w->qidx + q);
+            _mm512_mask_i64scatter_epi32(w->sc, live, idx, _mm512_cvtepi64_epi32(wide_score(g, cnt)), 4);
         }
         /* Each child's best: the reused swaps' best and its lanes' scores. */
         for (int t = start; t < done; t++) {
