@@ -17,8 +17,10 @@
  *     their children composed from them where the swaps do not interact.
  * The plays of the two-swaps-left step and of the three-swaps-left
  * children run on bit planes (match3_bits_k.h: ceil(log2 K) words and the
- * occupied cells, the runs of all kinds found at once).  The workspace is
- * kept from one solve to the next (see bx_mem).
+ * occupied cells, the runs of all kinds found at once), eight at a time on
+ * 512-bit vectors where the processor has them (match3_wide.c,
+ * two_left_wide_k; the same plays and answers as the portable code).  The
+ * workspace is kept from one solve to the next (see bx_mem).
  * Without a bound that cuts (docs/match3.md says why none was found) the
  * search visits every distinct position; all of this makes each visit
  * cheaper.  match3_exact_run uses it whenever the board fits. */

@@ -1,18 +1,26 @@
-/* Eight plays at once: the score-only play on bit planes (plane_score in
- * match3_bits_k.h) for up to eight swaps of one position, one swap per
- * 64-bit lane of a 512-bit vector, where the processor has AVX-512F, BW,
- * DQ, VL, VBMI2 and VPOPCNTDQ (checked at run time; the environment variable
+/* Eight plays at once, for the exact search's two-swaps-left step
+ * (match3_exact_bits.c): the plays on bit planes (plane_score and
+ * plane_play_read in match3_bits_k.h), one position per 64-bit lane of a
+ * 512-bit vector, where the processor has AVX-512F, BW, DQ, VL, VBMI2 and
+ * VPOPCNTDQ (checked at run time; the environment variable
  * GRIDLAB_NO_AVX512 turns it off, to test the portable path).
  *
- * Every lane runs the same rounds as plane_score: the equality words of
- * the planes give the runs of all kinds, a round scores and clears them,
- * and tiles with a hole below fall one cell per step.  A lane whose
+ * Every lane runs the same rounds as the scalar play: the equality words
+ * of the planes give the runs of all kinds, a round scores and clears
+ * them, and tiles with a hole below fall one cell per step.  A lane whose
  * resolution is over finds no run in the next round, so its clear set is
- * empty and the rounds the other lanes still need leave it unchanged: the
- * loop runs until no lane has a run.  A lane with no swap (the count is
- * below eight) never has one.  The score is linear in the counts of run
- * starts (>= 3, >= 4, >= 5 cells) over all rounds and both directions, so
- * each lane only adds up three counts, weighted once at the end. */
+ * empty and the rounds the other lanes still need leave it unchanged.  A
+ * lane with no swap (fewer than eight) never has a run.  The score is
+ * linear in the counts of run starts (>= 3, >= 4, >= 5 cells) over all
+ * rounds and both directions, so each lane only adds up three counts,
+ * weighted once at the end.
+ *
+ * match3_wide_reads plays a node's first swaps with their read cells and
+ * positions after; match3_wide_kids keys eight children at a time and
+ * finds their legal swaps, planes and the swaps that score as before;
+ * match3_wide_best1 plays the other swaps (the replays) of the children
+ * and takes each child's best.  The tests check each against the scalar
+ * functions. */
 #include "match3_bits_k.h"
 
 #include <stdlib.h>
