@@ -269,6 +269,17 @@ static void test_bits_independence(void **state)
     assert_true(reused > 500 && dependent > 500);
 }
 
+/* The legal swaps of p as ids (left cells of row swaps first). */
+static int legal_ids(const match3_bits *G, const match3_bpos *p, int *ids)
+{
+    uint64_t h, v;
+    int n = 0;
+    match3_bits_moves(G, p, &h, &v);
+    for (; h; h &= h - 1) ids[n++] = __builtin_ctzll(h) * 2;
+    for (; v; v &= v - 1) ids[n++] = __builtin_ctzll(v) * 2 + 1;
+    return n;
+}
+
 /* The bit-plane plays (score only, and with the position after and the
  * read cells) against the kind-word play and the reference resolver: every
  * legal swap of positions along random games, on every size the bit
@@ -288,12 +299,9 @@ static void test_plane_score(void **state)
         gl_rng pick;
         gl_rng_seed(&pick, seed);
         for (int step = 0; step < 16; step++) {
-            uint64_t h, v, pl[4] = {0, 0, 0, 0}, occ;
-            match3_bits_moves(&G, &p, &h, &v);
+            uint64_t pl[4] = {0, 0, 0, 0}, occ;
             planes_of(p.k, pl, &occ, kinds);
-            int ids[MATCH3_BITS_IDS], n = 0;
-            for (; h; h &= h - 1) ids[n++] = __builtin_ctzll(h) * 2;
-            for (; v; v &= v - 1) ids[n++] = __builtin_ctzll(v) * 2 + 1;
+            int ids[MATCH3_BITS_IDS], n = legal_ids(&G, &p, ids);
             if (n == 0) break;
             uint8_t cells[MATCH3_MAX_CELLS];
             match3_bits_store(&G, &p, cells);
@@ -352,12 +360,9 @@ static void test_wide_plays(void **state)
         gl_rng pick;
         gl_rng_seed(&pick, seed);
         for (int step = 0; step < 12; step++) {
-            uint64_t h, v, pl[4] = {0, 0, 0, 0}, occ;
-            match3_bits_moves(&G, &p, &h, &v);
+            uint64_t pl[4] = {0, 0, 0, 0}, occ;
             planes_of(p.k, pl, &occ, kinds);
-            int ids[MATCH3_BITS_IDS], m = 0;
-            for (; h; h &= h - 1) ids[m++] = __builtin_ctzll(h) * 2;
-            for (; v; v &= v - 1) ids[m++] = __builtin_ctzll(v) * 2 + 1;
+            int ids[MATCH3_BITS_IDS], m = legal_ids(&G, &p, ids);
             if (m == 0) break;
             /* The plays with read cells and positions after. */
             int gain[MATCH3_BITS_IDS];

@@ -107,25 +107,24 @@ WHOT __mmask8 wide_runs(const __m512i *pl, __m512i occ, __m512i *ev, __m512i *eh
     return _mm512_test_epi64_mask(tu, tu);
 }
 
-/* Counts the maximal runs of >= 3, >= 4 and >= 5 cells that start in t
- * (columns) and u (rows) into n[0..2]. */
+/* Counts into n[0..2] the maximal runs of >= 3, >= 4 and >= 5 cells that
+ * start in t (windows of three along one direction, whose equality word
+ * moved two and three cells on is e2 and e3, and one cell back is back). */
+WHOT void wide_count_dir(__m512i t, __m512i e2, __m512i e3, __m512i back, __m512i *n)
+{
+    __m512i t4 = w_and(t, e2), t5 = w_and(t4, e3);
+    n[0] = _mm512_add_epi64(n[0], _mm512_popcnt_epi64(w_andnot(back, t)));
+    n[1] = _mm512_add_epi64(n[1], _mm512_popcnt_epi64(w_andnot(back, t4)));
+    n[2] = _mm512_add_epi64(n[2], _mm512_popcnt_epi64(w_andnot(back, t5)));
+}
+
+/* The runs of a round, t in columns (next: the cell above) and u in rows
+ * (next: the cell to the right). */
 WHOT void wide_count(__m512i ev, __m512i eh, __m512i t, __m512i u, __m512i *n)
 {
-    /* Column runs: next is the cell above, a start has no equal cell
-     * below it. */
-    __m512i a2 = w_above(w_above(ev));
-    __m512i t4 = w_and(t, a2), t5 = w_and(t4, w_above(a2));
-    __m512i f = w_below(ev);
-    n[0] = _mm512_add_epi64(n[0], _mm512_popcnt_epi64(w_andnot(f, t)));
-    n[1] = _mm512_add_epi64(n[1], _mm512_popcnt_epi64(w_andnot(f, t4)));
-    n[2] = _mm512_add_epi64(n[2], _mm512_popcnt_epi64(w_andnot(f, t5)));
-    /* Row runs: next is the cell to the right. */
-    __m512i r2 = w_right(w_right(eh));
-    __m512i u4 = w_and(u, r2), u5 = w_and(u4, w_right(r2));
-    __m512i fh = w_left(eh);
-    n[0] = _mm512_add_epi64(n[0], _mm512_popcnt_epi64(w_andnot(fh, u)));
-    n[1] = _mm512_add_epi64(n[1], _mm512_popcnt_epi64(w_andnot(fh, u4)));
-    n[2] = _mm512_add_epi64(n[2], _mm512_popcnt_epi64(w_andnot(fh, u5)));
+    __m512i a2 = w_above(w_above(ev)), r2 = w_right(w_right(eh));
+    wide_count_dir(t, a2, w_above(a2), w_below(ev), n);
+    wide_count_dir(u, r2, w_right(r2), w_left(eh), n);
 }
 
 /* Clears clr (above: the cells at or above it) and lets every tile with a
