@@ -560,14 +560,14 @@ static void test_seed_setting(void **state)
 
 /* The bit-parallel exact search against the scalar one at depths where
  * backtrack would be slow: 7x7 and 8x8 boards (and 8 rows by 5..7
- * columns), K = 3..6, X = 4 or 5.  Same proved scores; the bit line
+ * columns), K = 3..9, X = 4 or 5.  Same proved scores; the bit line
  * replays to its score. */
 static void test_bits_exact_equals_scalar(void **state)
 {
     (void)state;
     for (uint64_t seed = 0; seed < 18; seed++) {
         int side = seed % 3 == 0 ? 8 : 7, cols = seed % 3 == 2 ? 5 + (int)(seed / 3 % 3) : side;
-        match3_board *b = make(cols, side, 3 + (int)(seed % 4), 0, seed + 11000);
+        match3_board *b = make(cols, side, 3 + (int)(seed % 7), 0, seed + 11000);
         int x = seed % 6 == 1 ? 5 : 4;
         gl_limits lim;
         memset(&lim, 0, sizeof lim);
@@ -594,16 +594,16 @@ static void test_bits_exact_equals_scalar(void **state)
     }
 }
 
-/* The search with its replays on 512-bit vectors and on the portable
- * path (GRIDLAB_NO_AVX512): the same score, line and play count on 7x7
- * and 8x8 boards, K = 3..6, X = 4 and 5.  (Where the processor lacks the
- * vectors both runs take the portable path.) */
+/* The search on 512-bit vectors and on the portable path
+ * (GRIDLAB_NO_AVX512): the same score, line and play count on 7x7 and
+ * 8x8 boards, K = 3..9 (2, 3 and 4 bit planes), X = 4 and 5.  (Where the
+ * processor lacks the vectors both runs take the portable path.) */
 static void test_bits_exact_wide_portable(void **state)
 {
     (void)state;
-    for (uint64_t seed = 0; seed < 12; seed++) {
+    for (uint64_t seed = 0; seed < 14; seed++) {
         int side = seed % 3 == 0 ? 8 : 7;
-        match3_board *b = make(side, side, 3 + (int)(seed % 4), 0, seed + 19000);
+        match3_board *b = make(side, side, 3 + (int)(seed % 7), 0, seed + 19000);
         int x = seed % 4 == 1 ? 5 : 4;
         gl_limits lim;
         memset(&lim, 0, sizeof lim);
