@@ -167,7 +167,7 @@ typedef struct bx_up {
     uint64_t read[MATCH3_BITS_IDS], diff[MATCH3_BITS_IDS];
 } bx_up;
 
-/* The children of the node being evaluated, by key (two_left_k). */
+/* The children of the node being evaluated, by key (bx_lookup). */
 typedef struct bx_seen {
     uint64_t key[2];
     int tick, kid;
@@ -196,8 +196,6 @@ typedef struct bx_ctx {
      * position. */
     int kb1[MATCH3_BITS_IDS], kmiss[MATCH3_BITS_IDS], kalias[MATCH3_BITS_IDS];
     bx_seen seen[256];
-    /* The first swaps in order, for match3_wide_reuse: read cells, swap
-     * (bit and direction), score. */
     /* The vector path (two_left_wide_k): first swaps played eight at a
      * time (swap, child, score, read cells, kind words after); the
      * children's kind words, keys, legal swaps, bit planes, reused swaps

@@ -405,8 +405,10 @@ WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size
                 nl += cnt;
             }
             for (int q = lo; q < nl; q += 8) {
-                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++)
-                    _mm512_storeu_si512((void *)(w->pl[j] + q), _mm512_set1_epi64((long long)kpl[(size_t)j * stride + i]));
+                _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
+                    __m512i x = _mm512_set1_epi64((long long)kpl[(size_t)j * stride + i]);
+                    _mm512_storeu_si512((void *)(w->pl[j] + q), x);
+                }
                 _mm512_storeu_si512((void *)(w->occ + q), _mm512_set1_epi64((long long)kocc[i]));
             }
         }
