@@ -269,6 +269,17 @@ static void test_bits_independence(void **state)
     assert_true(reused > 500 && dependent > 500);
 }
 
+/* The legal swaps of p as ids (left cells of row swaps first). */
+static int legal_ids(const match3_bits *G, const match3_bpos *p, int *ids)
+{
+    uint64_t h, v;
+    int n = 0;
+    match3_bits_moves(G, p, &h, &v);
+    for (; h; h &= h - 1) ids[n++] = __builtin_ctzll(h) * 2;
+    for (; v; v &= v - 1) ids[n++] = __builtin_ctzll(v) * 2 + 1;
+    return n;
+}
+
 /* The bit-plane plays (score only, and with the position after and the
  * read cells) against the kind-word play and the reference resolver: every
  * legal swap of positions along random games, on every size the bit
@@ -288,12 +299,9 @@ static void test_plane_score(void **state)
         gl_rng pick;
         gl_rng_seed(&pick, seed);
         for (int step = 0; step < 16; step++) {
-            uint64_t h, v, pl[4] = {0, 0, 0, 0}, occ;
-            match3_bits_moves(&G, &p, &h, &v);
+            uint64_t pl[4] = {0, 0, 0, 0}, occ;
             planes_of(p.k, pl, &occ, kinds);
-            int ids[MATCH3_BITS_IDS], n = 0;
-            for (; h; h &= h - 1) ids[n++] = __builtin_ctzll(h) * 2;
-            for (; v; v &= v - 1) ids[n++] = __builtin_ctzll(v) * 2 + 1;
+            int ids[MATCH3_BITS_IDS], n = legal_ids(&G, &p, ids);
             if (n == 0) break;
             uint8_t cells[MATCH3_MAX_CELLS];
             match3_bits_store(&G, &p, cells);
@@ -324,6 +332,134 @@ static void test_plane_score(void **state)
         gl_game_match3.destroy((gl_board *)b);
     }
     assert_true(checked > 6000 && cascades > 1500);
+}
+
+/* The plays eight at a time on 512-bit vectors (match3_wide.c), where
+ * the processor has them, against the scalar functions, on positions
+ * along random games, every size and K = 3..9: the plays of every legal
+ * swap with read cells and the position after (plane_play_read); the
+ * children's keys, legal swaps, planes and the swaps that score as
+ * before, against the reuse rule written out; and the children's best
+ * single swaps (plane_score on the others), for every child and for
+ * every other one, once with the reused swaps left out and once with all
+ * swaps played (more lanes than one batch holds). */
+static void test_wide_plays(void **state)
+{
+    (void)state;
+    if (!match3_wide_usable()) skip();
+    static match3_wide_buf wb;
+    long long checked = 0, cascades = 0, reused = 0, batched = 0;
+    for (uint64_t seed = 0; seed < 240; seed++) {
+        int cols = 1 + (int)(seed % 8), rows = 1 + (int)(seed / 8 % 8), kinds = 3 + (int)(seed % 7);
+        if (seed % 4 == 0) cols = rows = seed % 8 == 0 ? 8 : 7;
+        match3_board *b = make(cols, rows, kinds, 0, seed + 17000);
+        match3_bits G;
+        assert_int_equal(match3_bits_init(&G, &b->R), 0);
+        match3_bpos p;
+        match3_bits_load(&G, b->cell, &p);
+        gl_rng pick;
+        gl_rng_seed(&pick, seed);
+        for (int step = 0; step < 12; step++) {
+            uint64_t pl[4] = {0, 0, 0, 0}, occ;
+            planes_of(p.k, pl, &occ, kinds);
+            int ids[MATCH3_BITS_IDS], m = legal_ids(&G, &p, ids);
+            if (m == 0) break;
+            /* The plays with read cells and positions after. */
+            int gain[MATCH3_BITS_IDS];
+            uint64_t read[MATCH3_BITS_IDS], kout[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
+            memset(kout, 0, sizeof kout);
+            match3_wide_reads(&G, pl, occ, ids, m, gain, read, &kout[0][0], MATCH3_BITS_IDS);
+            for (int i = 0; i < m; i++) {
+                match3_bpos o;
+                memset(&o, 0, sizeof o);
+                uint64_t rd;
+                assert_int_equal(plane_play_read(&G, p.k, o.k, ids[i], &rd, kinds), gain[i]);
+                assert_true(read[i] == rd);
+                for (int k = 0; k < MATCH3_MAX_KINDS; k++) assert_true(kout[k][i] == o.k[k]);
+                cascades += gain[i] > match3_bits_immediate(&G, &p, ids[i]);
+            }
+            checked += m;
+            /* The children of this position (after each legal swap), as
+             * the two-swaps-left step sees them. */
+            static uint64_t cm[MATCH3_BITS_IDS], k0[MATCH3_BITS_IDS], k1[MATCH3_BITS_IDS], mh[MATCH3_BITS_IDS],
+                mvw[MATCH3_BITS_IDS], kpl[4][MATCH3_BITS_IDS], kocc[MATCH3_BITS_IDS], ruh[MATCH3_BITS_IDS],
+                ruv[MATCH3_BITS_IDS], none[MATCH3_BITS_IDS];
+            int rb[MATCH3_BITS_IDS], zero[MATCH3_BITS_IDS], want[MATCH3_BITS_IDS], wall[MATCH3_BITS_IDS];
+            long long nrep = 0, nall = 0;
+            for (int i = 0; i < m; i++) {
+                cm[i] = 0;
+                for (int k = 0; k < kinds; k++) cm[i] |= p.k[k] ^ kout[k][i];
+            }
+            match3_wide_kids(&G, &kout[0][0], MATCH3_BITS_IDS, m, cm, read, ids, gain, m, k0, k1, mh, mvw, &kpl[0][0],
+                             kocc, rb, ruh, ruv);
+            for (int i = 0; i < m; i++) {
+                match3_bpos q;
+                memset(&q, 0, sizeof q);
+                for (int k = 0; k < kinds; k++) q.k[k] = kout[k][i];
+                uint64_t key[2], qh, qv, qpl[4] = {0, 0, 0, 0}, qocc;
+                match3_bits_key(&G, &q, 1, key);
+                assert_true(k0[i] == key[0] && k1[i] == key[1]);
+                match3_bits_moves(&G, &q, &qh, &qv);
+                assert_true(mh[i] == qh && mvw[i] == qv);
+                planes_of(q.k, qpl, &qocc, kinds);
+                for (int j = 0; j < PLANES(kinds); j++) assert_true(kpl[j][i] == qpl[j]);
+                assert_true(kocc[i] == qocc);
+                uint64_t wh = 0, wv = 0;
+                int best = 0;
+                for (int f = 0; f < m; f++) {
+                    int bit = ids[f] >> 1;
+                    uint64_t legal = (ids[f] & 1 ? qv : qh) >> bit & 1;
+                    if (!legal || (read[f] & cm[i])) continue;
+                    if (ids[f] & 1)
+                        wv |= 1ULL << bit;
+                    else
+                        wh |= 1ULL << bit;
+                    if (gain[f] > best) best = gain[f];
+                }
+                assert_true(ruh[i] == wh && ruv[i] == wv);
+                assert_int_equal(rb[i], best);
+                reused += (wh | wv) != 0;
+                /* The best single swap: the reused ones' best and the
+                 * others played; and every swap played. */
+                want[i] = best;
+                wall[i] = 0;
+                for (int dir = 0; dir < 2; dir++)
+                    for (uint64_t x = dir ? qv : qh; x; x &= x - 1) {
+                        int sc = plane_score(&G, qpl, qocc, __builtin_ctzll(x) * 2 + dir, kinds);
+                        if (!((dir ? wv : wh) >> __builtin_ctzll(x) & 1)) {
+                            nrep++;
+                            if (sc > want[i]) want[i] = sc;
+                        }
+                        if (sc > wall[i]) wall[i] = sc;
+                        nall++;
+                    }
+                none[i] = 0;
+                zero[i] = 0;
+            }
+            int all[MATCH3_BITS_IDS], odd[MATCH3_BITS_IDS], nodd = 0, got[MATCH3_BITS_IDS];
+            for (int i = 0; i < m; i++) {
+                all[i] = i;
+                if (i % 2) odd[nodd++] = i;
+            }
+            memset(got, 0xff, sizeof got);
+            assert_int_equal(match3_wide_best1(&G, m, all, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, ruh, ruv, rb,
+                                               got, &wb),
+                             nrep);
+            for (int i = 0; i < m; i++) assert_int_equal(got[i], want[i]);
+            memset(got, 0xff, sizeof got);
+            match3_wide_best1(&G, nodd, odd, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, ruh, ruv, rb, got, &wb);
+            for (int i = 0; i < m; i++) assert_int_equal(got[i], i % 2 ? want[i] : -1);
+            memset(got, 0xff, sizeof got);
+            assert_int_equal(match3_wide_best1(&G, m, all, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, none, none,
+                                               zero, got, &wb),
+                             nall);
+            for (int i = 0; i < m; i++) assert_int_equal(got[i], wall[i]);
+            batched += nall > MATCH3_WIDE_LANES - MATCH3_BITS_IDS;
+            match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)m)], NULL);
+        }
+        gl_game_match3.destroy((gl_board *)b);
+    }
+    assert_true(checked > 5000 && cascades > 1000 && reused > 3000 && batched > 10);
 }
 
 static void run(const match3_board *b, const char *algo, int x, const char *k2, const char *v2,
@@ -424,14 +560,14 @@ static void test_seed_setting(void **state)
 
 /* The bit-parallel exact search against the scalar one at depths where
  * backtrack would be slow: 7x7 and 8x8 boards (and 8 rows by 5..7
- * columns), K = 3..6, X = 4 or 5.  Same proved scores; the bit line
+ * columns), K = 3..9, X = 4 or 5.  Same proved scores; the bit line
  * replays to its score. */
 static void test_bits_exact_equals_scalar(void **state)
 {
     (void)state;
     for (uint64_t seed = 0; seed < 18; seed++) {
         int side = seed % 3 == 0 ? 8 : 7, cols = seed % 3 == 2 ? 5 + (int)(seed / 3 % 3) : side;
-        match3_board *b = make(cols, side, 3 + (int)(seed % 4), 0, seed + 11000);
+        match3_board *b = make(cols, side, 3 + (int)(seed % 7), 0, seed + 11000);
         int x = seed % 6 == 1 ? 5 : 4;
         gl_limits lim;
         memset(&lim, 0, sizeof lim);
@@ -454,6 +590,40 @@ static void test_bits_exact_equals_scalar(void **state)
         }
         assert_int_equal(((match3_board *)c)->score - b->score, vb);
         gl_game_match3.destroy(c);
+        gl_game_match3.destroy((gl_board *)b);
+    }
+}
+
+/* The search on 512-bit vectors and on the portable path
+ * (GRIDLAB_NO_AVX512): the same score, line and play count on 7x7 and
+ * 8x8 boards, K = 3..9 (2, 3 and 4 bit planes), X = 4 and 5.  (Where the
+ * processor lacks the vectors both runs take the portable path.) */
+static void test_bits_exact_wide_portable(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 14; seed++) {
+        int side = seed % 3 == 0 ? 8 : 7;
+        match3_board *b = make(side, side, 3 + (int)(seed % 7), 0, seed + 19000);
+        int x = seed % 4 == 1 ? 5 : 4;
+        gl_limits lim;
+        memset(&lim, 0, sizeof lim);
+        long long v[2];
+        int line[2][MATCH3_MAX_SWAPS], nl[2];
+        uint64_t nodes[2];
+        size_t peak;
+        const char *st;
+        gl_error err = {0};
+        for (int w = 0; w < 2; w++) {
+            if (w) setenv("GRIDLAB_NO_AVX512", "1", 1);
+            assert_int_equal(
+                match3_exact_bits_run(b, x, &lim, &v[w], line[w], &nl[w], &nodes[w], &peak, &st, &err), 0);
+            assert_null(st);
+        }
+        unsetenv("GRIDLAB_NO_AVX512");
+        assert_int_equal(v[0], v[1]);
+        assert_int_equal(nl[0], nl[1]);
+        assert_memory_equal(line[0], line[1], (size_t)nl[0] * sizeof line[0][0]);
+        assert_int_equal(nodes[0], nodes[1]);
         gl_game_match3.destroy((gl_board *)b);
     }
 }
@@ -570,10 +740,12 @@ int main(void)
         cmocka_unit_test(test_independence_rule),
         cmocka_unit_test(test_bits_independence),
         cmocka_unit_test(test_plane_score),
+        cmocka_unit_test(test_wide_plays),
         cmocka_unit_test(test_exact_equals_backtrack),
         cmocka_unit_test(test_exact_equals_backtrack_refill),
         cmocka_unit_test(test_seed_setting),
         cmocka_unit_test(test_bits_exact_equals_scalar),
+        cmocka_unit_test(test_bits_exact_wide_portable),
         cmocka_unit_test(test_bits_workspace_reuse),
         cmocka_unit_test(test_exact_limit),
         cmocka_unit_test(test_hint),
