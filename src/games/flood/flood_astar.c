@@ -411,6 +411,11 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                 continue;
             }
             two_ring_stat *t = &tr[h2 < 63 ? h2 : 63];
+            /* held back at the last expansion: its two-ring bound was then
+             * above that level, so it is at least from + 1 - g2 (stored
+             * with the plain bound it would be expanded at a level it was
+             * proved not to belong to, then again at this one) */
+            int hs = f2 <= from ? from + 1 - g2 : h2;
             if (two_ring_worth(t)) {
                 int r = flood_h_two_ring(g, F2, fr2, f - g2);
                 t->tried++;
@@ -440,13 +445,14 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                     a.move[y] = (uint8_t)c;
                     a.allow[y] = open;
                 }
+                if (hs > a.hv[y]) a.hv[y] = (uint16_t)hs;
                 a.lv[y] = -1;
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open);
+            long y = add_node(&a, F2, hv, slot, x, c, g2, hs, open);
             if (y < 0) goto oom;
-            if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
+            if (push(&a, g2 + hs, g2, (uint32_t)y) != 0) goto oom;
         }
         a.held[x] = now_held;
         if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;
