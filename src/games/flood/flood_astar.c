@@ -302,21 +302,14 @@ static int two_ring_worth(two_ring_stat *t)
 /* The children of the node being expanded, each built once: by the
  * expansion, or earlier on demand by the swap rule (which may need any
  * frontier colour, allowed there or not).  Per colour: the closed child,
- * its edge cost, its size in groups, and whether the move is dead. */
+ * its edge cost, its size in cells (once needed), and whether the move is
+ * dead. */
 typedef struct {
     uint64_t built, dead;
     uint8_t n[FLOOD_MAX_COLORS];
     int size[FLOOD_MAX_COLORS];
     uint64_t F[FLOOD_MAX_COLORS][FLOOD_KW_MAX], fr[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
 } siblings;
-
-/* Groups in a set (the size the swap rule compares). */
-static int set_size(const uint64_t *F, int kw)
-{
-    int n = 0;
-    for (int i = 0; i < kw; i++) n += __builtin_popcountll(F[i]);
-    return n;
-}
 
 /* Builds the child of (F, fr) by colour c into sib, with the dead-move test
  * on the way (the groups the move brings next to the region decide both). */
@@ -344,8 +337,8 @@ static void build_child(const flood_graph *g, const uint64_t *F, const uint64_t 
  * d is closed when the edges d then c from X flood a superset Y' of what c
  * then d flood (Y), at no greater total cost, and the pair d, c comes first
  * in the order of optimal sequences: cheaper in all; else the first edge
- * cheaper; else (same costs) the larger first set; else the larger second
- * set; else (Y' = Y, same sizes) the smaller colour first. */
+ * cheaper; else (same costs) the larger first set (in cells); else the
+ * larger second set; else (Y' = Y, same sizes) the smaller colour first. */
 static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c,
                           const uint64_t *F2, const uint64_t *fr2, int n, siblings *sib)
 {
@@ -379,8 +372,8 @@ static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_
         if (nd == n) {
             /* same first costs: the larger first set comes first (a pair
              * cheaper in all is not worth building both for) */
-            if (sc < 0) sc = set_size(F2, kw);
-            if (sib->size[d] < 0) sib->size[d] = set_size(sib->F[d], kw);
+            if (sc < 0) sc = flood_cells(g, F2);
+            if (sib->size[d] < 0) sib->size[d] = flood_cells(g, sib->F[d]);
             if (sib->size[d] < sc) continue;
         }
         uint64_t FY[FLOOD_KW_MAX], frY[FLOOD_KW_MAX], FZ[FLOOD_KW_MAX], frZ[FLOOD_KW_MAX];
