@@ -427,11 +427,13 @@ static void test_bounds_admissible(void **state)
             if (forced + h > opt || forced + two > opt)
                 fail_msg("board %d step %d: opt %d, forced %d, bound %d, two-ring %d", seed, step, opt, forced, h,
                          two);
-            /* the solver's version: above the limit exactly when the
-             * definition is, and then still a lower bound */
+            /* the solver's version: above the limit whenever the
+             * definition is (it may also be when a pair of branches is
+             * above and the layered bound is not monotone), and then
+             * still a lower bound */
             for (int limit = 0; limit <= opt + 1; limit++) {
                 int cut = flood_h_two_ring(&g, F, fr, limit);
-                assert_int_equal(cut > limit, two > limit);
+                if (two > limit) assert_true(cut > limit);
                 assert_true(forced + cut <= opt);
             }
             raised += two > h;

@@ -490,19 +490,43 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
         order[q] = c;
     }
     if (!nc) return 0; /* not closed, or full: nothing to say */
+    /* The branches are first taken in pairs, the largest with the
+     * smallest, then the second largest with the second smallest...: the
+     * two colours' groups of R2 together flood a superset of either alone,
+     * so a pair's bound is also a bound for each of its branches (by
+     * monotonicity of the game), and above the limit it settles both at
+     * once.  A pair within the limit is split.  Held-back children (every
+     * branch above) are the common case where the refinement is tried. */
+    uint64_t stack[FLOOD_MAX_COLORS];
+    int top = 0;
+    for (int lo = nc - 1, hi = 0; hi <= lo; hi++, lo--)
+        stack[top++] = 1ULL << order[hi] | 1ULL << order[lo];
+    /* the pair of the largest branch first */
+    for (int k = 0; k < top / 2; k++) {
+        uint64_t t = stack[k];
+        stack[k] = stack[top - 1 - k];
+        stack[top - 1 - k] = t;
+    }
     int best = INT_MAX;
-    for (int j = 0; j < nc; j++) {
-        const uint64_t *cm = g->colmask + (size_t)order[j] * kw;
-        uint64_t Y[FLOOD_KW_MAX], F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX];
-        for (int i = 0; i < kw; i++) Y[i] = R2[i] & cm[i];
+    while (top) {
+        uint64_t m = stack[--top];
+        uint64_t Y[FLOOD_KW_MAX] = {0}, F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX];
+        for (uint64_t mm = m; mm; mm &= mm - 1) {
+            const uint64_t *cm = g->colmask + (size_t)__builtin_ctzll(mm) * kw;
+            for (int i = 0; i < kw; i++) Y[i] |= R2[i] & cm[i];
+        }
         flood_adj_of(g, Y, fr3);
         for (int i = 0; i < kw; i++) {
             F3[i] = S[i] | Y[i];
             fr3[i] = (fr3[i] | R2[i]) & ~F3[i];
         }
         int v = layered_bound(g, F3, fr3, limit - 2);
-        if (v <= limit - 2) return 0;
-        if (v < best) best = v;
+        if (v > limit - 2) {
+            if (v < best) best = v;
+            continue;
+        }
+        if (!(m & (m - 1))) return 0;
+        for (uint64_t mm = m; mm; mm &= mm - 1) stack[top++] = mm & -mm;
     }
     return 2 + best;
 }
