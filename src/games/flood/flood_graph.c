@@ -449,25 +449,14 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
     return layered_bound(g, F, fr, limit);
 }
 
-/* Bits set (the builds target plain x86-64, where the builtin is a
- * library call). */
-static inline int popcount64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
 /* The two-ring refinement (docs/flood.md, "The bound"): at a closed
  * position S that is not full, no colour can be completed, so any two
  * moves flood a subset of S + R1 + (R2 & c), c the colour of the second
  * move (R1 = the ring, R2 = the groups next to it): opt(S) >= 2 + min over
  * the colours c of R2 of h(S + R1 + (R2 & c)).  Only whether this exceeds
- * limit matters to the search, so the branches go largest R2 & c first
- * (the likeliest to be cheap) and the first one within its limit ends the
- * work: the answer is then 0, which says nothing (2 + that branch's bound
- * is not a lower bound: another branch may be lower). */
+ * limit matters to the search, so the first branch within its limit ends
+ * the work: the answer is then 0, which says nothing (2 + that branch's
+ * bound is not a lower bound: another branch may be lower). */
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
     int kw = g->kw;
@@ -475,38 +464,22 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
     for (int i = 0; i < kw; i++) S[i] = F[i] | fr[i];
     flood_adj_of(g, fr, R2);
     for (int i = 0; i < kw; i++) R2[i] &= ~S[i];
-    int order[FLOOD_MAX_COLORS], count[FLOOD_MAX_COLORS], nc = 0;
-    for (int c = 0; c < g->ncolors; c++) {
-        const uint64_t *cm = g->colmask + (size_t)c * kw;
-        int k = 0;
-        for (int i = 0; i < kw; i++) k += popcount64(R2[i] & cm[i]);
-        if (!k) continue;
-        count[c] = k;
-        int q = nc++;
-        while (q > 0 && count[order[q - 1]] < k) {
-            order[q] = order[q - 1];
-            q--;
-        }
-        order[q] = c;
-    }
+    /* The branches are taken in pairs, the first colour present with the
+     * last, the second with the second last...: the two colours' groups of
+     * R2 together flood a superset of either alone, so a pair's bound is
+     * also a bound for each of its branches (by monotonicity of the game),
+     * and above the limit it settles both at once.  A pair within the
+     * limit is split.  Held-back children (every branch above) are the
+     * common case where the refinement is tried.  (Ordering the branches
+     * by size, largest first, cost more than it saved.) */
+    int order[FLOOD_MAX_COLORS], nc = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (fset_intersects(R2, g->colmask + (size_t)c * kw, kw)) order[nc++] = c;
     if (!nc) return 0; /* not closed, or full: nothing to say */
-    /* The branches are first taken in pairs, the largest with the
-     * smallest, then the second largest with the second smallest...: the
-     * two colours' groups of R2 together flood a superset of either alone,
-     * so a pair's bound is also a bound for each of its branches (by
-     * monotonicity of the game), and above the limit it settles both at
-     * once.  A pair within the limit is split.  Held-back children (every
-     * branch above) are the common case where the refinement is tried. */
     uint64_t stack[FLOOD_MAX_COLORS];
     int top = 0;
     for (int lo = nc - 1, hi = 0; hi <= lo; hi++, lo--)
         stack[top++] = 1ULL << order[hi] | 1ULL << order[lo];
-    /* the pair of the largest branch first */
-    for (int k = 0; k < top / 2; k++) {
-        uint64_t t = stack[k];
-        stack[k] = stack[top - 1 - k];
-        stack[top - 1 - k] = t;
-    }
     int best = INT_MAX;
     while (top) {
         uint64_t m = stack[--top];
