@@ -233,8 +233,24 @@ int flood_colours_left(const flood_graph *g, const uint64_t *F)
     return n;
 }
 
+#ifdef FLOOD_HAVE_WIDE
+/* One 512-bit test per colour. */
+__attribute__((target("avx512f"))) static uint64_t frontier_colours_wide(const flood_graph *g, const uint64_t *fr)
+{
+    __m512i f = _mm512_maskz_loadu_epi64((__mmask8)((1u << g->kw) - 1), fr);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    uint64_t m = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (_mm512_test_epi64_mask(cm[c], f)) m |= 1ULL << c;
+    return m;
+}
+#endif
+
 uint64_t flood_frontier_colours(const flood_graph *g, const uint64_t *fr)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->colmask8) return frontier_colours_wide(g, fr);
+#endif
     /* K tests of kw words: cheaper than visiting every frontier group */
     uint64_t m = 0;
     int kw = g->kw;
