@@ -13,7 +13,7 @@
  * colour first).  The rule depends on the route, so each node keeps the
  * union of the colours its least-cost routes leave open, and is expanded
  * again if an arrival opens more after its expansion (docs/flood.md,
- * "Order pruning", has the argument).  Duplicates meet in a transposition
+ * "The swap rule", has the argument).  Duplicates meet in a transposition
  * table keyed by the flooded set (open addressing over node indices; the
  * bitsets live once, in the node array; a node keeps only its flooded set,
  * its frontier is gathered again when it is expanded).  The open list is a
@@ -40,7 +40,7 @@ typedef struct {
     uint8_t *move;
     uint16_t *gv;
     uint16_t *hv;      /* the bound at the node */
-    uint64_t *allow;   /* colours the order rule leaves open (union over arrivals) */
+    uint64_t *allow;   /* colours the swap rule leaves open (union over arrivals) */
     int16_t *lv;       /* children with f up to lv handled; -1 before the first expansion */
     uint64_t *held;    /* children (by colour) the two-ring bound held back at the last expansion */
     size_t n, cap;
@@ -332,7 +332,7 @@ static void build_child(const flood_graph *g, const uint64_t *F, const uint64_t 
     if (!fresh) sib->dead |= 1ULL << c;
 }
 
-/* The swap rule (docs/flood.md, "Order pruning"): the colours left open
+/* The swap rule (docs/flood.md, "The swap rule"): the colours left open
  * at the child C (F2, fr2, edge cost n) of X (F, fr) by colour c.  A colour
  * d is closed when the edges d then c from X flood a superset Y' of what c
  * then d flood (Y), at no greater total cost, and the pair d, c comes first
