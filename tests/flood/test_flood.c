@@ -311,20 +311,26 @@ out:
     return d;
 }
 
-/* A* (order rule, dead moves, closure, bound) and IDA* against the plain
- * breadth-first search on many small random boards, corner and centre
- * starts, 2..6 colours. */
+/* A* (swap rule, dead moves, closure, bound) and IDA* (order rule) against
+ * the plain breadth-first search on many small random boards, corner and
+ * centre starts: 400 boards of 3x3 to 7x6 with 2..6 colours, then 400 of
+ * 4x4 to 8x6 with 4..8 colours (those of more than 64 groups skipped). */
 static void test_optimal_vs_bfs(void **state)
 {
     (void)state;
     const gl_game *G = &gl_game_flood;
     gl_error err = {0};
-    for (int seed = 1; seed <= 400; seed++) {
+    for (int seed = 1; seed <= 800; seed++) {
         gl_kvlist p;
         gl_kv_init(&p);
         char size[16], colors[8];
-        snprintf(size, sizeof size, "%dx%d", 3 + seed % 5, 3 + (seed / 5) % 4);
-        snprintf(colors, sizeof colors, "%d", 2 + (seed / 20) % 5);
+        if (seed <= 400) {
+            snprintf(size, sizeof size, "%dx%d", 3 + seed % 5, 3 + (seed / 5) % 4);
+            snprintf(colors, sizeof colors, "%d", 2 + (seed / 20) % 5);
+        } else {
+            snprintf(size, sizeof size, "%dx%d", 4 + seed % 5, 4 + (seed / 5) % 3);
+            snprintf(colors, sizeof colors, "%d", 4 + (seed / 15) % 5);
+        }
         gl_kv_add(&p, "size", size, 0);
         gl_kv_add(&p, "colors", colors, 0);
         gl_kv_add(&p, "start", seed % 2 ? "corner" : "center", 0);
@@ -332,6 +338,15 @@ static void test_optimal_vs_bfs(void **state)
         gl_rng_seed(&r, (uint64_t)seed * 7919);
         gl_board *b = G->create(&p, &r, &err);
         assert_non_null(b);
+        flood_graph fg;
+        assert_int_equal(flood_graph_build(&fg, (const flood_board *)b), 0);
+        int groups = fg.n;
+        flood_graph_free(&fg);
+        if (groups > 64) {
+            G->destroy(b);
+            gl_kv_free(&p);
+            continue;
+        }
         int best = bfs_moves((const flood_board *)b);
         gl_solution a, i;
         solve(b, "astar", 0, &a);
@@ -412,11 +427,13 @@ static void test_bounds_admissible(void **state)
             if (forced + h > opt || forced + two > opt)
                 fail_msg("board %d step %d: opt %d, forced %d, bound %d, two-ring %d", seed, step, opt, forced, h,
                          two);
-            /* the solver's version: above the limit exactly when the
-             * definition is, and then still a lower bound */
+            /* the solver's version: above the limit whenever the
+             * definition is (it may also be when a pair of branches is
+             * above and the layered bound is not monotone), and then
+             * still a lower bound */
             for (int limit = 0; limit <= opt + 1; limit++) {
                 int cut = flood_h_two_ring(&g, F, fr, limit);
-                assert_int_equal(cut > limit, two > limit);
+                if (two > limit) assert_true(cut > limit);
                 assert_true(forced + cut <= opt);
             }
             raised += two > h;

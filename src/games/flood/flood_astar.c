@@ -5,13 +5,15 @@
  * frontier is played at once: such a move is always optimal first), so an
  * edge costs 1 + the forced moves.  Three prunings keep the branching low:
  * only colours on the frontier are tried (others gain nothing), dead moves
- * (that bring no new group next to the region) are skipped, and the order
- * rule: a colour c smaller than the edge's colour a is not tried when the
- * edge brought no new c-group to the frontier (c then a floods a superset
- * at the same cost).  The rule depends on the route, so each node keeps the
+ * (that bring no new group next to the region) are skipped, and the swap
+ * rule: after the edge of colour a, a colour c is not tried when c then a
+ * floods a superset of a then c at no greater cost and that pair comes
+ * first in a fixed order of move sequences (the cheaper first edge, else
+ * the larger first set, else the larger second set, else the smaller
+ * colour first).  The rule depends on the route, so each node keeps the
  * union of the colours its least-cost routes leave open, and is expanded
  * again if an arrival opens more after its expansion (docs/flood.md,
- * "Order pruning", has the argument).  Duplicates meet in a transposition
+ * "The swap rule", has the argument).  Duplicates meet in a transposition
  * table keyed by the flooded set (open addressing over node indices; the
  * bitsets live once, in the node array; a node keeps only its flooded set,
  * its frontier is gathered again when it is expanded).  The open list is a
@@ -38,7 +40,7 @@ typedef struct {
     uint8_t *move;
     uint16_t *gv;
     uint16_t *hv;      /* the bound at the node */
-    uint64_t *allow;   /* colours the order rule leaves open (union over arrivals) */
+    uint64_t *allow;   /* colours the swap rule leaves open (union over arrivals) */
     int16_t *lv;       /* children with f up to lv handled; -1 before the first expansion */
     uint64_t *held;    /* children (by colour) the two-ring bound held back at the last expansion */
     size_t n, cap;
@@ -297,26 +299,102 @@ static int two_ring_worth(two_ring_stat *t)
     return (++t->skipped & 15) == 0;
 }
 
-/* The colours the order rule leaves open at the child C (frontier frC) of
- * X (frontier frX) by colour c: a colour d < c is closed when every
- * d-group on C's frontier was already on X's frontier (the edge into C
- * brought no new d-neighbour), since then d played at X before c floods a
- * superset at the same cost (docs/flood.md, "Order pruning"). */
-static uint64_t open_colours(const flood_graph *g, const uint64_t *frX, const uint64_t *frC, int c)
+/* The children of the node being expanded, each built once: by the
+ * expansion, or earlier on demand by the swap rule (which may need any
+ * frontier colour, allowed there or not).  Per colour: the closed child,
+ * its edge cost, its size in cells (once needed), and whether the move is
+ * dead. */
+typedef struct {
+    uint64_t built, dead;
+    uint8_t n[FLOOD_MAX_COLORS];
+    int size[FLOOD_MAX_COLORS];
+    uint64_t F[FLOOD_MAX_COLORS][FLOOD_KW_MAX], fr[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
+} siblings;
+
+/* Builds the child of (F, fr) by colour c into sib, with the dead-move test
+ * on the way (the groups the move brings next to the region decide both). */
+static void build_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, siblings *sib)
 {
     int kw = g->kw;
-    uint64_t m = ~0ULL;
-    for (int d = 0; d < c; d++) {
+    const uint64_t *cm = g->colmask + (size_t)c * kw;
+    uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
+    uint64_t *F2 = sib->F[c], *fr2 = sib->fr[c];
+    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
+    flood_adj_of(g, X, nb);
+    for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
+    for (int i = 0; i < kw; i++) {
+        F2[i] = F[i] | X[i];
+        fr2[i] = (fr[i] | nb[i]) & ~F2[i];
+    }
+    sib->n[c] = (uint8_t)(1 + flood_close(g, F2, fr2, NULL));
+    sib->size[c] = -1;
+    sib->built |= 1ULL << c;
+    if (!fresh) sib->dead |= 1ULL << c;
+}
+
+/* The swap rule (docs/flood.md, "The swap rule"): the colours left open
+ * at the child C (F2, fr2, edge cost n) of X (F, fr) by colour c.  A colour
+ * d is closed when the edges d then c from X flood a superset Y' of what c
+ * then d flood (Y), at no greater total cost, and the pair d, c comes first
+ * in the order of optimal sequences: cheaper in all; else the first edge
+ * cheaper; else (same costs) the larger first set (in cells); else the
+ * larger second set; else (Y' = Y, same sizes) the smaller colour first. */
+static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c,
+                          const uint64_t *F2, const uint64_t *fr2, int n, siblings *sib)
+{
+    int kw = g->kw;
+    uint64_t open = ~0ULL;
+    /* Y' can hold Y only if c brought no new d-group next to the region
+     * (a d-group first met through C's new groups is in Y and, but for a
+     * closure, not in Y'): a cheap filter, the test itself is exact */
+    uint64_t cand = 0;
+    for (int d = 0; d < g->ncolors; d++) {
+        if (d == c) continue;
         const uint64_t *cm = g->colmask + (size_t)d * kw;
         uint64_t on = 0, fresh = 0;
         for (int i = 0; i < kw; i++) {
-            uint64_t y = frC[i] & cm[i];
+            uint64_t y = fr2[i] & cm[i];
             on |= y;
-            fresh |= y & ~frX[i];
+            fresh |= y & ~fr[i];
         }
-        if (on && !fresh) m &= ~(1ULL << d);
+        if (on && !fresh) cand |= 1ULL << d;
     }
-    return m;
+    const uint64_t *cmc = g->colmask + (size_t)c * kw;
+    int sc = -1;
+    while (cand) {
+        int d = __builtin_ctzll(cand);
+        cand &= cand - 1;
+        if (!(sib->built >> d & 1)) build_child(g, F, fr, d, sib);
+        /* c must still be a move after d */
+        if (!fset_intersects(sib->fr[d], cmc, kw)) continue;
+        int nd = sib->n[d];
+        if (nd > n) continue; /* the first edge of c, d ends sooner: it comes first */
+        if (nd == n) {
+            /* same first costs: the larger first set comes first (a pair
+             * cheaper in all is not worth building both for) */
+            if (sc < 0) sc = flood_cells(g, F2);
+            if (sib->size[d] < 0) sib->size[d] = flood_cells(g, sib->F[d]);
+            if (sib->size[d] < sc) continue;
+        }
+        uint64_t FY[FLOOD_KW_MAX], frY[FLOOD_KW_MAX], FZ[FLOOD_KW_MAX], frZ[FLOOD_KW_MAX];
+        int ny = flood_child(g, F2, fr2, d, FY, frY, NULL);
+        int nz = flood_child(g, sib->F[d], sib->fr[d], c, FZ, frZ, NULL);
+        if (nd + nz > n + ny || !fset_subset(FY, FZ, kw)) continue;
+        int first;
+        if (nd + nz < n + ny || nd < n) {
+            first = 1;
+        } else {
+            if (sib->size[d] != sc) {
+                first = sib->size[d] > sc;
+            } else if (!fset_equal(FY, FZ, kw)) {
+                first = 1;
+            } else {
+                first = d < c;
+            }
+        }
+        if (first) open &= ~(1ULL << d);
+    }
+    return open;
 }
 
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
@@ -330,7 +408,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     a.fmin = (size_t)-1;
     int rc = 0;
     if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
     int kw = g->kw;
     int h0 = flood_h(g, p->F, p->fr);
     {
@@ -382,22 +460,15 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         uint64_t held = a.held[x], now_held = 0;
         flood_frontier(g, F, fr);
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
+        siblings sib;
+        sib.built = sib.dead = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
-            /* the child, with the dead-move test on the way: the groups the
-             * move brings next to the region (nb) decide both */
-            const uint64_t *cm = g->colmask + (size_t)c * kw;
-            uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
-            for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
-            flood_adj_of(g, X, nb);
-            for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
-            if (!fresh) continue; /* a dead move */
-            for (int i = 0; i < kw; i++) {
-                F2[i] = F[i] | X[i];
-                fr2[i] = (fr[i] | nb[i]) & ~F2[i];
-            }
-            int n = 1 + flood_close(g, F2, fr2, NULL);
+            if (!(sib.built >> c & 1)) build_child(g, F, fr, c, &sib);
+            if (sib.dead >> c & 1) continue; /* a dead move */
+            const uint64_t *F2 = sib.F[c], *fr2 = sib.fr[c];
+            int n = sib.n[c];
             int g2 = gg + n;
             generated++;
             /* exact up to this level; above it, a lower bound is enough */
@@ -411,6 +482,11 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                 continue;
             }
             two_ring_stat *t = &tr[h2 < 63 ? h2 : 63];
+            /* held back at the last expansion: its two-ring bound was then
+             * above that level, so it is at least from + 1 - g2 (stored
+             * with the plain bound it would be expanded at a level it was
+             * proved not to belong to, then again at this one) */
+            int hs = f2 <= from ? from + 1 - g2 : h2;
             if (two_ring_worth(t)) {
                 int r = flood_h_two_ring(g, F2, fr2, f - g2);
                 t->tried++;
@@ -424,7 +500,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             }
             uint64_t hv = hash_set(F2, kw);
             uint64_t *slot = lookup(&a, F2, hv);
-            uint64_t open = open_colours(g, fr, fr2, c);
+            uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
             if (*slot) {
                 uint32_t y = (uint32_t)*slot - 1;
                 if (a.gv[y] < g2) continue;
@@ -440,13 +516,14 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                     a.move[y] = (uint8_t)c;
                     a.allow[y] = open;
                 }
+                if (hs > a.hv[y]) a.hv[y] = (uint16_t)hs;
                 a.lv[y] = -1;
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, F2, hv, slot, x, c, g2, h2, open);
+            long y = add_node(&a, F2, hv, slot, x, c, g2, hs, open);
             if (y < 0) goto oom;
-            if (push(&a, f2, g2, (uint32_t)y) != 0) goto oom;
+            if (push(&a, g2 + hs, g2, (uint32_t)y) != 0) goto oom;
         }
         a.held[x] = now_held;
         if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;

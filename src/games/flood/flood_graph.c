@@ -233,8 +233,24 @@ int flood_colours_left(const flood_graph *g, const uint64_t *F)
     return n;
 }
 
+#ifdef FLOOD_HAVE_WIDE
+/* One 512-bit test per colour. */
+__attribute__((target("avx512f"))) static uint64_t frontier_colours_wide(const flood_graph *g, const uint64_t *fr)
+{
+    __m512i f = _mm512_maskz_loadu_epi64((__mmask8)((1u << g->kw) - 1), fr);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    uint64_t m = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (_mm512_test_epi64_mask(cm[c], f)) m |= 1ULL << c;
+    return m;
+}
+#endif
+
 uint64_t flood_frontier_colours(const flood_graph *g, const uint64_t *fr)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->colmask8) return frontier_colours_wide(g, fr);
+#endif
     /* K tests of kw words: cheaper than visiting every frontier group */
     uint64_t m = 0;
     int kw = g->kw;
@@ -449,25 +465,14 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
     return layered_bound(g, F, fr, limit);
 }
 
-/* Bits set (the builds target plain x86-64, where the builtin is a
- * library call). */
-static inline int popcount64(uint64_t x)
-{
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
-
 /* The two-ring refinement (docs/flood.md, "The bound"): at a closed
  * position S that is not full, no colour can be completed, so any two
  * moves flood a subset of S + R1 + (R2 & c), c the colour of the second
  * move (R1 = the ring, R2 = the groups next to it): opt(S) >= 2 + min over
  * the colours c of R2 of h(S + R1 + (R2 & c)).  Only whether this exceeds
- * limit matters to the search, so the branches go largest R2 & c first
- * (the likeliest to be cheap) and the first one within its limit ends the
- * work: the answer is then 0, which says nothing (2 + that branch's bound
- * is not a lower bound: another branch may be lower). */
+ * limit matters to the search, so the first branch within its limit ends
+ * the work: the answer is then 0, which says nothing (2 + that branch's
+ * bound is not a lower bound: another branch may be lower). */
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
     int kw = g->kw;
@@ -475,34 +480,42 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
     for (int i = 0; i < kw; i++) S[i] = F[i] | fr[i];
     flood_adj_of(g, fr, R2);
     for (int i = 0; i < kw; i++) R2[i] &= ~S[i];
-    int order[FLOOD_MAX_COLORS], count[FLOOD_MAX_COLORS], nc = 0;
-    for (int c = 0; c < g->ncolors; c++) {
-        const uint64_t *cm = g->colmask + (size_t)c * kw;
-        int k = 0;
-        for (int i = 0; i < kw; i++) k += popcount64(R2[i] & cm[i]);
-        if (!k) continue;
-        count[c] = k;
-        int q = nc++;
-        while (q > 0 && count[order[q - 1]] < k) {
-            order[q] = order[q - 1];
-            q--;
-        }
-        order[q] = c;
-    }
+    /* The branches are taken in pairs, the first colour present with the
+     * last, the second with the second last...: the two colours' groups of
+     * R2 together flood a superset of either alone, so a pair's bound is
+     * also a bound for each of its branches (by monotonicity of the game),
+     * and above the limit it settles both at once.  A pair within the
+     * limit is split.  Held-back children (every branch above) are the
+     * common case where the refinement is tried.  (Ordering the branches
+     * by size, largest first, cost more than it saved.) */
+    int order[FLOOD_MAX_COLORS], nc = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (fset_intersects(R2, g->colmask + (size_t)c * kw, kw)) order[nc++] = c;
     if (!nc) return 0; /* not closed, or full: nothing to say */
+    uint64_t stack[FLOOD_MAX_COLORS];
+    int top = 0;
+    for (int lo = nc - 1, hi = 0; hi <= lo; hi++, lo--)
+        stack[top++] = 1ULL << order[hi] | 1ULL << order[lo];
     int best = INT_MAX;
-    for (int j = 0; j < nc; j++) {
-        const uint64_t *cm = g->colmask + (size_t)order[j] * kw;
-        uint64_t Y[FLOOD_KW_MAX], F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX];
-        for (int i = 0; i < kw; i++) Y[i] = R2[i] & cm[i];
+    while (top) {
+        uint64_t m = stack[--top];
+        uint64_t Y[FLOOD_KW_MAX] = {0}, F3[FLOOD_KW_MAX], fr3[FLOOD_KW_MAX];
+        for (uint64_t mm = m; mm; mm &= mm - 1) {
+            const uint64_t *cm = g->colmask + (size_t)__builtin_ctzll(mm) * kw;
+            for (int i = 0; i < kw; i++) Y[i] |= R2[i] & cm[i];
+        }
         flood_adj_of(g, Y, fr3);
         for (int i = 0; i < kw; i++) {
             F3[i] = S[i] | Y[i];
             fr3[i] = (fr3[i] | R2[i]) & ~F3[i];
         }
         int v = layered_bound(g, F3, fr3, limit - 2);
-        if (v <= limit - 2) return 0;
-        if (v < best) best = v;
+        if (v > limit - 2) {
+            if (v < best) best = v;
+            continue;
+        }
+        if (!(m & (m - 1))) return 0;
+        for (uint64_t mm = m; mm; mm &= mm - 1) stack[top++] = mm & -mm;
     }
     return 2 + best;
 }

@@ -51,7 +51,7 @@ static int search(ida *I, const uint64_t *Pfr, const uint64_t *F, const uint64_t
         if (Pfr && c < last_col) {
             /* the order rule: the edge in brought no new c-group to the
              * frontier, so c played before it floods a superset at the
-             * same cost (docs/flood.md, "Order pruning") */
+             * same cost (docs/flood.md, "Order pruning (ida)") */
             int fresh = 0;
             for (int i = 0; i < kw; i++)
                 if (fr[i] & cm[i] & ~Pfr[i]) fresh = 1;
