@@ -217,23 +217,40 @@ static void test_refinement(void **state)
         off = on;
         off.refine = 0;
         on.ms = off.ms = 3600000; /* the CPU ceiling out of reach */
-        lines_ai *x = lines_ai_new(&on, b, 11), *y = lines_ai_new(&on, b, 11), *z = lines_ai_new(&off, b, 11);
+        /* refine-from above the balls on the board: the plan alone; at
+         * them: the refinement */
+        lines_ai_cfg above = on, at = on;
+        above.refine_from = b->nballs + 1;
+        at.refine_from = b->nballs;
+        lines_ai *x = lines_ai_new(&on, b, 11), *y = lines_ai_new(&on, b, 11), *z = lines_ai_new(&off, b, 11),
+                 *u = lines_ai_new(&above, b, 11), *v = lines_ai_new(&at, b, 11);
         assert_non_null(x);
         assert_non_null(y);
         assert_non_null(z);
-        int f1, t1, f2, t2, f3, t3;
+        assert_non_null(u);
+        assert_non_null(v);
+        int f1, t1, f2, t2, f3, t3, f4, t4, f5, t5;
         int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, b, &f2, &t2),
-            r3 = lines_ai_choose(z, b, &f3, &t3);
+            r3 = lines_ai_choose(z, b, &f3, &t3), r4 = lines_ai_choose(u, b, &f4, &t4),
+            r5 = lines_ai_choose(v, b, &f5, &t5);
         assert_int_equal(r1, r2);
         assert_int_equal(r1, r3);
+        assert_int_equal(r1, r4);
+        assert_int_equal(r1, r5);
         if (r1) {
             assert_int_equal(f1, f2);
             assert_int_equal(t1, t2);
+            assert_int_equal(f3, f4);
+            assert_int_equal(t3, t4);
+            assert_int_equal(f1, f5);
+            assert_int_equal(t1, t5);
             differ += f1 != f3 || t1 != t3;
         }
         lines_ai_free(x);
         lines_ai_free(y);
         lines_ai_free(z);
+        lines_ai_free(u);
+        lines_ai_free(v);
         gl_game_lines.destroy((gl_board *)b);
     }
     assert_true(differ > 0);

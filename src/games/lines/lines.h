@@ -98,11 +98,12 @@ typedef struct lines_ai_cfg {
     int samples;       /* plan, KLines: sampled spawns per candidate */
     int refine;        /* plan, lines98: best candidates valued again over sampled spawns (0: off) */
     int refine_samples; /* plan, lines98: the samples of that refinement */
+    int refine_from;   /* plan, lines98: refine only with at least this many balls on the board */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
 /* Reads ai options (ms, mode, candidates, depth, width, discount, samples,
- * refine, refine-samples) from
+ * refine, refine-samples, refine-from) from
  * opts (may be NULL); choosing a mode resets candidates and depth to that
  * mode's defaults before they are read. */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);

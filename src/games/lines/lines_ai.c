@@ -30,6 +30,7 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->samples = 1;
     c->refine = 0; /* off: better in the crowded-start test, not in whole games, 3x the CPU (docs/lines.md) */
     c->refine_samples = 10;
+    c->refine_from = 0;
     mode_defaults(c);
 }
 
@@ -44,7 +45,7 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     }
     long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width,
               discount = c->discount, samples = c->samples, refine = c->refine,
-              refine_samples = c->refine_samples;
+              refine_samples = c->refine_samples, refine_from = c->refine_from;
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
     if (gl_kv_int(opts, "candidates", 1, 100000, &cand, err) != 0) return -1;
     if (gl_kv_int(opts, "depth", 0, c->mode == LINES_SEARCH_PLAN ? LINES_PLAN_MAX : 100, &depth, err) != 0) return -1;
@@ -53,6 +54,7 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     if (gl_kv_int(opts, "samples", 1, LINES_MAX_SAMPLES, &samples, err) != 0) return -1;
     if (gl_kv_int(opts, "refine", 0, LINES_MAX_REFINE, &refine, err) != 0) return -1;
     if (gl_kv_int(opts, "refine-samples", 1, LINES_MAX_SAMPLES, &refine_samples, err) != 0) return -1;
+    if (gl_kv_int(opts, "refine-from", 0, LINES_MAX_CELLS, &refine_from, err) != 0) return -1;
     c->ms = (double)ms;
     c->candidates = (int)cand;
     c->depth = (int)depth;
@@ -61,6 +63,7 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     c->samples = (int)samples;
     c->refine = (int)refine;
     c->refine_samples = (int)refine_samples;
+    c->refine_from = (int)refine_from;
     return 0;
 }
 

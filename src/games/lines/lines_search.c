@@ -301,7 +301,7 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
             best = i;
         }
     }
-    if (b->rules == LINES_98 && ai->cfg.refine > 1 && ai->cfg.refine_samples > 0)
+    if (b->rules == LINES_98 && ai->cfg.refine > 1 && ai->cfg.refine_samples > 0 && b->nballs >= ai->cfg.refine_from)
         best = refine(ai, evaluated, t0, best);
     *from = ai->cand[best].from;
     *to = ai->cand[best].to;
