@@ -11,7 +11,8 @@ static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
     "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
     "       [--candidates N] [--depth D] [--width W] [--discount P] [--samples S]\n"
-    "       [--refine K] [--refine-samples S] [--refine-from B] [--size WxH] [--colors K] [--line L] [--spawn S]\n"
+    "       [--refine K] [--refine-samples S] [--refine-from B] [--crowd C]\n"
+    "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
 static int cmp_ll(const void *x, const void *y)
@@ -110,7 +111,7 @@ static int cmd_autoplay(int argc, char **argv)
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
     static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth", "width", "discount", "samples",
-                                            "refine", "refine-samples", "refine-from"};
+                                            "refine", "refine-samples", "refine-from", "crowd"};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);

@@ -256,6 +256,31 @@ static void test_refinement(void **state)
     assert_true(differ > 0);
 }
 
+/* The value of space: LINES_W_EMPTY per empty cell, less crowd * (n/2 -
+ * e)^2 below half the cells (9x9: 40); crowd 0 is linear. */
+static void test_crowded_space(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 5);
+    lines_board *b = random_board(&rng, "lines98", 0.3);
+    lines_ai_cfg flat, convex;
+    lines_ai_cfg_default(&flat, LINES_AI_SEARCH);
+    convex = flat;
+    convex.crowd = 50;
+    lines_ai *x = lines_ai_new(&flat, b, 1), *y = lines_ai_new(&convex, b, 1);
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_true(lines_ai_space(x, 30) == 30LL * LINES_W_EMPTY);
+    assert_true(lines_ai_space(y, 40) == 40LL * LINES_W_EMPTY);
+    assert_true(lines_ai_space(y, 41) == 41LL * LINES_W_EMPTY);
+    assert_true(lines_ai_space(y, 30) == 30LL * LINES_W_EMPTY - 50 * 10 * 10);
+    assert_true(lines_ai_space(y, 0) == -50LL * 40 * 40);
+    lines_ai_free(x);
+    lines_ai_free(y);
+    gl_game_lines.destroy((gl_board *)b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -264,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_plan_moves_are_legal),
         cmocka_unit_test(test_players_ignore_the_game_rng),
         cmocka_unit_test(test_refinement),
+        cmocka_unit_test(test_crowded_space),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

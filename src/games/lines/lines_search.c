@@ -152,7 +152,11 @@ static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
         move_nospawn(ai, nx, mv[i].from, mv[i].to);
         long long pts = nx->b.score - s->b.score;
         long long v = pts * ai->wpoint + lines_ai_static(ai, nx) - base;
-        if (!pts) v -= (long long)LINES_W_EMPTY * s->b.spawn;
+        if (!pts) {
+            /* the space the spawn will take */
+            int e = nx->b.n - nx->b.nballs - nx->unplaced;
+            v -= lines_ai_space(ai, e) - lines_ai_space(ai, e - s->b.spawn);
+        }
         if (depth > 1 && nx->b.nballs > 0) v += ai->cfg.discount * plan(ai, nx, depth - 1, width) / 100;
         if (i == 0 || v > best) best = v;
     }
