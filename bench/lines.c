@@ -236,7 +236,9 @@ int gl_bench_lines(int argc, char **argv)
                            "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
                            "--candidates, --depth, --width, --discount, --samples, --refine,\n"
                            "--refine-samples, --refine-from, --crowd: the search options (see autoplay),\n"
-                           "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move),\n"
+                           "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
+                           "the mean balls on the board after a turn, the turns that ended with half the\n"
+                           "cells or more taken),\n"
                            "so that runs split over processes (--seed, --games) can be merged.\n"
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
                            "runs the path test only.\n"
@@ -329,8 +331,9 @@ int gl_bench_lines(int argc, char **argv)
                     break;
                 }
                 if (per_game)
-                    printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f%s\n", ai, rule, seed + i, res.score,
-                           res.turns, res.turns ? res.ms / res.turns : 0, res.game_over ? "" : " (capped)");
+                    printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f balls %.1f crowded %d%s\n", ai, rule,
+                           seed + i, res.score, res.turns, res.turns ? res.ms / res.turns : 0, res.mean_balls, res.crowded,
+                           res.game_over ? "" : " (capped)");
                 if (per_game) fflush(stdout);
                 scores[played] = res.score;
                 turns[played++] = res.turns;

@@ -141,6 +141,8 @@ typedef struct lines_game_result {
     int game_over;   /* the board filled (else the turn cap stopped it) */
     double ms;       /* the player's thinking time in all */
     unsigned long long nodes;
+    double mean_balls; /* balls on the board after a turn, mean over the turns */
+    int crowded;       /* turns that ended with at least half the cells taken */
 } lines_game_result;
 
 /* Plays one game from a new board (params as `new` takes them, seed for
