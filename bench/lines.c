@@ -227,7 +227,7 @@ int gl_bench_lines(int argc, char **argv)
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                            "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
                            "       [--depth D] [--width W] [--discount P] [--samples S] [--refine K]\n"
-                           "       [--refine-samples S]",
+                           "       [--refine-samples S] [--refine-from B] [--crowd C]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                            "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
                            "move.  --ais (comma-separated; default greedy,search): greedy, search (the\n"
@@ -235,8 +235,10 @@ int gl_bench_lines(int argc, char **argv)
                            "klines,lines98 (both).  --ms: the sampling modes' time per move, the plan's\n"
                            "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
                            "--candidates, --depth, --width, --discount, --samples, --refine,\n"
-                           "--refine-samples: the search options (see autoplay),\n"
-                           "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move),\n"
+                           "--refine-samples, --refine-from, --crowd: the search options (see autoplay),\n"
+                           "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
+                           "the mean balls on the board after a turn, the turns that ended with half the\n"
+                           "cells or more taken),\n"
                            "so that runs split over processes (--seed, --games) can be merged.\n"
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
                            "runs the path test only.\n"
@@ -261,7 +263,7 @@ int gl_bench_lines(int argc, char **argv)
     gl_kvlist sopts;
     gl_kv_init(&sopts);
     static const char *const skeys[] = {"candidates", "depth", "width", "discount", "samples", "refine",
-                                        "refine-samples"};
+                                        "refine-samples", "refine-from", "crowd"};
     for (size_t i = 0; i < sizeof skeys / sizeof *skeys; i++)
         if (gl_kv_get(&a.opts, skeys[i])) gl_kv_add(&sopts, skeys[i], gl_kv_get(&a.opts, skeys[i]), 0);
     if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");
@@ -329,8 +331,9 @@ int gl_bench_lines(int argc, char **argv)
                     break;
                 }
                 if (per_game)
-                    printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f%s\n", ai, rule, seed + i, res.score,
-                           res.turns, res.turns ? res.ms / res.turns : 0, res.game_over ? "" : " (capped)");
+                    printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f balls %.1f crowded %d%s\n", ai, rule,
+                           seed + i, res.score, res.turns, res.turns ? res.ms / res.turns : 0, res.mean_balls, res.crowded,
+                           res.game_over ? "" : " (capped)");
                 if (per_game) fflush(stdout);
                 scores[played] = res.score;
                 turns[played++] = res.turns;

@@ -11,7 +11,8 @@ static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
     "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
     "       [--candidates N] [--depth D] [--width W] [--discount P] [--samples S]\n"
-    "       [--refine K] [--refine-samples S] [--size WxH] [--colors K] [--line L] [--spawn S]\n"
+    "       [--refine K] [--refine-samples S] [--refine-from B] [--crowd C]\n"
+    "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
 static int cmp_ll(const void *x, const void *y)
@@ -63,7 +64,9 @@ static int cmd_autoplay(int argc, char **argv)
                            "spawn-free moves, --width (5) moves per depth, each counted at --discount (30)\n"
                            "percent, --samples (1) sampled spawns per candidate under KLines; under lines98\n"
                            "--refine K values the K best again over --refine-samples (10) sampled\n"
-                           "spawns with a real reply (default 0: off); the samples come from the player's\n"
+                           "spawns with a real reply (default 0: off), only with at least --refine-from (0)\n"
+                           "balls on the board; --crowd C makes empty cells worth more on a crowded\n"
+                           "board (0, the default: each the same); the samples come from the player's\n"
                            "own seeded rng, so games are reproducible; --ms (50) only caps the CPU time\n"
                            "per move.  --mode\n"
                            "rollout|expectimax: sampling within --ms per move (--candidates 3, --depth 3).\n"
@@ -109,7 +112,7 @@ static int cmd_autoplay(int argc, char **argv)
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
     static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth", "width", "discount", "samples",
-                                            "refine", "refine-samples"};
+                                            "refine", "refine-samples", "refine-from", "crowd"};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);

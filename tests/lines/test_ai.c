@@ -217,26 +217,68 @@ static void test_refinement(void **state)
         off = on;
         off.refine = 0;
         on.ms = off.ms = 3600000; /* the CPU ceiling out of reach */
-        lines_ai *x = lines_ai_new(&on, b, 11), *y = lines_ai_new(&on, b, 11), *z = lines_ai_new(&off, b, 11);
+        /* refine-from above the balls on the board: the plan alone; at
+         * them: the refinement */
+        lines_ai_cfg above = on, at = on;
+        above.refine_from = b->nballs + 1;
+        at.refine_from = b->nballs;
+        lines_ai *x = lines_ai_new(&on, b, 11), *y = lines_ai_new(&on, b, 11), *z = lines_ai_new(&off, b, 11),
+                 *u = lines_ai_new(&above, b, 11), *v = lines_ai_new(&at, b, 11);
         assert_non_null(x);
         assert_non_null(y);
         assert_non_null(z);
-        int f1, t1, f2, t2, f3, t3;
+        assert_non_null(u);
+        assert_non_null(v);
+        int f1, t1, f2, t2, f3, t3, f4, t4, f5, t5;
         int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, b, &f2, &t2),
-            r3 = lines_ai_choose(z, b, &f3, &t3);
+            r3 = lines_ai_choose(z, b, &f3, &t3), r4 = lines_ai_choose(u, b, &f4, &t4),
+            r5 = lines_ai_choose(v, b, &f5, &t5);
         assert_int_equal(r1, r2);
         assert_int_equal(r1, r3);
+        assert_int_equal(r1, r4);
+        assert_int_equal(r1, r5);
         if (r1) {
             assert_int_equal(f1, f2);
             assert_int_equal(t1, t2);
+            assert_int_equal(f3, f4);
+            assert_int_equal(t3, t4);
+            assert_int_equal(f1, f5);
+            assert_int_equal(t1, t5);
             differ += f1 != f3 || t1 != t3;
         }
         lines_ai_free(x);
         lines_ai_free(y);
         lines_ai_free(z);
+        lines_ai_free(u);
+        lines_ai_free(v);
         gl_game_lines.destroy((gl_board *)b);
     }
     assert_true(differ > 0);
+}
+
+/* The value of space: LINES_W_EMPTY per empty cell, less crowd * (n/2 -
+ * e)^2 below half the cells (9x9: 40); crowd 0 is linear. */
+static void test_crowded_space(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 5);
+    lines_board *b = random_board(&rng, "lines98", 0.3);
+    lines_ai_cfg flat, convex;
+    lines_ai_cfg_default(&flat, LINES_AI_SEARCH);
+    convex = flat;
+    convex.crowd = 50;
+    lines_ai *x = lines_ai_new(&flat, b, 1), *y = lines_ai_new(&convex, b, 1);
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_true(lines_ai_space(x, 30) == 30LL * LINES_W_EMPTY);
+    assert_true(lines_ai_space(y, 40) == 40LL * LINES_W_EMPTY);
+    assert_true(lines_ai_space(y, 41) == 41LL * LINES_W_EMPTY);
+    assert_true(lines_ai_space(y, 30) == 30LL * LINES_W_EMPTY - 50 * 10 * 10);
+    assert_true(lines_ai_space(y, 0) == -50LL * 40 * 40);
+    lines_ai_free(x);
+    lines_ai_free(y);
+    gl_game_lines.destroy((gl_board *)b);
 }
 
 int main(void)
@@ -247,6 +289,7 @@ int main(void)
         cmocka_unit_test(test_plan_moves_are_legal),
         cmocka_unit_test(test_players_ignore_the_game_rng),
         cmocka_unit_test(test_refinement),
+        cmocka_unit_test(test_crowded_space),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

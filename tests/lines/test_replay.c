@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -22,6 +23,56 @@ static void record(const char *rules, int kind, uint64_t seed, long long max_tur
     gl_error err = {0};
     assert_int_equal(lines_autoplay_game(&cfg, &params, seed, max_turns, out, res, &err), 0);
     gl_kv_free(&params);
+}
+
+/* The entries of the array "key":[[...],...] in the line at p (0 when the
+ * key is not there or the array is empty). */
+static int entries(const char *p, const char *end, const char *key)
+{
+    char pat[32];
+    snprintf(pat, sizeof pat, "\"%s\":[", key);
+    const char *k = strstr(p, pat);
+    if (!k || k >= end) return 0;
+    int n = 0;
+    for (const char *q = k + strlen(pat); q < end && *q != ']'; q++) {
+        if (*q == '[') {
+            n++;
+            while (q < end && *q != ']') q++;
+        }
+    }
+    return n;
+}
+
+/* The ball statistics of a game result agree with its replay: the balls on
+ * the board after each turn counted from the start board, the spawns and
+ * the removals of every turn line. */
+static void test_ball_statistics(void **state)
+{
+    (void)state;
+    gl_strbuf sb = GL_STRBUF_INIT;
+    lines_game_result r;
+    record("lines98", LINES_AI_GREEDY, 5, 0, &sb, &r);
+    const char *p = strstr(sb.data, "\"board\":[");
+    assert_non_null(p);
+    int balls = 0;
+    for (p += 9; *p != ']'; p++)
+        if (*p >= '1' && *p <= '9') balls++;
+    long long sum = 0;
+    int turns = 0, crowded = 0;
+    for (const char *line = strchr(sb.data, '\n') + 1; *line; line = strchr(line, '\n') + 1) {
+        const char *end = strchr(line, '\n');
+        if (strncmp(line, "{\"move\"", 7) != 0) continue;
+        balls += entries(line, end, "spawned") - entries(line, end, "removed") - entries(line, end, "spawn_removed");
+        sum += balls;
+        turns++;
+        crowded += 2 * balls >= 81;
+    }
+    assert_int_equal(turns, r.turns);
+    assert_int_equal(balls, 81); /* the game ended with a full board */
+    assert_int_equal(crowded, r.crowded);
+    assert_true(crowded > 0 && crowded < turns);
+    assert_true(r.mean_balls > (double)sum / turns - 1e-9 && r.mean_balls < (double)sum / turns + 1e-9);
+    gl_sb_free(&sb);
 }
 
 static int check(const gl_strbuf *sb, gl_error *err)
@@ -116,6 +167,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_recorded_games_replay),
         cmocka_unit_test(test_wrong_replays_fail),
+        cmocka_unit_test(test_ball_statistics),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,11 +98,13 @@ typedef struct lines_ai_cfg {
     int samples;       /* plan, KLines: sampled spawns per candidate */
     int refine;        /* plan, lines98: best candidates valued again over sampled spawns (0: off) */
     int refine_samples; /* plan, lines98: the samples of that refinement */
+    int refine_from;   /* plan, lines98: refine only with at least this many balls on the board */
+    int crowd;         /* evaluation: C, the value of e empty cells falls by C * (n/2 - e)^2 below n/2 */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
 /* Reads ai options (ms, mode, candidates, depth, width, discount, samples,
- * refine, refine-samples) from
+ * refine, refine-samples, refine-from, crowd) from
  * opts (may be NULL); choosing a mode resets candidates and depth to that
  * mode's defaults before they are read. */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
@@ -139,6 +141,8 @@ typedef struct lines_game_result {
     int game_over;   /* the board filled (else the turn cap stopped it) */
     double ms;       /* the player's thinking time in all */
     unsigned long long nodes;
+    double mean_balls; /* balls on the board after a turn, mean over the turns */
+    int crowded;       /* turns that ended with at least half the cells taken */
 } lines_game_result;
 
 /* Plays one game from a new board (params as `new` takes them, seed for

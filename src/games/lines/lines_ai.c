@@ -30,6 +30,8 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->samples = 1;
     c->refine = 0; /* off: better in the crowded-start test, not in whole games, 3x the CPU (docs/lines.md) */
     c->refine_samples = 10;
+    c->refine_from = 0;
+    c->crowd = 0;
     mode_defaults(c);
 }
 
@@ -44,7 +46,8 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     }
     long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width,
               discount = c->discount, samples = c->samples, refine = c->refine,
-              refine_samples = c->refine_samples;
+              refine_samples = c->refine_samples, refine_from = c->refine_from,
+              crowd = c->crowd;
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
     if (gl_kv_int(opts, "candidates", 1, 100000, &cand, err) != 0) return -1;
     if (gl_kv_int(opts, "depth", 0, c->mode == LINES_SEARCH_PLAN ? LINES_PLAN_MAX : 100, &depth, err) != 0) return -1;
@@ -53,6 +56,8 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     if (gl_kv_int(opts, "samples", 1, LINES_MAX_SAMPLES, &samples, err) != 0) return -1;
     if (gl_kv_int(opts, "refine", 0, LINES_MAX_REFINE, &refine, err) != 0) return -1;
     if (gl_kv_int(opts, "refine-samples", 1, LINES_MAX_SAMPLES, &refine_samples, err) != 0) return -1;
+    if (gl_kv_int(opts, "refine-from", 0, LINES_MAX_CELLS, &refine_from, err) != 0) return -1;
+    if (gl_kv_int(opts, "crowd", 0, 100000, &crowd, err) != 0) return -1;
     c->ms = (double)ms;
     c->candidates = (int)cand;
     c->depth = (int)depth;
@@ -61,6 +66,8 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     c->samples = (int)samples;
     c->refine = (int)refine;
     c->refine_samples = (int)refine_samples;
+    c->refine_from = (int)refine_from;
+    c->crowd = (int)crowd;
     return 0;
 }
 
@@ -429,10 +436,18 @@ static long long region_term(lines_ai *ai, const lines_board *b)
     return nreg > 1 ? -(long long)LINES_W_REGION * (nreg - 1) : 0;
 }
 
+long long lines_ai_space(const lines_ai *ai, int empties)
+{
+    long long v = (long long)LINES_W_EMPTY * empties;
+    int short_of = ai->n / 2 - empties;
+    if (short_of > 0) v -= (long long)ai->cfg.crowd * short_of * short_of;
+    return v;
+}
+
 long long lines_ai_static(lines_ai *ai, const lines_sim *s)
 {
     if (s->b.nballs + s->unplaced >= s->b.n) return -LINES_W_LOST;
-    return s->wsum + (long long)LINES_W_EMPTY * (s->b.n - s->b.nballs - s->unplaced) + region_term(ai, &s->b);
+    return s->wsum + lines_ai_space(ai, s->b.n - s->b.nballs - s->unplaced) + region_term(ai, &s->b);
 }
 
 long long lines_ai_one_move(lines_ai *ai, const lines_sim *s, const lines_cand *c)
@@ -451,7 +466,7 @@ long long lines_ai_one_move(lines_ai *ai, const lines_sim *s, const lines_cand *
     b->cell[c->to] = b->cell[c->from];
     b->cell[c->from] = 0;
     int empties = b->n - b->nballs - b->spawn;
-    return s->wsum + c->value + (long long)LINES_W_EMPTY * empties + region_term(ai, b);
+    return s->wsum + c->value + lines_ai_space(ai, empties) + region_term(ai, b);
 }
 
 int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to)

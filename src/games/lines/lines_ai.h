@@ -89,6 +89,10 @@ void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);
 long long lines_ai_delta(struct lines_ai *ai, const lines_sim *s, int from, int to, int *completes);
 /* Every legal move with its delta; returns how many. */
 int lines_ai_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out);
+/* The value of `empties` empty cells: LINES_W_EMPTY each, less
+ * crowd * (n/2 - empties)^2 when fewer than half the cells are empty (a
+ * crowded board's space is worth more per cell). */
+long long lines_ai_space(const struct lines_ai *ai, int empties);
 /* Static value of a position (windows, empties, regions, lost). */
 long long lines_ai_static(struct lines_ai *ai, const lines_sim *s);
 /* Exact one-move value: scoring moves are played out, others valued by

@@ -26,6 +26,8 @@ int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t see
     int path[LINES_MAX_CELLS], queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
     res->ms = 0;
+    long long balls = 0;
+    res->crowded = 0;
     if (record) lines_replay_start(b, record);
     while (!lines_full(b) && (max_turns <= 0 || b->turns < max_turns)) {
         int from, to;
@@ -35,12 +37,15 @@ int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t see
         if (!found) break;
         int npath = lines_path(b, from, to, path, &ws);
         lines_move(b, from, to, t);
+        balls += b->nballs;
+        res->crowded += 2 * b->nballs >= b->n;
         if (record) lines_replay_turn(b, t, path, npath, record);
     }
     if (record) lines_replay_end(b, record);
     res->score = b->score;
     res->turns = b->turns;
     res->game_over = lines_full(b);
+    res->mean_balls = b->turns ? (double)balls / b->turns : 0;
     res->nodes = lines_ai_nodes(ai);
     lines_ai_free(ai);
     free(t);

@@ -152,7 +152,11 @@ static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
         move_nospawn(ai, nx, mv[i].from, mv[i].to);
         long long pts = nx->b.score - s->b.score;
         long long v = pts * ai->wpoint + lines_ai_static(ai, nx) - base;
-        if (!pts) v -= (long long)LINES_W_EMPTY * s->b.spawn;
+        if (!pts) {
+            /* the space the spawn will take */
+            int e = nx->b.n - nx->b.nballs - nx->unplaced;
+            v -= lines_ai_space(ai, e) - lines_ai_space(ai, e - s->b.spawn);
+        }
         if (depth > 1 && nx->b.nballs > 0) v += ai->cfg.discount * plan(ai, nx, depth - 1, width) / 100;
         if (i == 0 || v > best) best = v;
     }
@@ -301,7 +305,7 @@ static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
             best = i;
         }
     }
-    if (b->rules == LINES_98 && ai->cfg.refine > 1 && ai->cfg.refine_samples > 0)
+    if (b->rules == LINES_98 && ai->cfg.refine > 1 && ai->cfg.refine_samples > 0 && b->nballs >= ai->cfg.refine_from)
         best = refine(ai, evaluated, t0, best);
     *from = ai->cand[best].from;
     *to = ai->cand[best].to;
