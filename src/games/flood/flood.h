@@ -46,8 +46,8 @@ typedef struct flood_graph {
     uint64_t all[FLOOD_KW_MAX]; /* every group */
     /* Copies of adj and colmask with every row padded to 8 words (64-byte
      * aligned), built only when the sets fit in 8 words and the processor
-     * has AVX-512: the bound then handles a whole set in one register.
-     * NULL otherwise. */
+     * has AVX-512 (F, BW, VBMI2): the bound then handles a whole set in one
+     * register.  NULL otherwise. */
     uint64_t *adj8, *colmask8;
 } flood_graph;
 
