@@ -391,13 +391,12 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
  * words: 19x19 boards have 4-5).  A ring's neighbours are one load-OR per
  * group instead of one per word, and a colour's completion test is one
  * AND-test.  The result is identical to layered_bound_kw's. */
-FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
+FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(const flood_graph *g, __m512i F,
+                                                                              __m512i fr, int limit)
 {
     const int kw = g->kw;
-    const __mmask8 words = (__mmask8)((1u << kw) - 1);
     const __m512i *cm = (const __m512i *)g->colmask8;
     const __m512i *adj = (const __m512i *)g->adj8;
-    __m512i F = _mm512_maskz_loadu_epi64(words, F0), fr = _mm512_maskz_loadu_epi64(words, fr0);
     int live[FLOOD_MAX_COLORS], nlive = 0;
     /* ternary-logic tables: bit (a << 2 | b << 1 | c) of the constant is
      * the result for input bits a, b, c; 0x0f is NOT a, 0x01 NOR */
@@ -434,6 +433,53 @@ FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F
         fr = _mm512_andnot_si512(F, acc);
     }
     return h;
+}
+
+FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
+{
+    const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
+    return layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit);
+}
+
+/* The two-ring refinement (flood_h_two_ring) with the sets in 512-bit
+ * registers: the same branches in the same order, the same result. */
+FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
+{
+    const int kw = g->kw;
+    const __mmask8 words = (__mmask8)((1u << kw) - 1);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    const __m512i *adj = (const __m512i *)g->adj8;
+    __m512i fr = _mm512_maskz_loadu_epi64(words, fr0);
+    __m512i S = _mm512_or_si512(_mm512_maskz_loadu_epi64(words, F0), fr);
+    uint64_t xw[8] __attribute__((aligned(64)));
+    _mm512_store_si512((__m512i *)xw, fr);
+    __m512i R2 = _mm512_andnot_si512(S, adj_union_wide(adj, xw, kw, _mm512_setzero_si512()));
+    int order[FLOOD_MAX_COLORS], nc = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (_mm512_test_epi64_mask(cm[c], R2)) order[nc++] = c;
+    if (!nc) return 0;
+    uint64_t stack[FLOOD_MAX_COLORS];
+    int top = 0;
+    for (int lo = nc - 1, hi = 0; hi <= lo; hi++, lo--)
+        stack[top++] = 1ULL << order[hi] | 1ULL << order[lo];
+    int best = INT_MAX;
+    while (top) {
+        uint64_t m = stack[--top];
+        __m512i Y = _mm512_setzero_si512();
+        for (uint64_t mm = m; mm; mm &= mm - 1) Y = _mm512_or_si512(Y, cm[__builtin_ctzll(mm)]);
+        Y = _mm512_and_si512(Y, R2);
+        _mm512_store_si512((__m512i *)xw, Y);
+        __m512i nY = adj_union_wide(adj, xw, kw, R2);
+        __m512i F3 = _mm512_or_si512(S, Y);
+        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2);
+        if (v > limit - 2) {
+            if (v < best) best = v;
+            continue;
+        }
+        if (!(m & (m - 1))) return 0;
+        for (uint64_t mm = m; mm; mm &= mm - 1) stack[top++] = mm & -mm;
+    }
+    return 2 + best;
 }
 #endif
 
@@ -490,6 +536,9 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * bound is not a lower bound: another branch may be lower). */
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return two_ring_wide(g, F, fr, limit);
+#endif
     int kw = g->kw;
     uint64_t S[FLOOD_KW_MAX], R2[FLOOD_KW_MAX];
     for (int i = 0; i < kw; i++) S[i] = F[i] | fr[i];
