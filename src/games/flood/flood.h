@@ -137,6 +137,14 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
  * moves (if not NULL) c and the forced colours; returns the moves played. */
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
                 uint64_t *fr2, uint8_t *moves);
+/* The child of the closed position (F, fr) by colour c before its closure
+ * (F2 gains the frontier's c-groups, fr2 is its frontier).  Returns whether
+ * the move brought a group next to the region that was not on the frontier
+ * (a move that does not is dead); *complete is 0 when no colour can be
+ * completed at (F2, fr2), so that flood_close would play nothing, else 1
+ * (it may then still play nothing). */
+int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
+                     uint64_t *fr2, int *complete);
 int flood_is_full(const flood_graph *g, const uint64_t *F);
 /* Does colour c, played at the closed position (F, fr), bring a group that
  * was not on the frontier next to the region?  A move that does not is

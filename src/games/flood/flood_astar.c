@@ -315,18 +315,10 @@ typedef struct {
  * on the way (the groups the move brings next to the region decide both). */
 static void build_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, siblings *sib)
 {
-    int kw = g->kw;
-    const uint64_t *cm = g->colmask + (size_t)c * kw;
-    uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
     uint64_t *F2 = sib->F[c], *fr2 = sib->fr[c];
-    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
-    flood_adj_of(g, X, nb);
-    for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
-    for (int i = 0; i < kw; i++) {
-        F2[i] = F[i] | X[i];
-        fr2[i] = (fr[i] | nb[i]) & ~F2[i];
-    }
-    sib->n[c] = (uint8_t)(1 + flood_close(g, F2, fr2, NULL));
+    int complete;
+    int fresh = flood_child_step(g, F, fr, c, F2, fr2, &complete);
+    sib->n[c] = (uint8_t)(1 + (complete ? flood_close(g, F2, fr2, NULL) : 0));
     sib->size[c] = -1;
     sib->built |= 1ULL << c;
     if (!fresh) sib->dead |= 1ULL << c;

@@ -294,6 +294,57 @@ void flood_absorb(const flood_graph *g, uint64_t *F, const uint64_t *fr, int c)
     for (int i = 0; i < g->kw; i++) F[i] |= fr[i] & cm[i];
 }
 
+#ifdef FLOOD_HAVE_WIDE
+FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c,
+                                      uint64_t *F2, uint64_t *fr2, int *complete)
+{
+    const int kw = g->kw;
+    const __mmask8 words = (__mmask8)((1u << kw) - 1);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    __m512i f = _mm512_maskz_loadu_epi64(words, F), r = _mm512_maskz_loadu_epi64(words, fr);
+    __m512i X = _mm512_and_si512(r, cm[c]);
+    uint64_t xw[8] __attribute__((aligned(64)));
+    _mm512_store_si512((__m512i *)xw, X);
+    __m512i nb = adj_union_wide((const __m512i *)g->adj8, xw, kw, _mm512_setzero_si512());
+    /* fresh: next to the region now, and neither flooded nor on the
+     * frontier before (ternary 0x10: a and not b and not c) */
+    int fresh = _mm512_test_epi64_mask(_mm512_ternarylogic_epi64(nb, f, r, 0x10), nb) != 0;
+    __m512i f2 = _mm512_or_si512(f, X), r2 = _mm512_andnot_si512(f2, _mm512_or_si512(r, nb));
+    _mm512_mask_storeu_epi64(F2, words, f2);
+    _mm512_mask_storeu_epi64(fr2, words, r2);
+    /* a colour on the new frontier with no group beyond it */
+    __m512i U = _mm512_ternarylogic_epi64(f2, r2, r2, 0x01);
+    int any = 0;
+    for (int d = 0; d < g->ncolors; d++)
+        if (_mm512_test_epi64_mask(cm[d], r2) && !_mm512_test_epi64_mask(cm[d], U)) {
+            any = 1;
+            break;
+        }
+    *complete = any;
+    return fresh;
+}
+#endif
+
+int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
+                     uint64_t *fr2, int *complete)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return child_step_wide(g, F, fr, c, F2, fr2, complete);
+#endif
+    int kw = g->kw;
+    const uint64_t *cm = g->colmask + (size_t)c * kw;
+    uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
+    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
+    flood_adj_of(g, X, nb);
+    for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
+    for (int i = 0; i < kw; i++) {
+        F2[i] = F[i] | X[i];
+        fr2[i] = (fr[i] | nb[i]) & ~F2[i];
+    }
+    *complete = 1; /* not known: flood_close finds out */
+    return fresh != 0;
+}
+
 int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves)
 {
     int kw = g->kw, played = 0;
