@@ -174,10 +174,11 @@ FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64
                                           44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
                                           25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
                                           5, 4, 3, 2, 1, 0);
-    for (int wi = 0; wi < kw; wi++) {
+    __m512i base = _mm512_setzero_si512();
+    const __m512i step = _mm512_set1_epi16(65);
+    for (int wi = 0; wi < kw; wi++, base = _mm512_add_epi16(base, step)) {
         uint64_t x = xw[wi];
         __m512i c = _mm512_maskz_compress_epi8((__mmask64)x, bytes);
-        __m512i base = _mm512_set1_epi16((short)(wi * 65));
         int k = (int)_mm_popcnt_u64(x);
         _mm512_storeu_si512((void *)(idx + n),
                             _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(c)), base));
@@ -186,7 +187,7 @@ FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64
                                 _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(c, 1)), base));
         n += k;
     }
-    for (int k = 0; k < 7; k++) idx[n + k] = 64;
+    _mm_storeu_si128((__m128i *)(idx + n), _mm_set1_epi16(64));
     __m512i acc2 = _mm512_setzero_si512(), acc3 = _mm512_setzero_si512(), acc4 = _mm512_setzero_si512();
     for (int i = 0; i < n; i += 8) {
         acc = _mm512_or_si512(acc, _mm512_or_si512(adj[idx[i]], adj[idx[i + 1]]));
