@@ -49,6 +49,9 @@ typedef struct flood_graph {
      * has AVX-512 (F, BW, VBMI2): the bound then handles a whole set in one
      * register.  NULL otherwise. */
     uint64_t *adj8, *colmask8;
+    /* Rows as adj8's of the groups within two steps of each group (its
+     * neighbours and theirs), for the bound's whole-ring steps in pairs. */
+    uint64_t *adj2_8;
 } flood_graph;
 
 /* A group set. */

@@ -78,13 +78,23 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
          * group" (a count of trailing zeros of 0 is 64) */
         size_t rows = (size_t)g->kw * 65;
         g->adj8 = aligned_alloc(64, rows * 64);
+        g->adj2_8 = aligned_alloc(64, rows * 64);
         g->colmask8 = aligned_alloc(64, (size_t)b->ncolors * 64);
-        if (!g->adj8 || !g->colmask8) goto oom;
+        if (!g->adj8 || !g->adj2_8 || !g->colmask8) goto oom;
         memset(g->adj8, 0, rows * 64);
+        memset(g->adj2_8, 0, rows * 64);
         memset(g->colmask8, 0, (size_t)b->ncolors * 64);
-        for (int i = 0; i < n; i++)
-            memcpy(g->adj8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8, g->adj + (size_t)i * g->kw,
-                   (size_t)g->kw * 8);
+        for (int i = 0; i < n; i++) {
+            const uint64_t *ai = g->adj + (size_t)i * g->kw;
+            uint64_t *row8 = g->adj8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            uint64_t *row2 = g->adj2_8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            memcpy(row8, ai, (size_t)g->kw * 8);
+            /* the groups within two steps: the neighbours of i and of
+             * each of its neighbours */
+            fset_or(row2, ai, g->kw);
+            for (int j = 0; j < n; j++)
+                if (gl_bits_test(ai, (size_t)j)) fset_or(row2, g->adj + (size_t)j * g->kw, g->kw);
+        }
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
     }
@@ -103,6 +113,7 @@ void flood_graph_free(flood_graph *g)
     free(g->adj);
     free(g->colmask);
     free(g->adj8);
+    free(g->adj2_8);
     free(g->colmask8);
     memset(g, 0, sizeof *g);
 }
@@ -166,9 +177,8 @@ static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g
  * mispredicted end of each word's loop had been a large part of the
  * bound's time (a loop per word, four groups per round, cost 12% more
  * processor time on the first 20 floodtest boards). */
-FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64_t *xw, int kw, __m512i acc)
+FLOOD_WIDE static inline __attribute__((always_inline)) int row_list(const uint64_t *xw, int kw, uint16_t *idx)
 {
-    uint16_t idx[8 * 64 + 64 + 8];
     int n = 0;
     const __m512i bytes = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
                                           44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
@@ -188,6 +198,13 @@ FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64
         n += k;
     }
     _mm_storeu_si128((__m128i *)(idx + n), _mm_set1_epi16(64));
+    return n;
+}
+
+FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64_t *xw, int kw, __m512i acc)
+{
+    uint16_t idx[8 * 64 + 64 + 8];
+    int n = row_list(xw, kw, idx);
     __m512i acc2 = _mm512_setzero_si512(), acc3 = _mm512_setzero_si512(), acc4 = _mm512_setzero_si512();
     for (int i = 0; i < n; i += 8) {
         acc = _mm512_or_si512(acc, _mm512_or_si512(adj[idx[i]], adj[idx[i + 1]]));
@@ -196,6 +213,24 @@ FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64
         acc4 = _mm512_or_si512(acc4, _mm512_or_si512(adj[idx[i + 6]], adj[idx[i + 7]]));
     }
     return _mm512_or_si512(_mm512_or_si512(acc, acc2), _mm512_or_si512(acc3, acc4));
+}
+
+/* The same union (returned) and, in *n2, the union of the rows of adj2
+ * (the groups within two steps) over the same list. */
+FLOOD_WIDE static inline __m512i adj_union_pair_wide(const __m512i *adj, const __m512i *adj2, const uint64_t *xw,
+                                                     int kw, __m512i acc, __m512i *n2)
+{
+    uint16_t idx[8 * 64 + 64 + 8];
+    int n = row_list(xw, kw, idx);
+    __m512i acc2 = _mm512_setzero_si512(), b1 = _mm512_setzero_si512(), b2 = _mm512_setzero_si512();
+    for (int i = 0; i < n; i += 4) {
+        acc = _mm512_or_si512(acc, _mm512_or_si512(adj[idx[i]], adj[idx[i + 1]]));
+        acc2 = _mm512_or_si512(acc2, _mm512_or_si512(adj[idx[i + 2]], adj[idx[i + 3]]));
+        b1 = _mm512_or_si512(b1, _mm512_or_si512(adj2[idx[i]], adj2[idx[i + 1]]));
+        b2 = _mm512_or_si512(b2, _mm512_or_si512(adj2[idx[i + 2]], adj2[idx[i + 3]]));
+    }
+    *n2 = _mm512_or_si512(b1, b2);
+    return _mm512_or_si512(acc, acc2);
 }
 
 /* out = the neighbours of X, through a full 64-byte store (a masked store
@@ -448,7 +483,9 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
 {
     const int kw = g->kw;
     const __m512i *cm = (const __m512i *)g->colmask8;
-    const __m512i *adj = (const __m512i *)g->adj8;
+    const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
+    __m512i N2 = _mm512_setzero_si512();
+    int have2 = 0;
     int live[FLOOD_MAX_COLORS], nlive = 0;
     /* ternary-logic tables: bit (a << 2 | b << 1 | c) of the constant is
      * the result for input bits a, b, c; 0x0f is NOT a, 0x01 NOR */
@@ -476,10 +513,27 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
             h++;
             if (h + nlive > limit) return h + nlive;
             X = fr;
-        } else if (!nlive) {
-            return h; /* the last colours went: their neighbours are not needed */
+            F = _mm512_or_si512(F, X);
+            if (have2) {
+                /* the ring after two whole-ring steps: the groups within
+                 * two steps of the ring before, less what is flooded */
+                fr = _mm512_andnot_si512(F, N2);
+                have2 = 0;
+                continue;
+            }
+            if (h + 1 + nlive <= limit) {
+                /* another whole-ring step may follow: gather the groups
+                 * within two steps of this ring on the same list */
+                _mm512_store_si512((__m512i *)xw, X);
+                fr = _mm512_andnot_si512(F, adj_union_pair_wide(adj, adj2, xw, kw, fr, &N2));
+                have2 = 1;
+                continue;
+            }
+        } else {
+            have2 = 0;
+            if (!nlive) return h; /* the last colours went: their neighbours are not needed */
+            F = _mm512_or_si512(F, X);
         }
-        F = _mm512_or_si512(F, X);
         _mm512_store_si512((__m512i *)xw, X);
         __m512i acc = adj_union_wide(adj, xw, kw, fr);
         fr = _mm512_andnot_si512(F, acc);
