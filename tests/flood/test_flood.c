@@ -486,10 +486,26 @@ static void test_wide_equals_portable(void **state)
         for (int step = 0; step < 40 && !flood_is_full(&gw, F); step++) {
             int h = flood_h(&gp, F, fr);
             assert_int_equal(flood_h(&gw, F, fr), h);
+            /* the second ring, gathered here */
+            uint64_t ring2[FLOOD_KW_MAX], S[FLOOD_KW_MAX];
+            flood_adj_of(&gp, fr, ring2);
+            for (int i = 0; i < kw; i++) {
+                S[i] = F[i] | fr[i];
+                ring2[i] &= ~S[i];
+            }
             for (int limit = 0; limit <= h + 1; limit++) {
                 int a = flood_h_cut(&gw, F, fr, limit), c = flood_h_cut(&gp, F, fr, limit);
                 assert_int_equal(a, c);
-                assert_int_equal(flood_h_two_ring(&gw, F, fr, limit), flood_h_two_ring(&gp, F, fr, limit));
+                int two = flood_h_two_ring(&gp, F, fr, limit);
+                assert_int_equal(flood_h_two_ring(&gw, F, fr, limit), two);
+                uint64_t R2[FLOOD_KW_MAX];
+                int ok;
+                assert_int_equal(flood_h_cut_r2(&gw, F, fr, limit, R2, &ok), c);
+                if (ok) {
+                    assert_true(fset_equal(R2, ring2, kw));
+                    assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, R2, limit), two);
+                }
+                assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, ring2, limit), two);
             }
             uint64_t cols = flood_frontier_colours(&gp, fr);
             assert_true(flood_frontier_colours(&gw, fr) == cols);

@@ -136,6 +136,13 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * limit; otherwise 0 (the work stops at the first branch within the
  * limit, which says nothing about the others). */
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
+/* flood_h_cut that also gives, when its first step took the whole ring and
+ * gathered the next one (*ok = 1; else 0), that next ring R2: the groups
+ * next to fr outside F and fr, which flood_h_two_ring_r2 takes instead of
+ * gathering them again.  The same values as flood_h_cut and
+ * flood_h_two_ring. */
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, uint64_t *R2, int *ok);
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const uint64_t *R2, int limit);
 /* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
  * moves (if not NULL) c and the forced colours; returns the moves played. */
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,

@@ -464,7 +464,9 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             int g2 = gg + n;
             generated++;
             /* exact up to this level; above it, a lower bound is enough */
-            int h2 = flood_h_cut(g, F2, fr2, f - g2);
+            uint64_t R2[FLOOD_KW_MAX];
+            int r2ok;
+            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, R2, &r2ok);
             int f2 = g2 + h2;
             /* stored at an earlier level, unless the two-ring bound held
              * it back then */
@@ -480,7 +482,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
              * proved not to belong to, then again at this one) */
             int hs = f2 <= from ? from + 1 - g2 : h2;
             if (two_ring_worth(t)) {
-                int r = flood_h_two_ring(g, F2, fr2, f - g2);
+                int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? R2 : NULL, f - g2);
                 t->tried++;
                 if (g2 + r > f) {
                     t->held++;

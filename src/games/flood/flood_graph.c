@@ -479,7 +479,8 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
  * group instead of one per word, and a colour's completion test is one
  * AND-test.  The result is identical to layered_bound_kw's. */
 FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(const flood_graph *g, __m512i F,
-                                                                              __m512i fr, int limit)
+                                                                              __m512i fr, int limit,
+                                                                              __m512i *ring2, int *ring2_ok)
 {
     const int kw = g->kw;
     const __m512i *cm = (const __m512i *)g->colmask8;
@@ -527,6 +528,10 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
                 _mm512_store_si512((__m512i *)xw, X);
                 fr = _mm512_andnot_si512(F, adj_union_pair_wide(adj, adj2, xw, kw, fr, &N2));
                 have2 = 1;
+                if (ring2 && h == 1) {
+                    *ring2 = fr;
+                    *ring2_ok = 1;
+                }
                 continue;
             }
         } else {
@@ -537,6 +542,10 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
         _mm512_store_si512((__m512i *)xw, X);
         __m512i acc = adj_union_wide(adj, xw, kw, fr);
         fr = _mm512_andnot_si512(F, acc);
+        if (ring2 && h == 1 && !have2 && complete_any == 0) {
+            *ring2 = fr;
+            *ring2_ok = 1;
+        }
     }
     return h;
 }
@@ -544,12 +553,26 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
 FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
 {
     const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
-    return layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit);
+    return layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                             NULL, NULL);
 }
 
 /* The two-ring refinement (flood_h_two_ring) with the sets in 512-bit
  * registers: the same branches in the same order, the same result. */
-FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
+FLOOD_WIDE static int layered_bound_wide_r2(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit,
+                                            uint64_t *R2, int *ok)
+{
+    const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
+    __m512i r2 = _mm512_setzero_si512();
+    *ok = 0;
+    int v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                              &r2, ok);
+    if (*ok) _mm512_mask_storeu_epi64(R2, words, r2);
+    return v;
+}
+
+FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, const uint64_t *R2in,
+                                    int limit)
 {
     const int kw = g->kw;
     const __mmask8 words = (__mmask8)((1u << kw) - 1);
@@ -558,8 +581,13 @@ FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, co
     __m512i fr = _mm512_maskz_loadu_epi64(words, fr0);
     __m512i S = _mm512_or_si512(_mm512_maskz_loadu_epi64(words, F0), fr);
     uint64_t xw[8] __attribute__((aligned(64)));
-    _mm512_store_si512((__m512i *)xw, fr);
-    __m512i R2 = _mm512_andnot_si512(S, adj_union_wide(adj, xw, kw, _mm512_setzero_si512()));
+    __m512i R2;
+    if (R2in) {
+        R2 = _mm512_maskz_loadu_epi64(words, R2in);
+    } else {
+        _mm512_store_si512((__m512i *)xw, fr);
+        R2 = _mm512_andnot_si512(S, adj_union_wide(adj, xw, kw, _mm512_setzero_si512()));
+    }
     int order[FLOOD_MAX_COLORS], nc = 0;
     for (int c = 0; c < g->ncolors; c++)
         if (_mm512_test_epi64_mask(cm[c], R2)) order[nc++] = c;
@@ -577,7 +605,7 @@ FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, co
         _mm512_store_si512((__m512i *)xw, Y);
         __m512i nY = adj_union_wide(adj, xw, kw, R2);
         __m512i F3 = _mm512_or_si512(S, Y);
-        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2);
+        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2, NULL, NULL);
         if (v > limit - 2) {
             if (v < best) best = v;
             continue;
@@ -640,10 +668,28 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * limit matters to the search, so the first branch within its limit ends
  * the work: the answer is then 0, which says nothing (2 + that branch's
  * bound is not a lower bound: another branch may be lower). */
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, uint64_t *R2, int *ok)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return layered_bound_wide_r2(g, F, fr, limit, R2, ok);
+#endif
+    *ok = 0;
+    return layered_bound(g, F, fr, limit);
+}
+
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const uint64_t *R2, int limit)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return two_ring_wide(g, F, fr, R2, limit);
+#endif
+    (void)R2;
+    return flood_h_two_ring(g, F, fr, limit);
+}
+
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
 #ifdef FLOOD_HAVE_WIDE
-    if (g->adj8) return two_ring_wide(g, F, fr, limit);
+    if (g->adj8) return two_ring_wide(g, F, fr, NULL, limit);
 #endif
     int kw = g->kw;
     uint64_t S[FLOOD_KW_MAX], R2[FLOOD_KW_MAX];
