@@ -500,7 +500,7 @@ static void test_wide_equals_portable(void **state)
                 assert_int_equal(flood_h_two_ring(&gw, F, fr, limit), two);
                 uint64_t R2[FLOOD_KW_MAX];
                 int ok;
-                assert_int_equal(flood_h_cut_r2(&gw, F, fr, limit, R2, &ok), c);
+                assert_int_equal(flood_h_cut_r2(&gw, F, fr, limit, NULL, NULL, R2, &ok), c);
                 if (ok) {
                     assert_true(fset_equal(R2, ring2, kw));
                     assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, R2, limit), two);
@@ -509,19 +509,39 @@ static void test_wide_equals_portable(void **state)
             }
             uint64_t cols = flood_frontier_colours(&gp, fr);
             assert_true(flood_frontier_colours(&gw, fr) == cols);
+            flood_rings rings;
+            flood_rings_of(&gw, fr, &rings);
+            assert_int_equal(rings.ok, gw.adj8 != NULL);
             int next = -1;
             for (int c = 0; c < gw.ncolors; c++) {
                 if (!(cols >> c & 1)) continue;
                 uint64_t Fa[FLOOD_KW_MAX], fra[FLOOD_KW_MAX], Fb[FLOOD_KW_MAX], frb[FLOOD_KW_MAX];
                 int ca, cb;
-                int fa = flood_child_step(&gw, F, fr, c, Fa, fra, &ca);
-                int fb = flood_child_step(&gp, F, fr, c, Fb, frb, &cb);
+                uint64_t fresh[8] __attribute__((aligned(64)));
+                int fa = flood_child_step(&gw, F, fr, c, Fa, fra, &ca, fresh);
+                int fb = flood_child_step(&gp, F, fr, c, Fb, frb, &cb, NULL);
                 assert_int_equal(fa, fb);
                 assert_int_equal(fa, flood_move_exposes(&gp, F, fr, c));
                 assert_true(fset_equal(Fa, Fb, kw) && fset_equal(fra, frb, kw));
                 /* "nothing to complete" must be right */
                 int played = flood_close(&gp, Fb, frb, NULL);
                 if (!ca) assert_int_equal(played, 0);
+                if (!played && !flood_is_full(&gp, Fa)) {
+                    /* the child's bound from its parent's rings and the
+                     * groups the move brought: the same value, and the
+                     * same second ring */
+                    uint64_t cr2[FLOOD_KW_MAX];
+                    flood_adj_of(&gp, fra, cr2);
+                    for (int i = 0; i < kw; i++) cr2[i] &= ~(Fa[i] | fra[i]);
+                    int hc = flood_h(&gp, Fa, fra);
+                    for (int limit = 0; limit <= hc + 1; limit++) {
+                        uint64_t R2[FLOOD_KW_MAX];
+                        int ok;
+                        int v = flood_h_cut_r2(&gw, Fa, fra, limit, &rings, fresh, R2, &ok);
+                        assert_int_equal(v, flood_h_cut(&gp, Fa, fra, limit));
+                        if (ok) assert_true(fset_equal(R2, cr2, kw));
+                    }
+                }
                 if (next < 0 || gl_rng_below(&r, 3) == 0) next = c;
                 compared++;
             }

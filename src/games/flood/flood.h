@@ -141,7 +141,20 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
  * next to fr outside F and fr, which flood_h_two_ring_r2 takes instead of
  * gathering them again.  The same values as flood_h_cut and
  * flood_h_two_ring. */
-int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, uint64_t *R2, int *ok);
+/* The neighbours of a ring and the groups within two steps of it, as the
+ * 512-bit bound uses them (ok = 0 where it is not in use). */
+typedef struct flood_rings {
+    uint64_t n1[8] __attribute__((aligned(64)));
+    uint64_t n2[8] __attribute__((aligned(64)));
+    int ok;
+} flood_rings;
+void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr);
+/* With pr the rings of a closed position's frontier and fresh the groups a
+ * move with no forced colours brought next to the region (both may be
+ * NULL; fresh 8 words, 64-byte aligned), (F, fr) that child: its first
+ * ring's neighbours are then pr's and fresh's, gathered over fresh only. */
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
+                   const uint64_t *fresh, uint64_t *R2, int *ok);
 int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const uint64_t *R2, int limit);
 /* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
  * moves (if not NULL) c and the forced colours; returns the moves played. */
@@ -152,9 +165,11 @@ int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * the move brought a group next to the region that was not on the frontier
  * (a move that does not is dead); *complete is 0 when no colour can be
  * completed at (F2, fr2), so that flood_close would play nothing, else 1
- * (it may then still play nothing). */
+ * (it may then still play nothing).  fresh_out (8 words, 64-byte aligned,
+ * or NULL) gets the groups the move brought next to the region, where the
+ * 512-bit code is in use. */
 int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
-                     uint64_t *fr2, int *complete);
+                     uint64_t *fr2, int *complete, uint64_t *fresh_out);
 int flood_is_full(const flood_graph *g, const uint64_t *F);
 /* Does colour c, played at the closed position (F, fr), bring a group that
  * was not on the frontier next to the region?  A move that does not is

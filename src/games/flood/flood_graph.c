@@ -332,7 +332,7 @@ void flood_absorb(const flood_graph *g, uint64_t *F, const uint64_t *fr, int c)
 
 #ifdef FLOOD_HAVE_WIDE
 FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c,
-                                      uint64_t *F2, uint64_t *fr2, int *complete)
+                                      uint64_t *F2, uint64_t *fr2, int *complete, uint64_t *fresh_out)
 {
     const int kw = g->kw;
     const __mmask8 words = (__mmask8)((1u << kw) - 1);
@@ -344,7 +344,9 @@ FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, c
     __m512i nb = adj_union_wide((const __m512i *)g->adj8, xw, kw, _mm512_setzero_si512());
     /* fresh: next to the region now, and neither flooded nor on the
      * frontier before (ternary 0x10: a and not b and not c) */
-    int fresh = _mm512_test_epi64_mask(_mm512_ternarylogic_epi64(nb, f, r, 0x10), nb) != 0;
+    __m512i fr_new = _mm512_ternarylogic_epi64(nb, f, r, 0x10);
+    int fresh = _mm512_test_epi64_mask(fr_new, fr_new) != 0;
+    if (fresh_out) _mm512_store_si512((__m512i *)fresh_out, fr_new);
     __m512i f2 = _mm512_or_si512(f, X), r2 = _mm512_andnot_si512(f2, _mm512_or_si512(r, nb));
     _mm512_mask_storeu_epi64(F2, words, f2);
     _mm512_mask_storeu_epi64(fr2, words, r2);
@@ -362,11 +364,12 @@ FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, c
 #endif
 
 int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
-                     uint64_t *fr2, int *complete)
+                     uint64_t *fr2, int *complete, uint64_t *fresh_out)
 {
 #ifdef FLOOD_HAVE_WIDE
-    if (g->adj8) return child_step_wide(g, F, fr, c, F2, fr2, complete);
+    if (g->adj8) return child_step_wide(g, F, fr, c, F2, fr2, complete, fresh_out);
 #endif
+    (void)fresh_out;
     int kw = g->kw;
     const uint64_t *cm = g->colmask + (size_t)c * kw;
     uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
@@ -480,7 +483,10 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
  * AND-test.  The result is identical to layered_bound_kw's. */
 FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(const flood_graph *g, __m512i F,
                                                                               __m512i fr, int limit,
-                                                                              __m512i *ring2, int *ring2_ok)
+                                                                              __m512i *ring2, int *ring2_ok,
+                                                                              const uint64_t *hint1,
+                                                                              const uint64_t *hint2,
+                                                                              const uint64_t *fresh)
 {
     const int kw = g->kw;
     const __m512i *cm = (const __m512i *)g->colmask8;
@@ -522,6 +528,25 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
                 have2 = 0;
                 continue;
             }
+            if (hint1) {
+                /* the first ring's neighbours (and groups within two
+                 * steps) are those of the parent's ring, given, and those
+                 * of the groups the move brought to the region (fresh):
+                 * what the parent's ring adds beyond them lies next to
+                 * (or within two steps of) the moved groups, flooded */
+                __m512i n2;
+                __m512i acc = adj_union_pair_wide(adj, adj2, fresh, kw, _mm512_load_si512((const __m512i *)hint1),
+                                                  &n2);
+                N2 = _mm512_or_si512(n2, _mm512_load_si512((const __m512i *)hint2));
+                fr = _mm512_andnot_si512(F, acc);
+                have2 = 1;
+                hint1 = NULL;
+                if (ring2) {
+                    *ring2 = fr;
+                    *ring2_ok = 1;
+                }
+                continue;
+            }
             if (h + 1 + nlive <= limit) {
                 /* another whole-ring step may follow: gather the groups
                  * within two steps of this ring on the same list */
@@ -536,6 +561,7 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
             }
         } else {
             have2 = 0;
+            hint1 = NULL; /* the hint is for a first whole-ring step only */
             if (!nlive) return h; /* the last colours went: their neighbours are not needed */
             F = _mm512_or_si512(F, X);
         }
@@ -554,19 +580,24 @@ FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F
 {
     const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
     return layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
-                             NULL, NULL);
+                             NULL, NULL, NULL, NULL, NULL);
 }
 
 /* The two-ring refinement (flood_h_two_ring) with the sets in 512-bit
  * registers: the same branches in the same order, the same result. */
 FLOOD_WIDE static int layered_bound_wide_r2(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit,
-                                            uint64_t *R2, int *ok)
+                                            const flood_rings *pr, const uint64_t *fresh, uint64_t *R2, int *ok)
 {
     const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
     __m512i r2 = _mm512_setzero_si512();
     *ok = 0;
-    int v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
-                              &r2, ok);
+    int v;
+    if (pr && pr->ok && fresh)
+        v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                              &r2, ok, pr->n1, pr->n2, fresh);
+    else
+        v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                              &r2, ok, NULL, NULL, NULL);
     if (*ok) _mm512_mask_storeu_epi64(R2, words, r2);
     return v;
 }
@@ -605,7 +636,7 @@ FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, co
         _mm512_store_si512((__m512i *)xw, Y);
         __m512i nY = adj_union_wide(adj, xw, kw, R2);
         __m512i F3 = _mm512_or_si512(S, Y);
-        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2, NULL, NULL);
+        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2, NULL, NULL, NULL, NULL, NULL);
         if (v > limit - 2) {
             if (v < best) best = v;
             continue;
@@ -668,13 +699,43 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * limit matters to the search, so the first branch within its limit ends
  * the work: the answer is then 0, which says nothing (2 + that branch's
  * bound is not a lower bound: another branch may be lower). */
-int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, uint64_t *R2, int *ok)
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
+                   const uint64_t *fresh, uint64_t *R2, int *ok)
 {
 #ifdef FLOOD_HAVE_WIDE
-    if (g->adj8) return layered_bound_wide_r2(g, F, fr, limit, R2, ok);
+    if (g->adj8) return layered_bound_wide_r2(g, F, fr, limit, pr, fresh, R2, ok);
 #endif
+    (void)pr;
+    (void)fresh;
     *ok = 0;
     return layered_bound(g, F, fr, limit);
+}
+
+#ifdef FLOOD_HAVE_WIDE
+FLOOD_WIDE static void rings_wide(const flood_graph *g, const uint64_t *fr, flood_rings *pr)
+{
+    uint64_t xw[8] __attribute__((aligned(64))) = {0};
+    memcpy(xw, fr, (size_t)g->kw * sizeof *fr);
+    __m512i n2;
+    __m512i n1 = adj_union_pair_wide((const __m512i *)g->adj8, (const __m512i *)g->adj2_8, xw, g->kw,
+                                     _mm512_setzero_si512(), &n2);
+    _mm512_store_si512((__m512i *)pr->n1, n1);
+    _mm512_store_si512((__m512i *)pr->n2, n2);
+}
+#endif
+
+void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr)
+{
+    pr->ok = 0;
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) {
+        rings_wide(g, fr, pr);
+        pr->ok = 1;
+    }
+#else
+    (void)g;
+    (void)fr;
+#endif
 }
 
 int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const uint64_t *R2, int limit)
