@@ -52,6 +52,9 @@ typedef struct flood_graph {
     /* Rows as adj8's of the groups within two steps of each group (its
      * neighbours and theirs), for the bound's whole-ring steps in pairs. */
     uint64_t *adj2_8;
+    /* Per colour, 2 rows as adj8's: the neighbours of its groups and the
+     * groups within two steps of them. */
+    uint64_t *colnb8;
 } flood_graph;
 
 /* A group set. */

@@ -97,6 +97,16 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         }
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
+        /* each colour's neighbours, and the groups within two steps of it */
+        g->colnb8 = aligned_alloc(64, (size_t)b->ncolors * 128);
+        if (!g->colnb8) goto oom;
+        memset(g->colnb8, 0, (size_t)b->ncolors * 128);
+        for (int i = 0; i < n; i++) {
+            size_t at = ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            uint64_t *nc = g->colnb8 + (size_t)g->colour[i] * 16;
+            fset_or(nc, g->adj8 + at, g->kw);
+            fset_or(nc + 8, g->adj2_8 + at, g->kw);
+        }
     }
     return 0;
 oom:
@@ -114,6 +124,7 @@ void flood_graph_free(flood_graph *g)
     free(g->colmask);
     free(g->adj8);
     free(g->adj2_8);
+    free(g->colnb8);
     free(g->colmask8);
     memset(g, 0, sizeof *g);
 }
@@ -491,6 +502,7 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
     const int kw = g->kw;
     const __m512i *cm = (const __m512i *)g->colmask8;
     const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
+    const __m512i *colnb = (const __m512i *)g->colnb8;
     __m512i N2 = _mm512_setzero_si512();
     int have2 = 0;
     int live[FLOOD_MAX_COLORS], nlive = 0;
@@ -506,7 +518,7 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
         if (h + nlive > limit) return h + nlive;
         /* U = neither flooded nor on the ring */
         __m512i U = _mm512_ternarylogic_epi64(F, fr, fr, 0x01);
-        __m512i X = _mm512_setzero_si512();
+        __m512i X = _mm512_setzero_si512(), NX = X, N2X = X;
         int complete_any = 0;
         for (int j = 0; j < nlive; j++) {
             __m512i c = cm[live[j]];
@@ -514,9 +526,25 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
             h++;
             complete_any = 1;
             X = _mm512_or_si512(X, _mm512_andnot_si512(F, c));
+            NX = _mm512_or_si512(NX, colnb[2 * live[j]]);
+            N2X = _mm512_or_si512(N2X, colnb[2 * live[j] + 1]);
             live[j--] = live[--nlive];
         }
-        if (!complete_any) {
+        if (complete_any) {
+            hint1 = NULL; /* the hint is for a first whole-ring step only */
+            if (!nlive) return h; /* the last colours went: their neighbours are not needed */
+            /* The ring gains the neighbours of X, the completed colours'
+             * last groups: those are the neighbours of all of the
+             * colours' groups less what is flooded or on the ring (the
+             * groups of those colours already flooded have their
+             * neighbours there), so no union is needed.  Likewise the
+             * groups within two steps (N2) stay right. */
+            F = _mm512_or_si512(F, X);
+            fr = _mm512_andnot_si512(F, _mm512_or_si512(fr, NX));
+            if (have2) N2 = _mm512_or_si512(N2, N2X);
+            continue;
+        }
+        {
             h++;
             if (h + nlive > limit) return h + nlive;
             X = fr;
@@ -559,16 +587,11 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
                 }
                 continue;
             }
-        } else {
-            have2 = 0;
-            hint1 = NULL; /* the hint is for a first whole-ring step only */
-            if (!nlive) return h; /* the last colours went: their neighbours are not needed */
-            F = _mm512_or_si512(F, X);
         }
         _mm512_store_si512((__m512i *)xw, X);
         __m512i acc = adj_union_wide(adj, xw, kw, fr);
         fr = _mm512_andnot_si512(F, acc);
-        if (ring2 && h == 1 && !have2 && complete_any == 0) {
+        if (ring2 && h == 1 && !have2) {
             *ring2 = fr;
             *ring2_ok = 1;
         }
