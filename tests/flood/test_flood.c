@@ -486,26 +486,31 @@ static void test_wide_equals_portable(void **state)
         for (int step = 0; step < 40 && !flood_is_full(&gw, F); step++) {
             int h = flood_h(&gp, F, fr);
             assert_int_equal(flood_h(&gw, F, fr), h);
-            /* the second ring, gathered here */
-            uint64_t ring2[FLOOD_KW_MAX], S[FLOOD_KW_MAX];
-            flood_adj_of(&gp, fr, ring2);
+            /* the second ring, and the groups within two steps of the
+             * first, gathered here */
+            flood_ring2 ring2;
+            memset(&ring2, 0, sizeof ring2);
+            uint64_t S[FLOOD_KW_MAX], a2[FLOOD_KW_MAX];
+            flood_adj_of(&gp, fr, ring2.r2);
+            flood_adj_of(&gp, ring2.r2, a2);
             for (int i = 0; i < kw; i++) {
                 S[i] = F[i] | fr[i];
-                ring2[i] &= ~S[i];
+                ring2.n2[i] = ring2.r2[i] | a2[i];
+                ring2.r2[i] &= ~S[i];
             }
             for (int limit = 0; limit <= h + 1; limit++) {
                 int a = flood_h_cut(&gw, F, fr, limit), c = flood_h_cut(&gp, F, fr, limit);
                 assert_int_equal(a, c);
                 int two = flood_h_two_ring(&gp, F, fr, limit);
                 assert_int_equal(flood_h_two_ring(&gw, F, fr, limit), two);
-                uint64_t R2[FLOOD_KW_MAX];
+                flood_ring2 R2;
                 int ok;
-                assert_int_equal(flood_h_cut_r2(&gw, F, fr, limit, NULL, NULL, R2, &ok), c);
+                assert_int_equal(flood_h_cut_r2(&gw, F, fr, limit, NULL, NULL, &R2, &ok), c);
                 if (ok) {
-                    assert_true(fset_equal(R2, ring2, kw));
-                    assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, R2, limit), two);
+                    assert_true(fset_equal(R2.r2, ring2.r2, kw));
+                    assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, &R2, limit), two);
                 }
-                assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, ring2, limit), two);
+                assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, &ring2, limit), two);
             }
             uint64_t cols = flood_frontier_colours(&gp, fr);
             assert_true(flood_frontier_colours(&gw, fr) == cols);
@@ -535,11 +540,16 @@ static void test_wide_equals_portable(void **state)
                     for (int i = 0; i < kw; i++) cr2[i] &= ~(Fa[i] | fra[i]);
                     int hc = flood_h(&gp, Fa, fra);
                     for (int limit = 0; limit <= hc + 1; limit++) {
-                        uint64_t R2[FLOOD_KW_MAX];
+                        flood_ring2 R2;
                         int ok;
-                        int v = flood_h_cut_r2(&gw, Fa, fra, limit, &rings, fresh, R2, &ok);
+                        int v = flood_h_cut_r2(&gw, Fa, fra, limit, &rings, fresh, &R2, &ok);
                         assert_int_equal(v, flood_h_cut(&gp, Fa, fra, limit));
-                        if (ok) assert_true(fset_equal(R2, cr2, kw));
+                        if (ok) {
+                            assert_true(fset_equal(R2.r2, cr2, kw));
+                            /* and the refinement from what the bound gathered */
+                            assert_int_equal(flood_h_two_ring_r2(&gw, Fa, fra, &R2, limit),
+                                             flood_h_two_ring(&gp, Fa, fra, limit));
+                        }
                     }
                 }
                 if (next < 0 || gl_rng_below(&r, 3) == 0) next = c;

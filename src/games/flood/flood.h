@@ -156,9 +156,13 @@ void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr);
  * move with no forced colours brought next to the region (both may be
  * NULL; fresh 8 words, 64-byte aligned), (F, fr) that child: its first
  * ring's neighbours are then pr's and fresh's, gathered over fresh only. */
+typedef struct flood_ring2 {
+    uint64_t r2[8] __attribute__((aligned(64))); /* R2 */
+    uint64_t n2[8] __attribute__((aligned(64))); /* the groups within two steps of fr (the 512-bit code's) */
+} flood_ring2;
 int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
-                   const uint64_t *fresh, uint64_t *R2, int *ok);
-int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const uint64_t *R2, int limit);
+                   const uint64_t *fresh, flood_ring2 *R2, int *ok);
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const flood_ring2 *R2, int limit);
 /* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
  * moves (if not NULL) c and the forced colours; returns the moves played. */
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,

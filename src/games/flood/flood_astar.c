@@ -468,13 +468,13 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             int g2 = gg + n;
             generated++;
             /* exact up to this level; above it, a lower bound is enough */
-            uint64_t R2[FLOOD_KW_MAX];
+            flood_ring2 R2;
             int r2ok;
             if (!rings_done) {
                 flood_rings_of(g, fr, &rings);
                 rings_done = 1;
             }
-            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &rings, n == 1 ? sib.fresh[c] : NULL, R2, &r2ok);
+            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
             int f2 = g2 + h2;
             /* stored at an earlier level, unless the two-ring bound held
              * it back then */
@@ -490,7 +490,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
              * proved not to belong to, then again at this one) */
             int hs = f2 <= from ? from + 1 - g2 : h2;
             if (two_ring_worth(t)) {
-                int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? R2 : NULL, f - g2);
+                int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
                 t->tried++;
                 if (g2 + r > f) {
                     t->held++;

@@ -495,6 +495,7 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
 FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(const flood_graph *g, __m512i F,
                                                                               __m512i fr, int limit,
                                                                               __m512i *ring2, int *ring2_ok,
+                                                                              const __m512i *init2,
                                                                               const uint64_t *hint1,
                                                                               const uint64_t *hint2,
                                                                               const uint64_t *fresh)
@@ -504,7 +505,14 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
     const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
     const __m512i *colnb = (const __m512i *)g->colnb8;
     __m512i N2 = _mm512_setzero_si512();
+    /* have2: N2 holds the groups within two steps of the ring, less
+     * (possibly) some that are flooded or on it: the ring after a
+     * whole-ring step is then N2 less what is flooded, with no union */
     int have2 = 0;
+    if (init2) {
+        N2 = *init2;
+        have2 = 1;
+    }
     int live[FLOOD_MAX_COLORS], nlive = 0;
     /* ternary-logic tables: bit (a << 2 | b << 1 | c) of the constant is
      * the result for input bits a, b, c; 0x0f is NOT a, 0x01 NOR */
@@ -570,7 +578,8 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
                 have2 = 1;
                 hint1 = NULL;
                 if (ring2) {
-                    *ring2 = fr;
+                    ring2[0] = fr;
+                    ring2[1] = N2;
                     *ring2_ok = 1;
                 }
                 continue;
@@ -582,7 +591,8 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
                 fr = _mm512_andnot_si512(F, adj_union_pair_wide(adj, adj2, xw, kw, fr, &N2));
                 have2 = 1;
                 if (ring2 && h == 1) {
-                    *ring2 = fr;
+                    ring2[0] = fr;
+                    ring2[1] = N2;
                     *ring2_ok = 1;
                 }
                 continue;
@@ -591,10 +601,6 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
         _mm512_store_si512((__m512i *)xw, X);
         __m512i acc = adj_union_wide(adj, xw, kw, fr);
         fr = _mm512_andnot_si512(F, acc);
-        if (ring2 && h == 1 && !have2) {
-            *ring2 = fr;
-            *ring2_ok = 1;
-        }
     }
     return h;
 }
@@ -603,44 +609,50 @@ FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F
 {
     const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
     return layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
-                             NULL, NULL, NULL, NULL, NULL);
+                             NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
 /* The two-ring refinement (flood_h_two_ring) with the sets in 512-bit
  * registers: the same branches in the same order, the same result. */
 FLOOD_WIDE static int layered_bound_wide_r2(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit,
-                                            const flood_rings *pr, const uint64_t *fresh, uint64_t *R2, int *ok)
+                                            const flood_rings *pr, const uint64_t *fresh, flood_ring2 *R2, int *ok)
 {
     const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
-    __m512i r2 = _mm512_setzero_si512();
+    __m512i r2[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
     *ok = 0;
     int v;
     if (pr && pr->ok && fresh)
         v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
-                              &r2, ok, pr->n1, pr->n2, fresh);
+                              r2, ok, NULL, pr->n1, pr->n2, fresh);
     else
         v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
-                              &r2, ok, NULL, NULL, NULL);
-    if (*ok) _mm512_mask_storeu_epi64(R2, words, r2);
+                              r2, ok, NULL, NULL, NULL, NULL);
+    if (*ok) {
+        _mm512_store_si512((__m512i *)R2->r2, r2[0]);
+        _mm512_store_si512((__m512i *)R2->n2, r2[1]);
+    }
     return v;
 }
 
-FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, const uint64_t *R2in,
-                                    int limit)
+FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0,
+                                    const flood_ring2 *R2in, int limit)
 {
     const int kw = g->kw;
     const __mmask8 words = (__mmask8)((1u << kw) - 1);
     const __m512i *cm = (const __m512i *)g->colmask8;
-    const __m512i *adj = (const __m512i *)g->adj8;
+    const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
     __m512i fr = _mm512_maskz_loadu_epi64(words, fr0);
     __m512i S = _mm512_or_si512(_mm512_maskz_loadu_epi64(words, F0), fr);
     uint64_t xw[8] __attribute__((aligned(64)));
-    __m512i R2;
+    /* R2, and N2: the groups within two steps of R1 (so, less S + R2,
+     * the groups next to R2) */
+    __m512i R2, N2;
     if (R2in) {
-        R2 = _mm512_maskz_loadu_epi64(words, R2in);
+        R2 = _mm512_load_si512((const __m512i *)R2in->r2);
+        N2 = _mm512_load_si512((const __m512i *)R2in->n2);
     } else {
         _mm512_store_si512((__m512i *)xw, fr);
-        R2 = _mm512_andnot_si512(S, adj_union_wide(adj, xw, kw, _mm512_setzero_si512()));
+        R2 = _mm512_andnot_si512(S, adj_union_pair_wide(adj, adj2, xw, kw, _mm512_setzero_si512(), &N2));
     }
     int order[FLOOD_MAX_COLORS], nc = 0;
     for (int c = 0; c < g->ncolors; c++)
@@ -657,9 +669,16 @@ FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, co
         for (uint64_t mm = m; mm; mm &= mm - 1) Y = _mm512_or_si512(Y, cm[__builtin_ctzll(mm)]);
         Y = _mm512_and_si512(Y, R2);
         _mm512_store_si512((__m512i *)xw, Y);
-        __m512i nY = adj_union_wide(adj, xw, kw, R2);
+        /* the branch's ring, and the groups within two steps of it: those
+         * of R1 and of Y (what Y adds beyond the ring's own lies within
+         * two steps of the flooded S + Y, so on the branch or its ring, or
+         * next to the ring through R2) */
+        __m512i n2Y;
+        __m512i nY = adj_union_pair_wide(adj, adj2, xw, kw, R2, &n2Y);
         __m512i F3 = _mm512_or_si512(S, Y);
-        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2, NULL, NULL, NULL, NULL, NULL);
+        __m512i init2 = _mm512_or_si512(N2, n2Y);
+        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2, NULL, NULL, &init2, NULL, NULL,
+                                  NULL);
         if (v > limit - 2) {
             if (v < best) best = v;
             continue;
@@ -723,7 +742,7 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * the work: the answer is then 0, which says nothing (2 + that branch's
  * bound is not a lower bound: another branch may be lower). */
 int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
-                   const uint64_t *fresh, uint64_t *R2, int *ok)
+                   const uint64_t *fresh, flood_ring2 *R2, int *ok)
 {
 #ifdef FLOOD_HAVE_WIDE
     if (g->adj8) return layered_bound_wide_r2(g, F, fr, limit, pr, fresh, R2, ok);
@@ -761,7 +780,7 @@ void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr)
 #endif
 }
 
-int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const uint64_t *R2, int limit)
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const flood_ring2 *R2, int limit)
 {
 #ifdef FLOOD_HAVE_WIDE
     if (g->adj8) return two_ring_wide(g, F, fr, R2, limit);
