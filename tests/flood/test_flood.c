@@ -523,8 +523,15 @@ static void test_wide_equals_portable(void **state)
                 uint64_t Fa[FLOOD_KW_MAX], fra[FLOOD_KW_MAX], Fb[FLOOD_KW_MAX], frb[FLOOD_KW_MAX];
                 int ca, cb;
                 uint64_t fresh[8] __attribute__((aligned(64)));
-                int fa = flood_child_step(&gw, F, fr, c, Fa, fra, &ca, fresh);
-                int fb = flood_child_step(&gp, F, fr, c, Fb, frb, &cb, NULL);
+                int fa = flood_child_step(&gw, F, fr, c, Fa, fra, &ca, fresh, &rings);
+                int fb = flood_child_step(&gp, F, fr, c, Fb, frb, &cb, NULL, NULL);
+                {
+                    /* and without the frontier's rings */
+                    uint64_t Fd[FLOOD_KW_MAX], frd[FLOOD_KW_MAX];
+                    int cd;
+                    assert_int_equal(flood_child_step(&gw, F, fr, c, Fd, frd, &cd, NULL, NULL), fb);
+                    assert_true(fset_equal(Fd, Fb, kw) && fset_equal(frd, frb, kw));
+                }
                 assert_int_equal(fa, fb);
                 assert_int_equal(fa, flood_move_exposes(&gp, F, fr, c));
                 assert_true(fset_equal(Fa, Fb, kw) && fset_equal(fra, frb, kw));

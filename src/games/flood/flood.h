@@ -55,6 +55,8 @@ typedef struct flood_graph {
     /* Per colour, 2 rows as adj8's: the neighbours of its groups and the
      * groups within two steps of them. */
     uint64_t *colnb8;
+    /* the colour of the group of each row of adj8 (0 for the zero rows) */
+    uint8_t *rowcol;
 } flood_graph;
 
 /* A group set. */
@@ -149,6 +151,8 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
 typedef struct flood_rings {
     uint64_t n1[8] __attribute__((aligned(64)));
     uint64_t n2[8] __attribute__((aligned(64)));
+    /* per colour c, the neighbours of the ring's c-groups */
+    uint64_t nbc[FLOOD_MAX_COLORS][8] __attribute__((aligned(64)));
     int ok;
 } flood_rings;
 void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr);
@@ -174,9 +178,10 @@ int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * completed at (F2, fr2), so that flood_close would play nothing, else 1
  * (it may then still play nothing).  fresh_out (8 words, 64-byte aligned,
  * or NULL) gets the groups the move brought next to the region, where the
- * 512-bit code is in use. */
+ * 512-bit code is in use; pr (or NULL) is flood_rings_of(fr), whose
+ * per-colour neighbour sets spare the move's own gathering. */
 int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
-                     uint64_t *fr2, int *complete, uint64_t *fresh_out);
+                     uint64_t *fr2, int *complete, uint64_t *fresh_out, const flood_rings *pr);
 int flood_is_full(const flood_graph *g, const uint64_t *F);
 /* Does colour c, played at the closed position (F, fr), bring a group that
  * was not on the frontier next to the region?  A move that does not is

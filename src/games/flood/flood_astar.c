@@ -311,15 +311,22 @@ typedef struct {
     uint64_t F[FLOOD_MAX_COLORS][FLOOD_KW_MAX], fr[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
     /* the groups each move brought next to the region */
     uint64_t fresh[FLOOD_MAX_COLORS][8] __attribute__((aligned(64)));
+    /* the frontier's rings (flood_rings_of), gathered with the first child */
+    flood_rings rings;
+    int rings_done;
 } siblings;
 
 /* Builds the child of (F, fr) by colour c into sib, with the dead-move test
  * on the way (the groups the move brings next to the region decide both). */
 static void build_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, siblings *sib)
 {
+    if (!sib->rings_done) {
+        flood_rings_of(g, fr, &sib->rings);
+        sib->rings_done = 1;
+    }
     uint64_t *F2 = sib->F[c], *fr2 = sib->fr[c];
     int complete;
-    int fresh = flood_child_step(g, F, fr, c, F2, fr2, &complete, sib->fresh[c]);
+    int fresh = flood_child_step(g, F, fr, c, F2, fr2, &complete, sib->fresh[c], &sib->rings);
     sib->n[c] = (uint8_t)(1 + (complete ? flood_close(g, F2, fr2, NULL) : 0));
     sib->size[c] = -1;
     sib->built |= 1ULL << c;
@@ -455,9 +462,8 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         flood_frontier(g, F, fr);
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
         siblings sib;
-        flood_rings rings;
-        int rings_done = 0;
         sib.built = sib.dead = 0;
+        sib.rings_done = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
@@ -470,11 +476,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             /* exact up to this level; above it, a lower bound is enough */
             flood_ring2 R2;
             int r2ok;
-            if (!rings_done) {
-                flood_rings_of(g, fr, &rings);
-                rings_done = 1;
-            }
-            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
+            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
             int f2 = g2 + h2;
             /* stored at an earlier level, unless the two-ring bound held
              * it back then */

@@ -97,6 +97,10 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         }
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
+        /* the colour of each row's group */
+        g->rowcol = calloc(rows, 1);
+        if (!g->rowcol) goto oom;
+        for (int i = 0; i < n; i++) g->rowcol[(size_t)(i >> 6) * 65 + (size_t)(i & 63)] = g->colour[i];
         /* each colour's neighbours, and the groups within two steps of it */
         g->colnb8 = aligned_alloc(64, (size_t)b->ncolors * 128);
         if (!g->colnb8) goto oom;
@@ -125,6 +129,7 @@ void flood_graph_free(flood_graph *g)
     free(g->adj8);
     free(g->adj2_8);
     free(g->colnb8);
+    free(g->rowcol);
     free(g->colmask8);
     memset(g, 0, sizeof *g);
 }
@@ -343,7 +348,8 @@ void flood_absorb(const flood_graph *g, uint64_t *F, const uint64_t *fr, int c)
 
 #ifdef FLOOD_HAVE_WIDE
 FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c,
-                                      uint64_t *F2, uint64_t *fr2, int *complete, uint64_t *fresh_out)
+                                      uint64_t *F2, uint64_t *fr2, int *complete, uint64_t *fresh_out,
+                                      const flood_rings *pr)
 {
     const int kw = g->kw;
     const __mmask8 words = (__mmask8)((1u << kw) - 1);
@@ -352,7 +358,8 @@ FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, c
     __m512i X = _mm512_and_si512(r, cm[c]);
     uint64_t xw[8] __attribute__((aligned(64)));
     _mm512_store_si512((__m512i *)xw, X);
-    __m512i nb = adj_union_wide((const __m512i *)g->adj8, xw, kw, _mm512_setzero_si512());
+    __m512i nb = pr && pr->ok ? _mm512_load_si512((const __m512i *)pr->nbc[c])
+                              : adj_union_wide((const __m512i *)g->adj8, xw, kw, _mm512_setzero_si512());
     /* fresh: next to the region now, and neither flooded nor on the
      * frontier before (ternary 0x10: a and not b and not c) */
     __m512i fr_new = _mm512_ternarylogic_epi64(nb, f, r, 0x10);
@@ -375,12 +382,13 @@ FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, c
 #endif
 
 int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
-                     uint64_t *fr2, int *complete, uint64_t *fresh_out)
+                     uint64_t *fr2, int *complete, uint64_t *fresh_out, const flood_rings *pr)
 {
 #ifdef FLOOD_HAVE_WIDE
-    if (g->adj8) return child_step_wide(g, F, fr, c, F2, fr2, complete, fresh_out);
+    if (g->adj8) return child_step_wide(g, F, fr, c, F2, fr2, complete, fresh_out, pr);
 #endif
     (void)fresh_out;
+    (void)pr;
     int kw = g->kw;
     const uint64_t *cm = g->colmask + (size_t)c * kw;
     uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
@@ -756,11 +764,20 @@ int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, 
 #ifdef FLOOD_HAVE_WIDE
 FLOOD_WIDE static void rings_wide(const flood_graph *g, const uint64_t *fr, flood_rings *pr)
 {
-    uint64_t xw[8] __attribute__((aligned(64))) = {0};
-    memcpy(xw, fr, (size_t)g->kw * sizeof *fr);
-    __m512i n2;
-    __m512i n1 = adj_union_pair_wide((const __m512i *)g->adj8, (const __m512i *)g->adj2_8, xw, g->kw,
-                                     _mm512_setzero_si512(), &n2);
+    const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
+    uint16_t idx[8 * 64 + 64 + 8];
+    int n = row_list(fr, g->kw, idx);
+    __m512i n1 = _mm512_setzero_si512(), n2 = n1;
+    __m512i *nbc = (__m512i *)pr->nbc;
+    for (int c = 0; c < g->ncolors; c++) nbc[c] = n1;
+    /* each row once, into the frontier's union and its colour's */
+    for (int i = 0; i < n; i++) {
+        __m512i r = adj[idx[i]];
+        n1 = _mm512_or_si512(n1, r);
+        n2 = _mm512_or_si512(n2, adj2[idx[i]]);
+        __m512i *nc = &nbc[g->rowcol[idx[i]]];
+        *nc = _mm512_or_si512(*nc, r);
+    }
     _mm512_store_si512((__m512i *)pr->n1, n1);
     _mm512_store_si512((__m512i *)pr->n2, n2);
 }
