@@ -272,8 +272,23 @@ void flood_adj_of(const flood_graph *g, const uint64_t *X, uint64_t *out)
     flood_or_adj(g, X, out);
 }
 
+#ifdef FLOOD_HAVE_WIDE
+FLOOD_WIDE static void or_adj_wide(const flood_graph *g, const uint64_t *X, uint64_t *acc)
+{
+    const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
+    __m512i a = adj_union_wide((const __m512i *)g->adj8, X, g->kw, _mm512_maskz_loadu_epi64(words, acc));
+    _mm512_mask_storeu_epi64(acc, words, a);
+}
+#endif
+
 void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) {
+        or_adj_wide(g, X, acc);
+        return;
+    }
+#endif
     switch (g->kw) {
     case 1: or_adj_kw(g, X, acc, 1); break;
     case 2: or_adj_kw(g, X, acc, 2); break;
