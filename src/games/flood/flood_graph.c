@@ -536,12 +536,17 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
         N2 = *init2;
         have2 = 1;
     }
+    /* the live colours' masks, copied together (no index per test) */
     int live[FLOOD_MAX_COLORS], nlive = 0;
+    __m512i lm[FLOOD_MAX_COLORS];
     /* ternary-logic tables: bit (a << 2 | b << 1 | c) of the constant is
      * the result for input bits a, b, c; 0x0f is NOT a, 0x01 NOR */
     const __m512i notF = _mm512_ternarylogic_epi64(F, F, F, 0x0f);
     for (int c = 0; c < g->ncolors; c++)
-        if (_mm512_test_epi64_mask(cm[c], notF)) live[nlive++] = c;
+        if (_mm512_test_epi64_mask(cm[c], notF)) {
+            lm[nlive] = cm[c];
+            live[nlive++] = c;
+        }
     if (nlive <= 1) return nlive;
     int h = 0;
     uint64_t xw[8] __attribute__((aligned(64)));
@@ -552,14 +557,16 @@ FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(co
         __m512i X = _mm512_setzero_si512(), NX = X, N2X = X;
         int complete_any = 0;
         for (int j = 0; j < nlive; j++) {
-            __m512i c = cm[live[j]];
+            __m512i c = lm[j];
             if (_mm512_test_epi64_mask(c, U)) continue;
             h++;
             complete_any = 1;
             X = _mm512_or_si512(X, _mm512_andnot_si512(F, c));
             NX = _mm512_or_si512(NX, colnb[2 * live[j]]);
             N2X = _mm512_or_si512(N2X, colnb[2 * live[j] + 1]);
-            live[j--] = live[--nlive];
+            --nlive;
+            lm[j] = lm[nlive];
+            live[j--] = live[nlive];
         }
         if (complete_any) {
             hint1 = NULL; /* the hint is for a first whole-ring step only */
