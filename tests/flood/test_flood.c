@@ -486,6 +486,8 @@ static void test_wide_equals_portable(void **state)
         for (int step = 0; step < 40 && !flood_is_full(&gw, F); step++) {
             int h = flood_h(&gp, F, fr);
             assert_int_equal(flood_h(&gw, F, fr), h);
+            assert_int_equal(flood_cells(&gw, F), flood_cells(&gp, F));
+            assert_int_equal(flood_cells(&gw, fr), flood_cells(&gp, fr));
             /* the second ring, and the groups within two steps of the
              * first, gathered here */
             flood_ring2 ring2;

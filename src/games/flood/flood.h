@@ -57,6 +57,8 @@ typedef struct flood_graph {
     uint64_t *colnb8;
     /* the colour of the group of each row of adj8 (0 for the zero rows) */
     uint8_t *rowcol;
+    /* the group sizes as 16-bit numbers, 64 per word of groups */
+    uint16_t *size16;
 } flood_graph;
 
 /* A group set. */

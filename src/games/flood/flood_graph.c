@@ -97,6 +97,10 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         }
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
+        /* 16-bit sizes, 64 per word of groups (zero past the last) */
+        g->size16 = calloc((size_t)g->kw * 64, sizeof *g->size16);
+        if (!g->size16) goto oom;
+        for (int i = 0; i < n; i++) g->size16[i] = (uint16_t)g->size[i];
         /* the colour of each row's group */
         g->rowcol = calloc(rows, 1);
         if (!g->rowcol) goto oom;
@@ -130,6 +134,7 @@ void flood_graph_free(flood_graph *g)
     free(g->adj2_8);
     free(g->colnb8);
     free(g->rowcol);
+    free(g->size16);
     free(g->colmask8);
     memset(g, 0, sizeof *g);
 }
@@ -878,8 +883,30 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
     return 2 + best;
 }
 
+#ifdef FLOOD_HAVE_WIDE
+/* The sizes of the groups in F summed 32 at a time: a masked load of
+ * 16-bit sizes per half-word. */
+FLOOD_WIDE static int cells_wide(const flood_graph *g, const uint64_t *F)
+{
+    __m512i acc = _mm512_setzero_si512();
+    for (int wi = 0; wi < g->kw; wi++) {
+        uint64_t x = F[wi];
+        acc = _mm512_add_epi16(acc, _mm512_maskz_loadu_epi16((__mmask32)x, g->size16 + wi * 64));
+        acc = _mm512_add_epi16(acc, _mm512_maskz_loadu_epi16((__mmask32)(x >> 32), g->size16 + wi * 64 + 32));
+    }
+    /* each lane holds at most 16 groups' sizes, of at most 900 cells in
+     * all: no overflow; widened to 32 bits to sum */
+    __m512i lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(acc));
+    __m512i hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(acc, 1));
+    return _mm512_reduce_add_epi32(_mm512_add_epi32(lo, hi));
+}
+#endif
+
 int flood_cells(const flood_graph *g, const uint64_t *F)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->size16) return cells_wide(g, F);
+#endif
     int n = 0;
     for (int wi = 0; wi < g->kw; wi++) {
         uint64_t x = F[wi];
