@@ -445,6 +445,138 @@ static void test_bounds_admissible(void **state)
     assert_true(raised >= 50);
 }
 
+/* The 512-bit code (used where the processor has AVX-512 with VBMI2) and
+ * the portable loops give the same numbers: the bound with every limit,
+ * the two-ring refinement, and the children (before and after their
+ * closure), at the start and along random games on boards of 1 to 8 words
+ * of groups.  On a processor without those instructions both graphs use
+ * the portable loops and the test says so. */
+static void test_wide_equals_portable(void **state)
+{
+    (void)state;
+    const gl_game *G = &gl_game_flood;
+    gl_error err = {0};
+    static const char *sizes[] = {"8x8", "14x14", "19x19", "22x22", "19x19", "12x20"};
+    int compared = 0, wide = 0;
+    for (int seed = 1; seed <= 48; seed++) {
+        gl_kvlist p;
+        gl_kv_init(&p);
+        char colors[8];
+        snprintf(colors, sizeof colors, "%d", 3 + seed % 6);
+        gl_kv_add(&p, "size", sizes[seed % 6], 0);
+        gl_kv_add(&p, "colors", colors, 0);
+        gl_kv_add(&p, "start", seed % 2 ? "corner" : "center", 0);
+        gl_rng r;
+        gl_rng_seed(&r, (uint64_t)seed * 7919);
+        gl_board *gb = G->create(&p, &r, &err);
+        assert_non_null(gb);
+        flood_board b = *(const flood_board *)gb;
+        G->destroy(gb);
+        gl_kv_free(&p);
+        flood_graph gw, gp;
+        assert_int_equal(flood_graph_build(&gw, &b), 0);
+        setenv("GRIDLAB_NO_AVX512", "1", 1);
+        assert_int_equal(flood_graph_build(&gp, &b), 0);
+        unsetenv("GRIDLAB_NO_AVX512");
+        assert_null(gp.adj8);
+        wide += gw.adj8 != NULL;
+        int kw = gw.kw;
+        uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+        flood_root(&gw, F, fr, NULL);
+        for (int step = 0; step < 40 && !flood_is_full(&gw, F); step++) {
+            int h = flood_h(&gp, F, fr);
+            assert_int_equal(flood_h(&gw, F, fr), h);
+            assert_int_equal(flood_cells(&gw, F), flood_cells(&gp, F));
+            assert_int_equal(flood_cells(&gw, fr), flood_cells(&gp, fr));
+            /* the second ring, and the groups within two steps of the
+             * first, gathered here */
+            flood_ring2 ring2;
+            memset(&ring2, 0, sizeof ring2);
+            uint64_t S[FLOOD_KW_MAX], a2[FLOOD_KW_MAX];
+            flood_adj_of(&gp, fr, ring2.r2);
+            flood_adj_of(&gp, ring2.r2, a2);
+            for (int i = 0; i < kw; i++) {
+                S[i] = F[i] | fr[i];
+                ring2.n2[i] = ring2.r2[i] | a2[i];
+                ring2.r2[i] &= ~S[i];
+            }
+            for (int limit = 0; limit <= h + 1; limit++) {
+                int a = flood_h_cut(&gw, F, fr, limit), c = flood_h_cut(&gp, F, fr, limit);
+                assert_int_equal(a, c);
+                int two = flood_h_two_ring(&gp, F, fr, limit);
+                assert_int_equal(flood_h_two_ring(&gw, F, fr, limit), two);
+                flood_ring2 R2;
+                int ok;
+                assert_int_equal(flood_h_cut_r2(&gw, F, fr, limit, NULL, NULL, &R2, &ok), c);
+                if (ok) {
+                    assert_true(fset_equal(R2.r2, ring2.r2, kw));
+                    assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, &R2, limit), two);
+                }
+                assert_int_equal(flood_h_two_ring_r2(&gw, F, fr, &ring2, limit), two);
+            }
+            uint64_t cols = flood_frontier_colours(&gp, fr);
+            assert_true(flood_frontier_colours(&gw, fr) == cols);
+            flood_rings rings;
+            flood_rings_of(&gw, fr, &rings);
+            assert_int_equal(rings.ok, gw.adj8 != NULL);
+            int next = -1;
+            for (int c = 0; c < gw.ncolors; c++) {
+                if (!(cols >> c & 1)) continue;
+                uint64_t Fa[FLOOD_KW_MAX], fra[FLOOD_KW_MAX], Fb[FLOOD_KW_MAX], frb[FLOOD_KW_MAX];
+                int ca, cb;
+                uint64_t fresh[8] __attribute__((aligned(64)));
+                int fa = flood_child_step(&gw, F, fr, c, Fa, fra, &ca, fresh, &rings);
+                int fb = flood_child_step(&gp, F, fr, c, Fb, frb, &cb, NULL, NULL);
+                {
+                    /* and without the frontier's rings */
+                    uint64_t Fd[FLOOD_KW_MAX], frd[FLOOD_KW_MAX];
+                    int cd;
+                    assert_int_equal(flood_child_step(&gw, F, fr, c, Fd, frd, &cd, NULL, NULL), fb);
+                    assert_true(fset_equal(Fd, Fb, kw) && fset_equal(frd, frb, kw));
+                }
+                assert_int_equal(fa, fb);
+                assert_int_equal(fa, flood_move_exposes(&gp, F, fr, c));
+                assert_true(fset_equal(Fa, Fb, kw) && fset_equal(fra, frb, kw));
+                /* "nothing to complete" must be right */
+                int played = flood_close(&gp, Fb, frb, NULL);
+                if (!ca) assert_int_equal(played, 0);
+                if (!played && !flood_is_full(&gp, Fa)) {
+                    /* the child's bound from its parent's rings and the
+                     * groups the move brought: the same value, and the
+                     * same second ring */
+                    uint64_t cr2[FLOOD_KW_MAX];
+                    flood_adj_of(&gp, fra, cr2);
+                    for (int i = 0; i < kw; i++) cr2[i] &= ~(Fa[i] | fra[i]);
+                    int hc = flood_h(&gp, Fa, fra);
+                    for (int limit = 0; limit <= hc + 1; limit++) {
+                        flood_ring2 R2;
+                        int ok;
+                        int v = flood_h_cut_r2(&gw, Fa, fra, limit, &rings, fresh, &R2, &ok);
+                        assert_int_equal(v, flood_h_cut(&gp, Fa, fra, limit));
+                        if (ok) {
+                            assert_true(fset_equal(R2.r2, cr2, kw));
+                            /* and the refinement from what the bound gathered */
+                            assert_int_equal(flood_h_two_ring_r2(&gw, Fa, fra, &R2, limit),
+                                             flood_h_two_ring(&gp, Fa, fra, limit));
+                        }
+                    }
+                }
+                if (next < 0 || gl_rng_below(&r, 3) == 0) next = c;
+                compared++;
+            }
+            assert_true(next >= 0);
+            uint64_t F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+            flood_child(&gp, F, fr, next, F2, fr2, NULL);
+            memcpy(F, F2, sizeof F);
+            memcpy(fr, fr2, sizeof fr);
+        }
+        flood_graph_free(&gw);
+        flood_graph_free(&gp);
+    }
+    assert_true(compared >= 1000);
+    if (!wide) print_message("no 512-bit code on this processor: both sides were the portable loops\n");
+}
+
 /* The boards of a shared set at the 0-based indices in pick (ascending). */
 static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
                           const char *algo)
@@ -568,9 +700,11 @@ int main(void)
         cmocka_unit_test(test_groups_row_major),  cmocka_unit_test(test_rules_and_status),
         cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
         cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_optimal_vs_bfs),
-        cmocka_unit_test(test_bounds_admissible),
+        cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_wide_equals_portable),
         cmocka_unit_test(test_pc19_sample),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
     };
+    /* FLOOD_TEST_FILTER=name runs only the matching tests */
+    if (getenv("FLOOD_TEST_FILTER")) cmocka_set_test_filter(getenv("FLOOD_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,9 +46,19 @@ typedef struct flood_graph {
     uint64_t all[FLOOD_KW_MAX]; /* every group */
     /* Copies of adj and colmask with every row padded to 8 words (64-byte
      * aligned), built only when the sets fit in 8 words and the processor
-     * has AVX-512: the bound then handles a whole set in one register.
-     * NULL otherwise. */
+     * has AVX-512 (F, BW, VBMI2): the bound then handles a whole set in one
+     * register.  NULL otherwise. */
     uint64_t *adj8, *colmask8;
+    /* Rows as adj8's of the groups within two steps of each group (its
+     * neighbours and theirs), for the bound's whole-ring steps in pairs. */
+    uint64_t *adj2_8;
+    /* Per colour, 2 rows as adj8's: the neighbours of its groups and the
+     * groups within two steps of them. */
+    uint64_t *colnb8;
+    /* the colour of the group of each row of adj8 (0 for the zero rows) */
+    uint8_t *rowcol;
+    /* the group sizes as 16-bit numbers, 64 per word of groups */
+    uint16_t *size16;
 } flood_graph;
 
 /* A group set. */
@@ -133,10 +143,47 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * limit; otherwise 0 (the work stops at the first branch within the
  * limit, which says nothing about the others). */
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
+/* flood_h_cut that also gives, when its first step took the whole ring and
+ * gathered the next one (*ok = 1; else 0), that next ring R2: the groups
+ * next to fr outside F and fr, which flood_h_two_ring_r2 takes instead of
+ * gathering them again.  The same values as flood_h_cut and
+ * flood_h_two_ring. */
+/* The neighbours of a ring and the groups within two steps of it, as the
+ * 512-bit bound uses them (ok = 0 where it is not in use). */
+typedef struct flood_rings {
+    uint64_t n1[8] __attribute__((aligned(64)));
+    uint64_t n2[8] __attribute__((aligned(64)));
+    /* per colour c, the neighbours of the ring's c-groups */
+    uint64_t nbc[FLOOD_MAX_COLORS][8] __attribute__((aligned(64)));
+    int ok;
+} flood_rings;
+void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr);
+/* With pr the rings of a closed position's frontier and fresh the groups a
+ * move with no forced colours brought next to the region (both may be
+ * NULL; fresh 8 words, 64-byte aligned), (F, fr) that child: its first
+ * ring's neighbours are then pr's and fresh's, gathered over fresh only. */
+typedef struct flood_ring2 {
+    uint64_t r2[8] __attribute__((aligned(64))); /* R2 */
+    uint64_t n2[8] __attribute__((aligned(64))); /* the groups within two steps of fr (the 512-bit code's) */
+} flood_ring2;
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
+                   const uint64_t *fresh, flood_ring2 *R2, int *ok);
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const flood_ring2 *R2, int limit);
 /* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
  * moves (if not NULL) c and the forced colours; returns the moves played. */
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
                 uint64_t *fr2, uint8_t *moves);
+/* The child of the closed position (F, fr) by colour c before its closure
+ * (F2 gains the frontier's c-groups, fr2 is its frontier).  Returns whether
+ * the move brought a group next to the region that was not on the frontier
+ * (a move that does not is dead); *complete is 0 when no colour can be
+ * completed at (F2, fr2), so that flood_close would play nothing, else 1
+ * (it may then still play nothing).  fresh_out (8 words, 64-byte aligned,
+ * or NULL) gets the groups the move brought next to the region, where the
+ * 512-bit code is in use; pr (or NULL) is flood_rings_of(fr), whose
+ * per-colour neighbour sets spare the move's own gathering. */
+int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
+                     uint64_t *fr2, int *complete, uint64_t *fresh_out, const flood_rings *pr);
 int flood_is_full(const flood_graph *g, const uint64_t *F);
 /* Does colour c, played at the closed position (F, fr), bring a group that
  * was not on the frontier next to the region?  A move that does not is

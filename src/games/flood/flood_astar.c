@@ -309,24 +309,25 @@ typedef struct {
     uint8_t n[FLOOD_MAX_COLORS];
     int size[FLOOD_MAX_COLORS];
     uint64_t F[FLOOD_MAX_COLORS][FLOOD_KW_MAX], fr[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
+    /* the groups each move brought next to the region */
+    uint64_t fresh[FLOOD_MAX_COLORS][8] __attribute__((aligned(64)));
+    /* the frontier's rings (flood_rings_of), gathered with the first child */
+    flood_rings rings;
+    int rings_done;
 } siblings;
 
 /* Builds the child of (F, fr) by colour c into sib, with the dead-move test
  * on the way (the groups the move brings next to the region decide both). */
 static void build_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, siblings *sib)
 {
-    int kw = g->kw;
-    const uint64_t *cm = g->colmask + (size_t)c * kw;
-    uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
-    uint64_t *F2 = sib->F[c], *fr2 = sib->fr[c];
-    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
-    flood_adj_of(g, X, nb);
-    for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
-    for (int i = 0; i < kw; i++) {
-        F2[i] = F[i] | X[i];
-        fr2[i] = (fr[i] | nb[i]) & ~F2[i];
+    if (!sib->rings_done) {
+        flood_rings_of(g, fr, &sib->rings);
+        sib->rings_done = 1;
     }
-    sib->n[c] = (uint8_t)(1 + flood_close(g, F2, fr2, NULL));
+    uint64_t *F2 = sib->F[c], *fr2 = sib->fr[c];
+    int complete;
+    int fresh = flood_child_step(g, F, fr, c, F2, fr2, &complete, sib->fresh[c], &sib->rings);
+    sib->n[c] = (uint8_t)(1 + (complete ? flood_close(g, F2, fr2, NULL) : 0));
     sib->size[c] = -1;
     sib->built |= 1ULL << c;
     if (!fresh) sib->dead |= 1ULL << c;
@@ -462,6 +463,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
         siblings sib;
         sib.built = sib.dead = 0;
+        sib.rings_done = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
@@ -472,7 +474,9 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             int g2 = gg + n;
             generated++;
             /* exact up to this level; above it, a lower bound is enough */
-            int h2 = flood_h_cut(g, F2, fr2, f - g2);
+            flood_ring2 R2;
+            int r2ok;
+            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
             int f2 = g2 + h2;
             /* stored at an earlier level, unless the two-ring bound held
              * it back then */
@@ -488,7 +492,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
              * proved not to belong to, then again at this one) */
             int hs = f2 <= from ? from + 1 - g2 : h2;
             if (two_ring_worth(t)) {
-                int r = flood_h_two_ring(g, F2, fr2, f - g2);
+                int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
                 t->tried++;
                 if (g2 + r > f) {
                     t->held++;

@@ -78,15 +78,43 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
          * group" (a count of trailing zeros of 0 is 64) */
         size_t rows = (size_t)g->kw * 65;
         g->adj8 = aligned_alloc(64, rows * 64);
+        g->adj2_8 = aligned_alloc(64, rows * 64);
         g->colmask8 = aligned_alloc(64, (size_t)b->ncolors * 64);
-        if (!g->adj8 || !g->colmask8) goto oom;
+        if (!g->adj8 || !g->adj2_8 || !g->colmask8) goto oom;
         memset(g->adj8, 0, rows * 64);
+        memset(g->adj2_8, 0, rows * 64);
         memset(g->colmask8, 0, (size_t)b->ncolors * 64);
-        for (int i = 0; i < n; i++)
-            memcpy(g->adj8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8, g->adj + (size_t)i * g->kw,
-                   (size_t)g->kw * 8);
+        for (int i = 0; i < n; i++) {
+            const uint64_t *ai = g->adj + (size_t)i * g->kw;
+            uint64_t *row8 = g->adj8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            uint64_t *row2 = g->adj2_8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            memcpy(row8, ai, (size_t)g->kw * 8);
+            /* the groups within two steps: the neighbours of i and of
+             * each of its neighbours */
+            fset_or(row2, ai, g->kw);
+            for (int j = 0; j < n; j++)
+                if (gl_bits_test(ai, (size_t)j)) fset_or(row2, g->adj + (size_t)j * g->kw, g->kw);
+        }
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
+        /* 16-bit sizes, 64 per word of groups (zero past the last) */
+        g->size16 = calloc((size_t)g->kw * 64, sizeof *g->size16);
+        if (!g->size16) goto oom;
+        for (int i = 0; i < n; i++) g->size16[i] = (uint16_t)g->size[i];
+        /* the colour of each row's group */
+        g->rowcol = calloc(rows, 1);
+        if (!g->rowcol) goto oom;
+        for (int i = 0; i < n; i++) g->rowcol[(size_t)(i >> 6) * 65 + (size_t)(i & 63)] = g->colour[i];
+        /* each colour's neighbours, and the groups within two steps of it */
+        g->colnb8 = aligned_alloc(64, (size_t)b->ncolors * 128);
+        if (!g->colnb8) goto oom;
+        memset(g->colnb8, 0, (size_t)b->ncolors * 128);
+        for (int i = 0; i < n; i++) {
+            size_t at = ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            uint64_t *nc = g->colnb8 + (size_t)g->colour[i] * 16;
+            fset_or(nc, g->adj8 + at, g->kw);
+            fset_or(nc + 8, g->adj2_8 + at, g->kw);
+        }
     }
     return 0;
 oom:
@@ -103,6 +131,10 @@ void flood_graph_free(flood_graph *g)
     free(g->adj);
     free(g->colmask);
     free(g->adj8);
+    free(g->adj2_8);
+    free(g->colnb8);
+    free(g->rowcol);
+    free(g->size16);
     free(g->colmask8);
     memset(g, 0, sizeof *g);
 }
@@ -153,38 +185,78 @@ static inline __attribute__((always_inline)) void or_adj_kw(const flood_graph *g
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define FLOOD_HAVE_WIDE 1
+/* the instruction sets of the 512-bit code (checked at run time by
+ * flood_wide_usable) */
+#define FLOOD_WIDE __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt,bmi")))
 
-/* acc | the neighbours of the groups in xw (8 words, zero past kw), with
- * the padded rows (adj8), four groups per round: past a word's last group
- * the count of trailing zeros is 64, the zero row, so a word's loop is
- * short and its end easier to predict (a mispredicted loop end per word
- * was a large part of the bound's time). */
-__attribute__((target("avx512f,bmi"))) static inline __m512i adj_union_wide(const __m512i *adj, const uint64_t *xw,
-                                                                          int kw, __m512i acc)
+/* acc | the neighbours of the groups in xw (kw words), with the padded
+ * rows (adj8).  The row numbers of the groups are first listed (each word
+ * is the mask of a byte compress of the numbers 0..63, widened to 16 bits
+ * and offset by the word's first row: one compress per word, not one per
+ * half-word of 16-bit numbers, 5% less processor time), then the rows are
+ * ORed eight per round, the list padded with the zero row (row 64).  One loop per union instead of one per word: the
+ * mispredicted end of each word's loop had been a large part of the
+ * bound's time (a loop per word, four groups per round, cost 12% more
+ * processor time on the first 20 floodtest boards). */
+FLOOD_WIDE static inline __attribute__((always_inline)) int row_list(const uint64_t *xw, int kw, uint16_t *idx)
 {
-    __m512i acc2 = _mm512_setzero_si512();
-    for (int wi = 0; wi < kw; wi++) {
+    int n = 0;
+    const __m512i bytes = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45,
+                                          44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26,
+                                          25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+                                          5, 4, 3, 2, 1, 0);
+    __m512i base = _mm512_setzero_si512();
+    const __m512i step = _mm512_set1_epi16(65);
+    for (int wi = 0; wi < kw; wi++, base = _mm512_add_epi16(base, step)) {
         uint64_t x = xw[wi];
-        const __m512i *base = adj + (size_t)wi * 65;
-        while (x) {
-            unsigned t0 = (unsigned)_tzcnt_u64(x);
-            x &= x - 1;
-            unsigned t1 = (unsigned)_tzcnt_u64(x);
-            x &= x - 1;
-            unsigned t2 = (unsigned)_tzcnt_u64(x);
-            x &= x - 1;
-            unsigned t3 = (unsigned)_tzcnt_u64(x);
-            x &= x - 1;
-            acc = _mm512_or_si512(acc, _mm512_or_si512(base[t0], base[t1]));
-            acc2 = _mm512_or_si512(acc2, _mm512_or_si512(base[t2], base[t3]));
-        }
+        __m512i c = _mm512_maskz_compress_epi8((__mmask64)x, bytes);
+        int k = (int)_mm_popcnt_u64(x);
+        _mm512_storeu_si512((void *)(idx + n),
+                            _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(c)), base));
+        if (k > 32)
+            _mm512_storeu_si512((void *)(idx + n + 32),
+                                _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(c, 1)), base));
+        n += k;
     }
+    _mm_storeu_si128((__m128i *)(idx + n), _mm_set1_epi16(64));
+    return n;
+}
+
+FLOOD_WIDE static inline __m512i adj_union_wide(const __m512i *adj, const uint64_t *xw, int kw, __m512i acc)
+{
+    uint16_t idx[8 * 64 + 64 + 8];
+    int n = row_list(xw, kw, idx);
+    __m512i acc2 = _mm512_setzero_si512(), acc3 = _mm512_setzero_si512(), acc4 = _mm512_setzero_si512();
+    for (int i = 0; i < n; i += 8) {
+        acc = _mm512_or_si512(acc, _mm512_or_si512(adj[idx[i]], adj[idx[i + 1]]));
+        acc2 = _mm512_or_si512(acc2, _mm512_or_si512(adj[idx[i + 2]], adj[idx[i + 3]]));
+        acc3 = _mm512_or_si512(acc3, _mm512_or_si512(adj[idx[i + 4]], adj[idx[i + 5]]));
+        acc4 = _mm512_or_si512(acc4, _mm512_or_si512(adj[idx[i + 6]], adj[idx[i + 7]]));
+    }
+    return _mm512_or_si512(_mm512_or_si512(acc, acc2), _mm512_or_si512(acc3, acc4));
+}
+
+/* The same union (returned) and, in *n2, the union of the rows of adj2
+ * (the groups within two steps) over the same list. */
+FLOOD_WIDE static inline __m512i adj_union_pair_wide(const __m512i *adj, const __m512i *adj2, const uint64_t *xw,
+                                                     int kw, __m512i acc, __m512i *n2)
+{
+    uint16_t idx[8 * 64 + 64 + 8];
+    int n = row_list(xw, kw, idx);
+    __m512i acc2 = _mm512_setzero_si512(), b1 = _mm512_setzero_si512(), b2 = _mm512_setzero_si512();
+    for (int i = 0; i < n; i += 4) {
+        acc = _mm512_or_si512(acc, _mm512_or_si512(adj[idx[i]], adj[idx[i + 1]]));
+        acc2 = _mm512_or_si512(acc2, _mm512_or_si512(adj[idx[i + 2]], adj[idx[i + 3]]));
+        b1 = _mm512_or_si512(b1, _mm512_or_si512(adj2[idx[i]], adj2[idx[i + 1]]));
+        b2 = _mm512_or_si512(b2, _mm512_or_si512(adj2[idx[i + 2]], adj2[idx[i + 3]]));
+    }
+    *n2 = _mm512_or_si512(b1, b2);
     return _mm512_or_si512(acc, acc2);
 }
 
 /* out = the neighbours of X, through a full 64-byte store (a masked store
  * followed by word loads stalls). */
-__attribute__((target("avx512f,bmi"))) static void adj_of_wide(const flood_graph *g, const uint64_t *X, uint64_t *out)
+FLOOD_WIDE static void adj_of_wide(const flood_graph *g, const uint64_t *X, uint64_t *out)
 {
     uint64_t tmp[8] __attribute__((aligned(64)));
     __m512i a = adj_union_wide((const __m512i *)g->adj8, X, g->kw, _mm512_setzero_si512());
@@ -205,8 +277,23 @@ void flood_adj_of(const flood_graph *g, const uint64_t *X, uint64_t *out)
     flood_or_adj(g, X, out);
 }
 
+#ifdef FLOOD_HAVE_WIDE
+FLOOD_WIDE static void or_adj_wide(const flood_graph *g, const uint64_t *X, uint64_t *acc)
+{
+    const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
+    __m512i a = adj_union_wide((const __m512i *)g->adj8, X, g->kw, _mm512_maskz_loadu_epi64(words, acc));
+    _mm512_mask_storeu_epi64(acc, words, a);
+}
+#endif
+
 void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) {
+        or_adj_wide(g, X, acc);
+        return;
+    }
+#endif
     switch (g->kw) {
     case 1: or_adj_kw(g, X, acc, 1); break;
     case 2: or_adj_kw(g, X, acc, 2); break;
@@ -277,6 +364,63 @@ void flood_absorb(const flood_graph *g, uint64_t *F, const uint64_t *fr, int c)
 {
     const uint64_t *cm = g->colmask + (size_t)c * g->kw;
     for (int i = 0; i < g->kw; i++) F[i] |= fr[i] & cm[i];
+}
+
+#ifdef FLOOD_HAVE_WIDE
+FLOOD_WIDE static int child_step_wide(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c,
+                                      uint64_t *F2, uint64_t *fr2, int *complete, uint64_t *fresh_out,
+                                      const flood_rings *pr)
+{
+    const int kw = g->kw;
+    const __mmask8 words = (__mmask8)((1u << kw) - 1);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    __m512i f = _mm512_maskz_loadu_epi64(words, F), r = _mm512_maskz_loadu_epi64(words, fr);
+    __m512i X = _mm512_and_si512(r, cm[c]);
+    uint64_t xw[8] __attribute__((aligned(64)));
+    _mm512_store_si512((__m512i *)xw, X);
+    __m512i nb = pr && pr->ok ? _mm512_load_si512((const __m512i *)pr->nbc[c])
+                              : adj_union_wide((const __m512i *)g->adj8, xw, kw, _mm512_setzero_si512());
+    /* fresh: next to the region now, and neither flooded nor on the
+     * frontier before (ternary 0x10: a and not b and not c) */
+    __m512i fr_new = _mm512_ternarylogic_epi64(nb, f, r, 0x10);
+    int fresh = _mm512_test_epi64_mask(fr_new, fr_new) != 0;
+    if (fresh_out) _mm512_store_si512((__m512i *)fresh_out, fr_new);
+    __m512i f2 = _mm512_or_si512(f, X), r2 = _mm512_andnot_si512(f2, _mm512_or_si512(r, nb));
+    _mm512_mask_storeu_epi64(F2, words, f2);
+    _mm512_mask_storeu_epi64(fr2, words, r2);
+    /* a colour on the new frontier with no group beyond it */
+    __m512i U = _mm512_ternarylogic_epi64(f2, r2, r2, 0x01);
+    int any = 0;
+    for (int d = 0; d < g->ncolors; d++)
+        if (_mm512_test_epi64_mask(cm[d], r2) && !_mm512_test_epi64_mask(cm[d], U)) {
+            any = 1;
+            break;
+        }
+    *complete = any;
+    return fresh;
+}
+#endif
+
+int flood_child_step(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
+                     uint64_t *fr2, int *complete, uint64_t *fresh_out, const flood_rings *pr)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return child_step_wide(g, F, fr, c, F2, fr2, complete, fresh_out, pr);
+#endif
+    (void)fresh_out;
+    (void)pr;
+    int kw = g->kw;
+    const uint64_t *cm = g->colmask + (size_t)c * kw;
+    uint64_t X[FLOOD_KW_MAX] = {0}, nb[FLOOD_KW_MAX], fresh = 0;
+    for (int i = 0; i < kw; i++) X[i] = fr[i] & cm[i];
+    flood_adj_of(g, X, nb);
+    for (int i = 0; i < kw; i++) fresh |= nb[i] & ~F[i] & ~fr[i];
+    for (int i = 0; i < kw; i++) {
+        F2[i] = F[i] | X[i];
+        fr2[i] = (fr[i] | nb[i]) & ~F2[i];
+    }
+    *complete = 1; /* not known: flood_close finds out */
+    return fresh != 0;
 }
 
 int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves)
@@ -376,20 +520,38 @@ static inline __attribute__((always_inline)) int layered_bound_kw(const flood_gr
  * words: 19x19 boards have 4-5).  A ring's neighbours are one load-OR per
  * group instead of one per word, and a colour's completion test is one
  * AND-test.  The result is identical to layered_bound_kw's. */
-__attribute__((target("avx512f,bmi"))) static int layered_bound_wide(const flood_graph *g, const uint64_t *F0,
-                                                                const uint64_t *fr0, int limit)
+FLOOD_WIDE static inline __attribute__((always_inline)) int layered_wide_core(const flood_graph *g, __m512i F,
+                                                                              __m512i fr, int limit,
+                                                                              __m512i *ring2, int *ring2_ok,
+                                                                              const __m512i *init2,
+                                                                              const uint64_t *hint1,
+                                                                              const uint64_t *hint2,
+                                                                              const uint64_t *fresh)
 {
     const int kw = g->kw;
-    const __mmask8 words = (__mmask8)((1u << kw) - 1);
     const __m512i *cm = (const __m512i *)g->colmask8;
-    const __m512i *adj = (const __m512i *)g->adj8;
-    __m512i F = _mm512_maskz_loadu_epi64(words, F0), fr = _mm512_maskz_loadu_epi64(words, fr0);
+    const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
+    const __m512i *colnb = (const __m512i *)g->colnb8;
+    __m512i N2 = _mm512_setzero_si512();
+    /* have2: N2 holds the groups within two steps of the ring, less
+     * (possibly) some that are flooded or on it: the ring after a
+     * whole-ring step is then N2 less what is flooded, with no union */
+    int have2 = 0;
+    if (init2) {
+        N2 = *init2;
+        have2 = 1;
+    }
+    /* the live colours' masks, copied together (no index per test) */
     int live[FLOOD_MAX_COLORS], nlive = 0;
+    __m512i lm[FLOOD_MAX_COLORS];
     /* ternary-logic tables: bit (a << 2 | b << 1 | c) of the constant is
      * the result for input bits a, b, c; 0x0f is NOT a, 0x01 NOR */
     const __m512i notF = _mm512_ternarylogic_epi64(F, F, F, 0x0f);
     for (int c = 0; c < g->ncolors; c++)
-        if (_mm512_test_epi64_mask(cm[c], notF)) live[nlive++] = c;
+        if (_mm512_test_epi64_mask(cm[c], notF)) {
+            lm[nlive] = cm[c];
+            live[nlive++] = c;
+        }
     if (nlive <= 1) return nlive;
     int h = 0;
     uint64_t xw[8] __attribute__((aligned(64)));
@@ -397,29 +559,169 @@ __attribute__((target("avx512f,bmi"))) static int layered_bound_wide(const flood
         if (h + nlive > limit) return h + nlive;
         /* U = neither flooded nor on the ring */
         __m512i U = _mm512_ternarylogic_epi64(F, fr, fr, 0x01);
-        __m512i X = _mm512_setzero_si512();
+        __m512i X = _mm512_setzero_si512(), NX = X, N2X = X;
         int complete_any = 0;
         for (int j = 0; j < nlive; j++) {
-            __m512i c = cm[live[j]];
+            __m512i c = lm[j];
             if (_mm512_test_epi64_mask(c, U)) continue;
             h++;
             complete_any = 1;
             X = _mm512_or_si512(X, _mm512_andnot_si512(F, c));
-            live[j--] = live[--nlive];
+            NX = _mm512_or_si512(NX, colnb[2 * live[j]]);
+            N2X = _mm512_or_si512(N2X, colnb[2 * live[j] + 1]);
+            --nlive;
+            lm[j] = lm[nlive];
+            live[j--] = live[nlive];
         }
-        if (!complete_any) {
+        if (complete_any) {
+            hint1 = NULL; /* the hint is for a first whole-ring step only */
+            if (!nlive) return h; /* the last colours went: their neighbours are not needed */
+            /* The ring gains the neighbours of X, the completed colours'
+             * last groups: those are the neighbours of all of the
+             * colours' groups less what is flooded or on the ring (the
+             * groups of those colours already flooded have their
+             * neighbours there), so no union is needed.  Likewise the
+             * groups within two steps (N2) stay right. */
+            F = _mm512_or_si512(F, X);
+            fr = _mm512_andnot_si512(F, _mm512_or_si512(fr, NX));
+            if (have2) N2 = _mm512_or_si512(N2, N2X);
+            continue;
+        }
+        {
             h++;
             if (h + nlive > limit) return h + nlive;
             X = fr;
-        } else if (!nlive) {
-            return h; /* the last colours went: their neighbours are not needed */
+            F = _mm512_or_si512(F, X);
+            if (have2) {
+                /* the ring after two whole-ring steps: the groups within
+                 * two steps of the ring before, less what is flooded */
+                fr = _mm512_andnot_si512(F, N2);
+                have2 = 0;
+                continue;
+            }
+            if (hint1) {
+                /* the first ring's neighbours (and groups within two
+                 * steps) are those of the parent's ring, given, and those
+                 * of the groups the move brought to the region (fresh):
+                 * what the parent's ring adds beyond them lies next to
+                 * (or within two steps of) the moved groups, flooded */
+                __m512i n2;
+                __m512i acc = adj_union_pair_wide(adj, adj2, fresh, kw, _mm512_load_si512((const __m512i *)hint1),
+                                                  &n2);
+                N2 = _mm512_or_si512(n2, _mm512_load_si512((const __m512i *)hint2));
+                fr = _mm512_andnot_si512(F, acc);
+                have2 = 1;
+                hint1 = NULL;
+                if (ring2) {
+                    ring2[0] = fr;
+                    ring2[1] = N2;
+                    *ring2_ok = 1;
+                }
+                continue;
+            }
+            if (h + 1 + nlive <= limit) {
+                /* another whole-ring step may follow: gather the groups
+                 * within two steps of this ring on the same list */
+                _mm512_store_si512((__m512i *)xw, X);
+                fr = _mm512_andnot_si512(F, adj_union_pair_wide(adj, adj2, xw, kw, fr, &N2));
+                have2 = 1;
+                if (ring2 && h == 1) {
+                    ring2[0] = fr;
+                    ring2[1] = N2;
+                    *ring2_ok = 1;
+                }
+                continue;
+            }
         }
-        F = _mm512_or_si512(F, X);
         _mm512_store_si512((__m512i *)xw, X);
         __m512i acc = adj_union_wide(adj, xw, kw, fr);
         fr = _mm512_andnot_si512(F, acc);
     }
     return h;
+}
+
+FLOOD_WIDE static int layered_bound_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit)
+{
+    const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
+    return layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                             NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+/* The two-ring refinement (flood_h_two_ring) with the sets in 512-bit
+ * registers: the same branches in the same order, the same result. */
+FLOOD_WIDE static int layered_bound_wide_r2(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0, int limit,
+                                            const flood_rings *pr, const uint64_t *fresh, flood_ring2 *R2, int *ok)
+{
+    const __mmask8 words = (__mmask8)((1u << g->kw) - 1);
+    __m512i r2[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+    *ok = 0;
+    int v;
+    if (pr && pr->ok && fresh)
+        v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                              r2, ok, NULL, pr->n1, pr->n2, fresh);
+    else
+        v = layered_wide_core(g, _mm512_maskz_loadu_epi64(words, F0), _mm512_maskz_loadu_epi64(words, fr0), limit,
+                              r2, ok, NULL, NULL, NULL, NULL);
+    if (*ok) {
+        _mm512_store_si512((__m512i *)R2->r2, r2[0]);
+        _mm512_store_si512((__m512i *)R2->n2, r2[1]);
+    }
+    return v;
+}
+
+FLOOD_WIDE static int two_ring_wide(const flood_graph *g, const uint64_t *F0, const uint64_t *fr0,
+                                    const flood_ring2 *R2in, int limit)
+{
+    const int kw = g->kw;
+    const __mmask8 words = (__mmask8)((1u << kw) - 1);
+    const __m512i *cm = (const __m512i *)g->colmask8;
+    const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
+    __m512i fr = _mm512_maskz_loadu_epi64(words, fr0);
+    __m512i S = _mm512_or_si512(_mm512_maskz_loadu_epi64(words, F0), fr);
+    uint64_t xw[8] __attribute__((aligned(64)));
+    /* R2, and N2: the groups within two steps of R1 (so, less S + R2,
+     * the groups next to R2) */
+    __m512i R2, N2;
+    if (R2in) {
+        R2 = _mm512_load_si512((const __m512i *)R2in->r2);
+        N2 = _mm512_load_si512((const __m512i *)R2in->n2);
+    } else {
+        _mm512_store_si512((__m512i *)xw, fr);
+        R2 = _mm512_andnot_si512(S, adj_union_pair_wide(adj, adj2, xw, kw, _mm512_setzero_si512(), &N2));
+    }
+    int order[FLOOD_MAX_COLORS], nc = 0;
+    for (int c = 0; c < g->ncolors; c++)
+        if (_mm512_test_epi64_mask(cm[c], R2)) order[nc++] = c;
+    if (!nc) return 0;
+    uint64_t stack[FLOOD_MAX_COLORS];
+    int top = 0;
+    for (int lo = nc - 1, hi = 0; hi <= lo; hi++, lo--)
+        stack[top++] = 1ULL << order[hi] | 1ULL << order[lo];
+    int best = INT_MAX;
+    while (top) {
+        uint64_t m = stack[--top];
+        __m512i Y = _mm512_setzero_si512();
+        for (uint64_t mm = m; mm; mm &= mm - 1) Y = _mm512_or_si512(Y, cm[__builtin_ctzll(mm)]);
+        Y = _mm512_and_si512(Y, R2);
+        _mm512_store_si512((__m512i *)xw, Y);
+        /* the branch's ring, and the groups within two steps of it: those
+         * of R1 and of Y (what Y adds beyond the ring's own lies within
+         * two steps of the flooded S + Y, so on the branch or its ring, or
+         * next to the ring through R2) */
+        __m512i n2Y;
+        __m512i nY = adj_union_pair_wide(adj, adj2, xw, kw, R2, &n2Y);
+        __m512i F3 = _mm512_or_si512(S, Y);
+        __m512i init2 = _mm512_or_si512(N2, n2Y);
+        int v = layered_wide_core(g, F3, _mm512_andnot_si512(F3, nY), limit - 2, NULL, NULL, &init2, NULL, NULL,
+                                  NULL);
+        if (v > limit - 2) {
+            if (v < best) best = v;
+            continue;
+        }
+        if (!(m & (m - 1))) return 0;
+        for (uint64_t mm = m; mm; mm &= mm - 1) stack[top++] = mm & -mm;
+    }
+    return 2 + best;
 }
 #endif
 
@@ -428,7 +730,8 @@ int flood_wide_usable(int kw)
 #ifdef FLOOD_HAVE_WIDE
     if (kw > 8 || getenv("GRIDLAB_NO_AVX512")) return 0;
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("bmi");
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
 #else
     (void)kw;
     return 0;
@@ -473,8 +776,68 @@ int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int
  * limit matters to the search, so the first branch within its limit ends
  * the work: the answer is then 0, which says nothing (2 + that branch's
  * bound is not a lower bound: another branch may be lower). */
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
+                   const uint64_t *fresh, flood_ring2 *R2, int *ok)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return layered_bound_wide_r2(g, F, fr, limit, pr, fresh, R2, ok);
+#endif
+    (void)pr;
+    (void)fresh;
+    *ok = 0;
+    return layered_bound(g, F, fr, limit);
+}
+
+#ifdef FLOOD_HAVE_WIDE
+FLOOD_WIDE static void rings_wide(const flood_graph *g, const uint64_t *fr, flood_rings *pr)
+{
+    const __m512i *adj = (const __m512i *)g->adj8, *adj2 = (const __m512i *)g->adj2_8;
+    uint16_t idx[8 * 64 + 64 + 8];
+    int n = row_list(fr, g->kw, idx);
+    __m512i n1 = _mm512_setzero_si512(), n2 = n1;
+    __m512i *nbc = (__m512i *)pr->nbc;
+    for (int c = 0; c < g->ncolors; c++) nbc[c] = n1;
+    /* each row once, into the frontier's union and its colour's */
+    for (int i = 0; i < n; i++) {
+        __m512i r = adj[idx[i]];
+        n1 = _mm512_or_si512(n1, r);
+        n2 = _mm512_or_si512(n2, adj2[idx[i]]);
+        __m512i *nc = &nbc[g->rowcol[idx[i]]];
+        *nc = _mm512_or_si512(*nc, r);
+    }
+    _mm512_store_si512((__m512i *)pr->n1, n1);
+    _mm512_store_si512((__m512i *)pr->n2, n2);
+}
+#endif
+
+void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr)
+{
+    pr->ok = 0;
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) {
+        rings_wide(g, fr, pr);
+        pr->ok = 1;
+    }
+#else
+    (void)g;
+    (void)fr;
+#endif
+}
+
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const flood_ring2 *R2, int limit)
+{
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return two_ring_wide(g, F, fr, R2, limit);
+#endif
+    (void)R2;
+    return flood_h_two_ring(g, F, fr, limit);
+}
+
 int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->adj8) return two_ring_wide(g, F, fr, NULL, limit);
+#endif
     int kw = g->kw;
     uint64_t S[FLOOD_KW_MAX], R2[FLOOD_KW_MAX];
     for (int i = 0; i < kw; i++) S[i] = F[i] | fr[i];
@@ -520,8 +883,30 @@ int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr
     return 2 + best;
 }
 
+#ifdef FLOOD_HAVE_WIDE
+/* The sizes of the groups in F summed 32 at a time: a masked load of
+ * 16-bit sizes per half-word. */
+FLOOD_WIDE static int cells_wide(const flood_graph *g, const uint64_t *F)
+{
+    __m512i acc = _mm512_setzero_si512();
+    for (int wi = 0; wi < g->kw; wi++) {
+        uint64_t x = F[wi];
+        acc = _mm512_add_epi16(acc, _mm512_maskz_loadu_epi16((__mmask32)x, g->size16 + wi * 64));
+        acc = _mm512_add_epi16(acc, _mm512_maskz_loadu_epi16((__mmask32)(x >> 32), g->size16 + wi * 64 + 32));
+    }
+    /* each lane holds at most 16 groups' sizes, of at most 900 cells in
+     * all: no overflow; widened to 32 bits to sum */
+    __m512i lo = _mm512_cvtepu16_epi32(_mm512_castsi512_si256(acc));
+    __m512i hi = _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64(acc, 1));
+    return _mm512_reduce_add_epi32(_mm512_add_epi32(lo, hi));
+}
+#endif
+
 int flood_cells(const flood_graph *g, const uint64_t *F)
 {
+#ifdef FLOOD_HAVE_WIDE
+    if (g->size16) return cells_wide(g, F);
+#endif
     int n = 0;
     for (int wi = 0; wi < g->kw; wi++) {
         uint64_t x = F[wi];
