@@ -262,8 +262,7 @@ int gl_bench_lines(int argc, char **argv)
     /* the search options, read once into a template for the search rows */
     gl_kvlist sopts;
     gl_kv_init(&sopts);
-    static const char *const skeys[] = {"candidates", "depth", "width", "discount", "samples", "refine",
-                                        "refine-samples", "refine-from", "crowd"};
+    static const char *const skeys[] = {LINES_AI_SEARCH_KEYS};
     for (size_t i = 0; i < sizeof skeys / sizeof *skeys; i++)
         if (gl_kv_get(&a.opts, skeys[i])) gl_kv_add(&sopts, skeys[i], gl_kv_get(&a.opts, skeys[i]), 0);
     if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");

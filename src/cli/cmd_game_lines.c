@@ -111,8 +111,7 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {"ms", "mode", "candidates", "depth", "width", "discount", "samples",
-                                            "refine", "refine-samples", "refine-from", "crowd"};
+    static const char *const ai_keys[] = {"ms", "mode", LINES_AI_SEARCH_KEYS};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);

@@ -13,6 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The padded row of group i in adj8, adj2_8 and rowcol: 65 rows per word
+ * of groups. */
+static inline size_t pad_row(int i)
+{
+    return (size_t)(i >> 6) * 65 + (size_t)(i & 63);
+}
+
 int flood_graph_build(flood_graph *g, const flood_board *b)
 {
     memset(g, 0, sizeof *g);
@@ -86,14 +93,14 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         memset(g->colmask8, 0, (size_t)b->ncolors * 64);
         for (int i = 0; i < n; i++) {
             const uint64_t *ai = g->adj + (size_t)i * g->kw;
-            uint64_t *row8 = g->adj8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
-            uint64_t *row2 = g->adj2_8 + ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
-            memcpy(row8, ai, (size_t)g->kw * 8);
+            uint64_t *row2 = g->adj2_8 + pad_row(i) * 8;
+            memcpy(g->adj8 + pad_row(i) * 8, ai, (size_t)g->kw * 8);
             /* the groups within two steps: the neighbours of i and of
              * each of its neighbours */
             fset_or(row2, ai, g->kw);
-            for (int j = 0; j < n; j++)
-                if (gl_bits_test(ai, (size_t)j)) fset_or(row2, g->adj + (size_t)j * g->kw, g->kw);
+            for (int wi = 0; wi < g->kw; wi++)
+                for (uint64_t x = ai[wi]; x; x &= x - 1)
+                    fset_or(row2, g->adj + (size_t)(wi * 64 + __builtin_ctzll(x)) * g->kw, g->kw);
         }
         for (int c = 0; c < b->ncolors; c++)
             memcpy(g->colmask8 + (size_t)c * 8, g->colmask + (size_t)c * g->kw, (size_t)g->kw * 8);
@@ -104,13 +111,13 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         /* the colour of each row's group */
         g->rowcol = calloc(rows, 1);
         if (!g->rowcol) goto oom;
-        for (int i = 0; i < n; i++) g->rowcol[(size_t)(i >> 6) * 65 + (size_t)(i & 63)] = g->colour[i];
+        for (int i = 0; i < n; i++) g->rowcol[pad_row(i)] = g->colour[i];
         /* each colour's neighbours, and the groups within two steps of it */
         g->colnb8 = aligned_alloc(64, (size_t)b->ncolors * 128);
         if (!g->colnb8) goto oom;
         memset(g->colnb8, 0, (size_t)b->ncolors * 128);
         for (int i = 0; i < n; i++) {
-            size_t at = ((size_t)(i >> 6) * 65 + (size_t)(i & 63)) * 8;
+            size_t at = pad_row(i) * 8;
             uint64_t *nc = g->colnb8 + (size_t)g->colour[i] * 16;
             fset_or(nc, g->adj8 + at, g->kw);
             fset_or(nc + 8, g->adj2_8 + at, g->kw);

@@ -108,6 +108,10 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
  * opts (may be NULL); choosing a mode resets candidates and depth to that
  * mode's defaults before they are read. */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
+/* The search options' keys that the command line passes through as they
+ * are (ms and mode aside): for the arrays of `autoplay` and `bench`. */
+#define LINES_AI_SEARCH_KEYS                                                                                          \
+    "candidates", "depth", "width", "discount", "samples", "refine", "refine-samples", "refine-from", "crowd"
 
 typedef struct lines_ai lines_ai;
 lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed);
