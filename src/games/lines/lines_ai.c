@@ -91,6 +91,10 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     ai->cw = malloc(sizeof(int) * (size_t)(cap * L));
     ai->stamp = calloc((size_t)cap, sizeof(int));
     ai->win_at = malloc(sizeof(int) * (size_t)(4 * b->n));
+    for (int i = 0; i < b->n; i++) {
+        ai->row[i] = i / b->w;
+        ai->col[i] = i % b->w;
+    }
     ai->cand = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
     ai->pol = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
     ai->rem = malloc(sizeof(long long) * (size_t)b->n);
@@ -319,7 +323,7 @@ long long lines_ai_delta(lines_ai *ai, const lines_sim *s, int from, int to, int
 static void half_values(lines_ai *ai, const lines_sim *s, long long *rem, long long *add, int *addc)
 {
     const lines_board *b = &s->b;
-    int K = b->colors;
+    int K = b->colors, L = ai->line;
     for (int cell = 0; cell < b->n; cell++) {
         int c = b->cell[cell];
         if (c) {
@@ -332,20 +336,30 @@ static void half_values(lines_ai *ai, const lines_sim *s, long long *rem, long l
             rem[cell] = d;
             continue;
         }
-        for (int k = 1; k <= K; k++) {
-            add[cell * (LINES_MAX_COLORS + 1) + k] = 0;
-            addc[cell * (LINES_MAX_COLORS + 1) + k] = 0;
-        }
+        /* A window of no ball gives every colour vw[1]; a window of one
+         * colour c0 and nb balls gives c0 vw[nb+1] - vw[nb] and every other
+         * colour -vw[nb]; a mixed window stays mixed (0).  So each window
+         * adds a term common to all colours and at most one for its own. */
+        long long common = 0, own[LINES_MAX_COLORS + 1] = {0};
+        int ccommon = 0, cown[LINES_MAX_COLORS + 1] = {0};
         for (int i = ai->cw_start[cell]; i < ai->cw_start[cell + 1]; i++) {
             const lines_wst *w = &s->win[ai->cw[i]];
-            long long old = wvalue(ai, w);
-            if (w->nd >= 2) continue; /* stays mixed whatever colour comes */
-            for (int k = 1; k <= K; k++) {
-                int nd = w->nd + (w->cnt[k] == 0);
-                long long v = (nd == 1 ? ai->vw[w->nb + 1] : 0) - old;
-                add[cell * (LINES_MAX_COLORS + 1) + k] += v;
-                if (nd == 1 && w->nb + 1 >= ai->line) addc[cell * (LINES_MAX_COLORS + 1) + k]++;
+            if (w->nd == 0) {
+                common += ai->vw[1];
+                if (1 >= L) ccommon++;
+            } else if (w->nd == 1) {
+                int c0 = 1;
+                while (!w->cnt[c0]) c0++;
+                common -= ai->vw[w->nb];
+                own[c0] += ai->vw[w->nb + 1];
+                if (w->nb + 1 >= L) cown[c0]++;
             }
+        }
+        long long *a = &add[cell * (LINES_MAX_COLORS + 1)];
+        int *ac = &addc[cell * (LINES_MAX_COLORS + 1)];
+        for (int k = 1; k <= K; k++) {
+            a[k] = common + own[k];
+            ac[k] = ccommon + cown[k];
         }
     }
 }
@@ -358,7 +372,7 @@ static void half_values(lines_ai *ai, const lines_sim *s, long long *rem, long l
 static long long shared_windows(const lines_ai *ai, const lines_sim *s, int from, int to, int colour, int *dcomp)
 {
     int w = ai->w, L = ai->line;
-    int rf = from / w, cf = from % w, rt = to / w, ct = to % w;
+    int rf = ai->row[from], cf = ai->col[from], rt = ai->row[to], ct = ai->col[to];
     int dr = rt - rf, dc = ct - cf;
     int adr = dr < 0 ? -dr : dr, adc = dc < 0 ? -dc : dc;
     *dcomp = 0;
@@ -396,44 +410,90 @@ static long long shared_windows(const lines_ai *ai, const lines_sim *s, int from
     return sub;
 }
 
-int lines_ai_moves(lines_ai *ai, const lines_sim *s, lines_cand *out)
+/* Whether move a ranks strictly before move b: scoring moves first (more
+ * completions first), then by window delta. */
+static inline int ranks_before(int ca, long long va, const lines_cand *b)
+{
+    return ca != b->completes ? ca > b->completes : va > b->value;
+}
+
+/* Lists the legal moves with their deltas in the order from, to; with
+ * top > 0 keeps only the first `top` of them by rank (scoring moves first,
+ * then the delta; a tie keeps the earlier move), sorted. */
+static int list_moves(lines_ai *ai, const lines_sim *s, lines_cand *out, int top)
 {
     const lines_board *b = &s->b;
     gl_grid_ws ws = {ai->queue, NULL, LINES_MAX_CELLS};
-    gl_grid_regions(b->cell, b->w, b->h, ai->label, NULL, &ws);
+    ai->nreg = gl_grid_regions(b->cell, b->w, b->h, ai->label, NULL, &ws);
     half_values(ai, s, ai->rem, ai->add, ai->addc);
-    int count = 0;
+    /* the empty cells in order, so a ball's targets are one pass over them */
+    int empty[LINES_MAX_CELLS], ne = 0;
+    for (int i = 0; i < b->n; i++)
+        if (!b->cell[i]) empty[ne++] = i;
+    /* reach[l] == from + 1: region l is next to the ball at from */
+    int reach[LINES_MAX_CELLS + 1];
+    for (int l = 0; l <= ai->nreg; l++) reach[l] = 0;
+    int count = 0, w = b->w, L = ai->line;
     for (int from = 0; from < b->n; from++) {
         if (!b->cell[from]) continue;
-        int r = from / b->w, c = from % b->w, adj[4], na = 0;
-        if (r > 0 && ai->label[from - b->w]) adj[na++] = ai->label[from - b->w];
-        if (r < b->h - 1 && ai->label[from + b->w]) adj[na++] = ai->label[from + b->w];
-        if (c > 0 && ai->label[from - 1]) adj[na++] = ai->label[from - 1];
-        if (c < b->w - 1 && ai->label[from + 1]) adj[na++] = ai->label[from + 1];
+        int r = ai->row[from], c = ai->col[from], na = 0, mark = from + 1;
+        if (r > 0 && ai->label[from - w]) na++, reach[ai->label[from - w]] = mark;
+        if (r < b->h - 1 && ai->label[from + w]) na++, reach[ai->label[from + w]] = mark;
+        if (c > 0 && ai->label[from - 1]) na++, reach[ai->label[from - 1]] = mark;
+        if (c < w - 1 && ai->label[from + 1]) na++, reach[ai->label[from + 1]] = mark;
         if (!na) continue;
         int colour = b->cell[from];
         long long rem = ai->rem[from];
-        for (int to = 0; to < b->n; to++) {
-            int l = ai->label[to];
-            if (!l || (l != adj[0] && (na < 2 || l != adj[1]) && (na < 3 || l != adj[2]) && (na < 4 || l != adj[3])))
-                continue;
-            lines_cand *m = &out[count++];
+        const long long *add = &ai->add[colour];
+        const int *addc = &ai->addc[colour];
+        for (int e = 0; e < ne; e++) {
+            int to = empty[e];
+            if (reach[ai->label[to]] != mark) continue;
+            int dcomp = 0;
+            long long sub = 0;
+            int dr = ai->row[to] - r, dc = ai->col[to] - c;
+            if ((dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr < L && -dr < L && dc < L && -dc < L)
+                sub = shared_windows(ai, s, from, to, colour, &dcomp);
+            long long value = rem + add[to * (LINES_MAX_COLORS + 1)] - sub;
+            int completes = addc[to * (LINES_MAX_COLORS + 1)] - dcomp;
+            int j;
+            if (top <= 0) {
+                j = count++;
+            } else {
+                /* insertion into the sorted best `top` */
+                if (count == top && !ranks_before(completes, value, &out[top - 1])) continue;
+                j = count < top ? count++ : top - 1;
+                while (j > 0 && ranks_before(completes, value, &out[j - 1])) {
+                    out[j] = out[j - 1];
+                    j--;
+                }
+            }
+            lines_cand *m = &out[j];
             m->from = from;
             m->to = to;
-            int dcomp;
-            long long sub = shared_windows(ai, s, from, to, colour, &dcomp);
-            m->value = rem + ai->add[to * (LINES_MAX_COLORS + 1) + colour] - sub;
-            m->completes = ai->addc[to * (LINES_MAX_COLORS + 1) + colour] - dcomp;
+            m->value = value;
+            m->completes = completes;
         }
     }
     return count;
 }
 
+int lines_ai_moves(lines_ai *ai, const lines_sim *s, lines_cand *out) { return list_moves(ai, s, out, 0); }
+
+int lines_ai_best_moves(lines_ai *ai, const lines_sim *s, lines_cand *out, int top)
+{
+    return list_moves(ai, s, out, top > 0 ? top : 1);
+}
+
+static long long region_value(int nreg)
+{
+    return nreg > 1 ? -(long long)LINES_W_REGION * (nreg - 1) : 0;
+}
+
 static long long region_term(lines_ai *ai, const lines_board *b)
 {
     gl_grid_ws ws = {ai->queue, NULL, LINES_MAX_CELLS};
-    int nreg = gl_grid_regions(b->cell, b->w, b->h, ai->label, ai->rsize, &ws);
-    return nreg > 1 ? -(long long)LINES_W_REGION * (nreg - 1) : 0;
+    return region_value(gl_grid_regions(b->cell, b->w, b->h, ai->label, ai->rsize, &ws));
 }
 
 long long lines_ai_space(const lines_ai *ai, int empties)
@@ -448,6 +508,12 @@ long long lines_ai_static(lines_ai *ai, const lines_sim *s)
 {
     if (s->b.nballs + s->unplaced >= s->b.n) return -LINES_W_LOST;
     return s->wsum + lines_ai_space(ai, s->b.n - s->b.nballs - s->unplaced) + region_term(ai, &s->b);
+}
+
+long long lines_ai_static_listed(const lines_ai *ai, const lines_sim *s)
+{
+    if (s->b.nballs + s->unplaced >= s->b.n) return -LINES_W_LOST;
+    return s->wsum + lines_ai_space(ai, s->b.n - s->b.nballs - s->unplaced) + region_value(ai->nreg);
 }
 
 long long lines_ai_one_move(lines_ai *ai, const lines_sim *s, const lines_cand *c)

@@ -59,6 +59,8 @@ struct lines_ai {
     int *addc;
     double *sum;      /* per candidate, search */
     int *count;
+    int nreg; /* regions of the last lines_ai_moves' board */
+    int row[LINES_MAX_CELLS], col[LINES_MAX_CELLS];
     int label[LINES_MAX_CELLS], rsize[LINES_MAX_CELLS + 1], queue[LINES_MAX_CELLS];
 };
 
@@ -89,12 +91,19 @@ void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);
 long long lines_ai_delta(struct lines_ai *ai, const lines_sim *s, int from, int to, int *completes);
 /* Every legal move with its delta; returns how many. */
 int lines_ai_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out);
+/* The first `top` legal moves by rank (scoring moves first, more
+ * completions first, then the delta; a tie keeps the move listed first by
+ * lines_ai_moves), sorted; returns how many (at most top). */
+int lines_ai_best_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out, int top);
 /* The value of `empties` empty cells: LINES_W_EMPTY each, less
  * crowd * (n/2 - empties)^2 when fewer than half the cells are empty (a
  * crowded board's space is worth more per cell). */
 long long lines_ai_space(const struct lines_ai *ai, int empties);
 /* Static value of a position (windows, empties, regions, lost). */
 long long lines_ai_static(struct lines_ai *ai, const lines_sim *s);
+/* lines_ai_static of the board lines_ai_moves has just listed (its
+ * regions are known: no second labelling). */
+long long lines_ai_static_listed(const struct lines_ai *ai, const lines_sim *s);
 /* Exact one-move value: scoring moves are played out, others valued by
  * delta plus the region term. */
 long long lines_ai_one_move(struct lines_ai *ai, const lines_sim *s, const lines_cand *c);

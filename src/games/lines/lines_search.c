@@ -130,21 +130,9 @@ static int rank_cmp(const void *x, const void *y)
 static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
 {
     lines_cand *mv = ai->lcand[depth];
-    int n = lines_ai_moves(ai, s, mv);
-    if (n == 0) return 0;
-    long long base = lines_ai_static(ai, s);
-    /* the best `width` by rank, kept sorted by insertion in one pass */
-    int keep = 0;
-    for (int i = 0; i < n; i++) {
-        if (keep == width && rank_cmp(&mv[i], &mv[keep - 1]) >= 0) continue;
-        int j = keep < width ? keep++ : keep - 1;
-        lines_cand m = mv[i];
-        while (j > 0 && rank_cmp(&m, &mv[j - 1]) < 0) {
-            mv[j] = mv[j - 1];
-            j--;
-        }
-        mv[j] = m;
-    }
+    int keep = lines_ai_best_moves(ai, s, mv, width);
+    if (keep == 0) return 0;
+    long long base = lines_ai_static_listed(ai, s);
     lines_sim *nx = &ai->lvl[depth];
     long long best = 0;
     for (int i = 0; i < keep; i++) {
