@@ -2,7 +2,8 @@
  * window table after moves, spawns, removals and single-cell edits equals
  * one built from scratch; every listed move's tabulated delta (including
  * the correction for windows through both cells) equals the exact delta
- * and the change of a rebuilt table; the legal moves are exactly the
+ * and the change of a rebuilt table; the plan's listing of the best few
+ * moves is the head of the full listing sorted by rank; the legal moves are exactly the
  * pairs with a path; the planning player's moves are legal and replay;
  * its refinement (lines98) is reproducible and changes some choices. */
 #include <stdarg.h>
@@ -129,6 +130,57 @@ static void test_move_deltas_are_exact(void **state)
         gl_game_lines.destroy((gl_board *)b);
     }
     assert_true(checked > 1000);
+}
+
+/* The plan's listing of the best moves only equals the full listing sorted
+ * by rank (scoring moves first, more completions first, then the delta),
+ * ties kept in the full listing's order, cut to `top`. */
+static void test_best_moves_are_the_sorted_head(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 909);
+    lines_cand *best = malloc(sizeof(lines_cand) * LINES_MAX_CELLS * LINES_MAX_CELLS);
+    assert_non_null(best);
+    const int tops[4] = {1, 3, 5, 40};
+    long long compared = 0;
+    for (int round = 0; round < 30; round++) {
+        lines_board *b = random_board(&rng, round % 2 ? "lines98" : "klines", 0.25 + 0.02 * round);
+        lines_ai_cfg cfg;
+        lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
+        lines_ai *ai = lines_ai_new(&cfg, b, 1);
+        assert_non_null(ai);
+        lines_sim s = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim_build(ai, &s, b);
+        int n = lines_ai_moves(ai, &s, ai->cand);
+        /* stable insertion sort of the full listing by rank */
+        for (int i = 1; i < n; i++) {
+            lines_cand m = ai->cand[i];
+            int j = i;
+            while (j > 0 && (m.completes != ai->cand[j - 1].completes ? m.completes > ai->cand[j - 1].completes
+                                                                        : m.value > ai->cand[j - 1].value)) {
+                ai->cand[j] = ai->cand[j - 1];
+                j--;
+            }
+            ai->cand[j] = m;
+        }
+        for (int k = 0; k < 4; k++) {
+            int got = lines_ai_best_moves(ai, &s, best, tops[k]);
+            assert_int_equal(got, n < tops[k] ? n : tops[k]);
+            for (int i = 0; i < got; i++) {
+                assert_int_equal(best[i].from, ai->cand[i].from);
+                assert_int_equal(best[i].to, ai->cand[i].to);
+                assert_int_equal(best[i].value, ai->cand[i].value);
+                assert_int_equal(best[i].completes, ai->cand[i].completes);
+                compared++;
+            }
+        }
+        free(s.win);
+        lines_ai_free(ai);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+    free(best);
+    assert_true(compared > 500);
 }
 
 /* The planning player (the default search) on both rule sets: its moves
@@ -286,6 +338,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_incremental_windows_match_rebuild),
         cmocka_unit_test(test_move_deltas_are_exact),
+        cmocka_unit_test(test_best_moves_are_the_sorted_head),
         cmocka_unit_test(test_plan_moves_are_legal),
         cmocka_unit_test(test_players_ignore_the_game_rng),
         cmocka_unit_test(test_refinement),
