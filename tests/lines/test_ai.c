@@ -36,6 +36,20 @@ static lines_board *random_board(gl_rng *rng, const char *rules, double density)
     return b;
 }
 
+/* A player of `kind` (seed 1) for b, and s built from b (s->win is the
+ * caller's to free). */
+static lines_ai *player_with_sim(lines_board *b, int kind, lines_sim *s)
+{
+    lines_ai_cfg cfg;
+    lines_ai_cfg_default(&cfg, kind);
+    lines_ai *ai = lines_ai_new(&cfg, b, 1);
+    assert_non_null(ai);
+    *s = (lines_sim){.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+    assert_non_null(s->win);
+    lines_sim_build(ai, s, b);
+    return ai;
+}
+
 static void same_table(lines_ai *ai, const lines_sim *s, lines_sim *fresh)
 {
     lines_sim_build(ai, fresh, &s->b);
@@ -53,13 +67,9 @@ static void test_incremental_windows_match_rebuild(void **state)
     gl_rng_seed(&rng, 77);
     for (int round = 0; round < 40; round++) {
         lines_board *b = random_board(&rng, round % 2 ? "lines98" : "klines", 0.3 + 0.01 * round);
-        lines_ai_cfg cfg;
-        lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-        lines_ai *ai = lines_ai_new(&cfg, b, 1);
-        assert_non_null(ai);
-        lines_sim s = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim s;
+        lines_ai *ai = player_with_sim(b, LINES_AI_SEARCH, &s);
         lines_sim fresh = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
-        lines_sim_build(ai, &s, b);
         for (int step = 0; step < 30 && !lines_full(&s.b); step++) {
             int n = lines_ai_moves(ai, &s, ai->cand);
             if (!n) break;
@@ -90,13 +100,9 @@ static void test_move_deltas_are_exact(void **state)
     long long checked = 0;
     for (int round = 0; round < 30; round++) {
         lines_board *b = random_board(&rng, "klines", 0.2 + 0.02 * round);
-        lines_ai_cfg cfg;
-        lines_ai_cfg_default(&cfg, LINES_AI_GREEDY);
-        lines_ai *ai = lines_ai_new(&cfg, b, 1);
-        assert_non_null(ai);
-        lines_sim s = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
+        lines_sim s;
+        lines_ai *ai = player_with_sim(b, LINES_AI_GREEDY, &s);
         lines_sim after = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
-        lines_sim_build(ai, &s, b);
         int n = lines_ai_moves(ai, &s, ai->cand);
         /* the listed moves are exactly the pairs with a path */
         int want = 0;
@@ -146,12 +152,8 @@ static void test_best_moves_are_the_sorted_head(void **state)
     long long compared = 0;
     for (int round = 0; round < 30; round++) {
         lines_board *b = random_board(&rng, round % 2 ? "lines98" : "klines", 0.25 + 0.02 * round);
-        lines_ai_cfg cfg;
-        lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-        lines_ai *ai = lines_ai_new(&cfg, b, 1);
-        assert_non_null(ai);
-        lines_sim s = {.win = malloc(sizeof(lines_wst) * (size_t)ai->nwin)};
-        lines_sim_build(ai, &s, b);
+        lines_sim s;
+        lines_ai *ai = player_with_sim(b, LINES_AI_SEARCH, &s);
         int n = lines_ai_moves(ai, &s, ai->cand);
         /* stable insertion sort of the full listing by rank */
         for (int i = 1; i < n; i++) {

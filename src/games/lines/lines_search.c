@@ -116,13 +116,6 @@ static void move_nospawn(lines_ai *ai, lines_sim *s, int from, int to)
     ai->nodes++;
 }
 
-static int rank_cmp(const void *x, const void *y)
-{
-    const lines_cand *a = x, *b = y;
-    if (a->completes != b->completes) return a->completes < b->completes ? 1 : -1;
-    return a->value < b->value ? 1 : a->value > b->value ? -1 : 0;
-}
-
 /* The best gain from s over `depth` more own moves, spawns left out (each
  * non-scoring move is charged the space its spawn takes): the moves are
  * ranked by their window delta (scoring ones first), the best `width`
@@ -185,21 +178,11 @@ static double refined_sample(lines_ai *ai, const lines_cand *c, uint64_t seed)
         gl_rng_seed(&p->b.rng, seed);
         lines_draw_next(&p->b);
     }
-    long long base = lines_ai_static(ai, p);
     lines_cand *mv = ai->pol;
-    int n = lines_ai_moves(ai, p, mv);
-    if (n == 0) return -(double)LINES_W_LOST;
-    int width = ai->cfg.width, ranked = 2 * width, keep = 0;
-    for (int i = 0; i < n; i++) {
-        if (keep == ranked && rank_cmp(&mv[i], &mv[keep - 1]) >= 0) continue;
-        int j = keep < ranked ? keep++ : keep - 1;
-        lines_cand m = mv[i];
-        while (j > 0 && rank_cmp(&m, &mv[j - 1]) < 0) {
-            mv[j] = mv[j - 1];
-            j--;
-        }
-        mv[j] = m;
-    }
+    int width = ai->cfg.width;
+    int keep = lines_ai_best_moves(ai, p, mv, 2 * width);
+    if (keep == 0) return -(double)LINES_W_LOST;
+    long long base = lines_ai_static_listed(ai, p);
     for (int i = 0; i < keep; i++) mv[i].value = lines_ai_one_move(ai, p, &mv[i]);
     qsort(mv, (size_t)keep, sizeof *mv, cand_cmp);
     if (keep > width) keep = width;
