@@ -504,17 +504,17 @@ long long lines_ai_space(const lines_ai *ai, int empties)
     return v;
 }
 
-long long lines_ai_static(lines_ai *ai, const lines_sim *s)
+/* listed: the regions are those lines_ai_moves counted on this board. */
+static long long static_value(lines_ai *ai, const lines_sim *s, int listed)
 {
     if (s->b.nballs + s->unplaced >= s->b.n) return -LINES_W_LOST;
-    return s->wsum + lines_ai_space(ai, s->b.n - s->b.nballs - s->unplaced) + region_term(ai, &s->b);
+    return s->wsum + lines_ai_space(ai, s->b.n - s->b.nballs - s->unplaced) +
+           (listed ? region_value(ai->nreg) : region_term(ai, &s->b));
 }
 
-long long lines_ai_static_listed(const lines_ai *ai, const lines_sim *s)
-{
-    if (s->b.nballs + s->unplaced >= s->b.n) return -LINES_W_LOST;
-    return s->wsum + lines_ai_space(ai, s->b.n - s->b.nballs - s->unplaced) + region_value(ai->nreg);
-}
+long long lines_ai_static(lines_ai *ai, const lines_sim *s) { return static_value(ai, s, 0); }
+
+long long lines_ai_static_listed(lines_ai *ai, const lines_sim *s) { return static_value(ai, s, 1); }
 
 long long lines_ai_one_move(lines_ai *ai, const lines_sim *s, const lines_cand *c)
 {

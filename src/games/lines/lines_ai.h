@@ -103,7 +103,7 @@ long long lines_ai_space(const struct lines_ai *ai, int empties);
 long long lines_ai_static(struct lines_ai *ai, const lines_sim *s);
 /* lines_ai_static of the board lines_ai_moves has just listed (its
  * regions are known: no second labelling). */
-long long lines_ai_static_listed(const struct lines_ai *ai, const lines_sim *s);
+long long lines_ai_static_listed(struct lines_ai *ai, const lines_sim *s);
 /* Exact one-move value: scoring moves are played out, others valued by
  * delta plus the region term. */
 long long lines_ai_one_move(struct lines_ai *ai, const lines_sim *s, const lines_cand *c);
