@@ -6,7 +6,8 @@
  * value.  Keys and values live in flat arrays, so a lookup touches one or
  * two cache lines.  The table doubles at 3/4 load; growing past its memory
  * cap fails (-1) instead, which a search reports as hitting its limit.
- * There is no deletion: searches only add. */
+ * There is no deletion of single entries: searches only add, and a table
+ * reused per search is emptied whole. */
 #ifndef GRIDLAB_HASH_H
 #define GRIDLAB_HASH_H
 
@@ -45,6 +46,8 @@ uint64_t *gl_htab_find(const gl_htab *t, const uint64_t *key);
 /* Finds or inserts key.  *inserted says which; the value of a new entry is
  * set to init.  Returns NULL only when the table cannot grow (memory cap). */
 uint64_t *gl_htab_upsert(gl_htab *t, const uint64_t *key, uint64_t init, int *inserted);
+/* Empties the table, keeping its memory (for a table reused per search). */
+void gl_htab_clear(gl_htab *t);
 size_t gl_htab_bytes(const gl_htab *t);
 /* Bytes the table would hold after its next growth. */
 size_t gl_htab_grow_bytes(const gl_htab *t);

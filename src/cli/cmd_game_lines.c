@@ -60,7 +60,7 @@ static int cmd_autoplay(int argc, char **argv)
                            "and turns, and the mean, median and max.  Game i (0-based) is a new board\n"
                            "from seed S+i (default S=1).  --ai search (default) looks ahead; greedy looks\n"
                            "one move ahead.  search --mode plan (default): the best --candidates (20) moves\n"
-                           "of the one-move ranking, each with a plan of --depth (4, at most 4) further\n"
+                           "of the one-move ranking, each with a plan of --depth (4, at most 6) further\n"
                            "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
                            "percent, --samples (1) sampled spawns per candidate under KLines; under lines98\n"
                            "--refine K values the K best again over --refine-samples (10) sampled\n"

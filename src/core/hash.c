@@ -45,6 +45,12 @@ void gl_htab_free(gl_htab *t)
     t->cap = t->n = 0;
 }
 
+void gl_htab_clear(gl_htab *t)
+{
+    if (t->used) memset(t->used, 0, t->cap);
+    t->n = 0;
+}
+
 size_t gl_htab_bytes(const gl_htab *t) { return bytes_for(t->cap, t->kw); }
 size_t gl_htab_grow_bytes(const gl_htab *t) { return bytes_for(t->cap * 2, t->kw); }
 

@@ -82,7 +82,7 @@ run autoplay lines --check "$TMP/p1.jsonl" --json
 expect_out '"valid":true,"games":2' "plan replay valid"
 run autoplay lines --ai search --mode rollout --ms 2 --games 1 --seed 3 --max-turns 10 --rules klines --width 3 --discount 50
 expect_rc 0 "rollout mode with plan options"
-expect_bad_input "plan depth above 4" autoplay lines --ai search --depth 5 --games 1
+expect_bad_input "plan depth above 6" autoplay lines --ai search --depth 7 --games 1
 expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 --games 1
 expect_bad_input "samples above 64" autoplay lines --ai search --samples 65 --games 1
 expect_bad_input "refine above 64" autoplay lines --ai search --refine 65 --games 1

@@ -109,6 +109,28 @@ static void test_htab_cap(void **state)
     gl_htab_free(&t);
 }
 
+/* Emptied, the table forgets every key, keeps its size and takes new
+ * entries again. */
+static void test_htab_clear(void **state)
+{
+    (void)state;
+    gl_htab t;
+    assert_int_equal(gl_htab_init(&t, 1, 16, 0), 0);
+    for (uint64_t i = 0; i < 1000; i++) assert_non_null(gl_htab_upsert(&t, &i, i, NULL));
+    size_t cap = t.cap;
+    gl_htab_clear(&t);
+    assert_int_equal(t.n, 0);
+    assert_int_equal(t.cap, cap);
+    for (uint64_t i = 0; i < 1000; i++) assert_null(gl_htab_find(&t, &i));
+    uint64_t k = 5;
+    int ins;
+    uint64_t *v = gl_htab_upsert(&t, &k, 42, &ins);
+    assert_non_null(v);
+    assert_int_equal(ins, 1);
+    assert_true(*gl_htab_find(&t, &k) == 42);
+    gl_htab_free(&t);
+}
+
 static void test_arena(void **state)
 {
     (void)state;
@@ -155,7 +177,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_heap_pops_in_order), cmocka_unit_test(test_heap_cap),
         cmocka_unit_test(test_bucketq_order_and_lifo), cmocka_unit_test(test_htab_many_keys),
-        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_arena), cmocka_unit_test(test_bitset),
+        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_htab_clear), cmocka_unit_test(test_arena), cmocka_unit_test(test_bitset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

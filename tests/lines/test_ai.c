@@ -253,6 +253,43 @@ static void test_players_ignore_the_game_rng(void **state)
     }
 }
 
+/* The plan table changes no move: a player that keeps the plan values of
+ * the positions it meets again chooses as one that recomputes them, with
+ * fewer nodes, on both rule sets, a deeper plan than the default and with
+ * the refinement (whose replies are planned too). */
+static void test_plan_table_changes_no_move(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 77);
+    unsigned long long with = 0, without = 0;
+    for (int round = 0; round < 12; round++) {
+        lines_board *b = random_board(&rng, round % 3 ? "lines98" : "klines", 0.2 + 0.04 * round);
+        lines_ai_cfg cfg;
+        lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
+        cfg.ms = 1e7; /* no ceiling: the same work on any machine */
+        if (round % 4 == 1) cfg.depth = 5;
+        if (round % 4 == 2) cfg.refine = 3;
+        lines_ai *x = lines_ai_new(&cfg, b, 8), *y = lines_ai_new(&cfg, b, 8);
+        assert_non_null(x);
+        assert_non_null(y);
+        y->plans_off = 1;
+        int f1, t1, f2, t2;
+        int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, b, &f2, &t2);
+        assert_int_equal(r1, r2);
+        if (r1) {
+            assert_int_equal(f1, f2);
+            assert_int_equal(t1, t2);
+        }
+        with += lines_ai_nodes(x);
+        without += lines_ai_nodes(y);
+        lines_ai_free(x);
+        lines_ai_free(y);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+    assert_true(with < without);
+}
+
 /* The refinement under lines98: two players with the same seed make the
  * same moves (the sampled spawns come from the player's own rng), and on
  * crowded positions it picks another move than the plan alone at least
@@ -343,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_best_moves_are_the_sorted_head),
         cmocka_unit_test(test_plan_moves_are_legal),
         cmocka_unit_test(test_players_ignore_the_game_rng),
+        cmocka_unit_test(test_plan_table_changes_no_move),
         cmocka_unit_test(test_refinement),
         cmocka_unit_test(test_crowded_space),
     };

@@ -83,7 +83,9 @@ int lines_path(const lines_board *b, int from, int to, int *path, gl_grid_ws *ws
 
 enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
 enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1, LINES_SEARCH_PLAN = 2 };
-#define LINES_PLAN_MAX 4     /* plan: the deepest spawn-free lookahead */
+#define LINES_PLAN_MAX 6     /* plan: the deepest spawn-free lookahead */
+#define LINES_PLAN_KEY_WORDS ((LINES_MAX_CELLS + 15) / 16 + 1) /* plan table: 4 bits a cell, and one word */
+#define LINES_PLAN_TABLE_BYTES ((size_t)64 << 20)               /* plan table: the most it grows to */
 #define LINES_MAX_SAMPLES 64 /* plan, KLines: the most sampled spawns per candidate */
 #define LINES_MAX_REFINE 64  /* plan, lines98: the most candidates refined */
 

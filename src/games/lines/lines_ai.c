@@ -111,6 +111,7 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
         ai->lcand[d] = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
         if (!ai->lvl[d].win || !ai->lcand[d]) lvl_ok = 0;
     }
+    if (gl_htab_init(&ai->plans, (size_t)(b->n + 15) / 16 + 1, 1 << 12, LINES_PLAN_TABLE_BYTES) != 0) lvl_ok = 0;
     if (!lvl_ok || !ai->win_at || !ai->win_cells || !ai->cw_start || !ai->cw || !ai->stamp || !ai->cand || !ai->pol || !ai->rem || !ai->add || !ai->addc || !ai->sum || !ai->count ||
         !ai->root.win || !ai->roll.win || !ai->scratch.win) {
         lines_ai_free(ai);
@@ -178,6 +179,7 @@ void lines_ai_free(lines_ai *ai)
     free(ai->root.win);
     free(ai->roll.win);
     free(ai->scratch.win);
+    gl_htab_free(&ai->plans);
     for (int d = 0; d <= LINES_PLAN_MAX; d++) {
         free(ai->lvl[d].win);
         free(ai->lcand[d]);
@@ -187,7 +189,7 @@ void lines_ai_free(lines_ai *ai)
 
 unsigned long long lines_ai_nodes(const lines_ai *ai) { return ai->nodes; }
 
-size_t lines_ai_bytes(const lines_ai *ai) { return ai->bytes; }
+size_t lines_ai_bytes(const lines_ai *ai) { return ai->bytes + gl_htab_bytes(&ai->plans); }
 
 static inline long long wvalue(const lines_ai *ai, const lines_wst *w)
 {

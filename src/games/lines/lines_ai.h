@@ -50,6 +50,8 @@ struct lines_ai {
     unsigned long long nodes;
     size_t bytes; /* everything allocated for the player */
     lines_sim lvl[LINES_PLAN_MAX + 1]; /* plan: the position at each depth */
+    gl_htab plans; /* plan: the values found for this move, by position and depth (emptied per move) */
+    int plans_off; /* 1: plan() neither looks up nor keeps values (the tests compare) */
     lines_cand *lcand[LINES_PLAN_MAX + 1]; /* plan: the moves at each depth (n*n) */
     lines_sim root, roll, scratch; /* scratch: lines_ai_one_move's */
     lines_turn turn;

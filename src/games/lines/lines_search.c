@@ -116,12 +116,34 @@ static void move_nospawn(lines_ai *ai, lines_sim *s, int from, int to)
     ai->nodes++;
 }
 
+/* The plan table's key: the cells (4 bits each), then the depth, the
+ * width and the balls taken off the board (all the plan's value depends
+ * on; the score enters only as a difference). */
+static void plan_key(const lines_ai *ai, const lines_sim *s, int depth, int width, uint64_t *key)
+{
+    size_t words = ai->plans.kw - 1;
+    for (size_t k = 0; k < words; k++) {
+        uint64_t v = 0;
+        int end = (int)(k + 1) * 16 < s->b.n ? (int)(k + 1) * 16 : s->b.n;
+        for (int i = end - 1; i >= (int)k * 16; i--) v = v << 4 | s->b.cell[i];
+        key[k] = v;
+    }
+    key[words] = (uint64_t)depth | (uint64_t)s->unplaced << 8 | (uint64_t)width << 32;
+}
+
 /* The best gain from s over `depth` more own moves, spawns left out (each
  * non-scoring move is charged the space its spawn takes): the moves are
  * ranked by their window delta (scoring ones first), the best `width`
- * played out and searched further. */
+ * played out and searched further.  The value depends only on the position
+ * and the depth, and the candidates' plans meet the same positions again
+ * (two moves of different balls played in either order), so each value
+ * found is kept for the rest of the move (ai->plans). */
 static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
 {
+    uint64_t key[LINES_PLAN_KEY_WORDS];
+    plan_key(ai, s, depth, width, key);
+    const uint64_t *known = ai->plans_off ? NULL : gl_htab_find(&ai->plans, key);
+    if (known) return (long long)*known;
     lines_cand *mv = ai->lcand[depth];
     int keep = lines_ai_best_moves(ai, s, mv, width);
     if (keep == 0) return 0;
@@ -141,6 +163,7 @@ static long long plan(lines_ai *ai, const lines_sim *s, int depth, int width)
         if (depth > 1 && nx->b.nballs > 0) v += ai->cfg.discount * plan(ai, nx, depth - 1, width) / 100;
         if (i == 0 || v > best) best = v;
     }
+    if (!ai->plans_off) gl_htab_upsert(&ai->plans, key, (uint64_t)best, NULL); /* NULL: at its cap, not kept */
     return best;
 }
 
@@ -235,6 +258,7 @@ static int refine(lines_ai *ai, int evaluated, double t0, int best)
 static int plan_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
     double t0 = cpu_ms();
+    gl_htab_clear(&ai->plans);
     lines_ai_root(ai, b);
     int n = lines_ai_moves(ai, &ai->root, ai->cand);
     if (n == 0) return 0;
