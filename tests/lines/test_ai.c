@@ -138,9 +138,43 @@ static void test_move_deltas_are_exact(void **state)
     assert_true(checked > 1000);
 }
 
-/* The plan's listing of the best moves only equals the full listing sorted
- * by rank (scoring moves first, more completions first, then the delta),
- * ties kept in the full listing's order, cut to `top`. */
+/* lines_ai_best_moves(top) against the stable sort of the full listing
+ * by rank: the same moves, values and order; returns the moves compared. */
+static long long check_best_moves(lines_ai *ai, const lines_sim *s, lines_cand *best)
+{
+    const int tops[6] = {1, 2, 3, 4, 5, 40};
+    long long compared = 0;
+    int n = lines_ai_moves(ai, s, ai->cand);
+    /* stable insertion sort of the full listing by rank */
+    for (int i = 1; i < n; i++) {
+        lines_cand m = ai->cand[i];
+        int j = i;
+        while (j > 0 && (m.completes != ai->cand[j - 1].completes ? m.completes > ai->cand[j - 1].completes
+                                                                    : m.value > ai->cand[j - 1].value)) {
+            ai->cand[j] = ai->cand[j - 1];
+            j--;
+        }
+        ai->cand[j] = m;
+    }
+    for (int k = 0; k < 6; k++) {
+        int got = lines_ai_best_moves(ai, s, best, tops[k]);
+        assert_int_equal(got, n < tops[k] ? n : tops[k]);
+        for (int i = 0; i < got; i++) {
+            assert_int_equal(best[i].from, ai->cand[i].from);
+            assert_int_equal(best[i].to, ai->cand[i].to);
+            assert_int_equal(best[i].value, ai->cand[i].value);
+            assert_int_equal(best[i].completes, ai->cand[i].completes);
+            compared++;
+        }
+    }
+    return compared;
+}
+
+/* The best moves of a node (the plan's listing, which skips the pairs that
+ * cannot rank among them) are the head of the full listing sorted by rank,
+ * ties included: on random boards, and on the positions of a game played
+ * by the greedy player (lines in progress, where the moves along a ball's
+ * lines matter). */
 static void test_best_moves_are_the_sorted_head(void **state)
 {
     (void)state;
@@ -148,41 +182,34 @@ static void test_best_moves_are_the_sorted_head(void **state)
     gl_rng_seed(&rng, 909);
     lines_cand *best = malloc(sizeof(lines_cand) * LINES_MAX_CELLS * LINES_MAX_CELLS);
     assert_non_null(best);
-    const int tops[4] = {1, 3, 5, 40};
     long long compared = 0;
     for (int round = 0; round < 30; round++) {
         lines_board *b = random_board(&rng, round % 2 ? "lines98" : "klines", 0.25 + 0.02 * round);
         lines_sim s;
         lines_ai *ai = player_with_sim(b, LINES_AI_SEARCH, &s);
-        int n = lines_ai_moves(ai, &s, ai->cand);
-        /* stable insertion sort of the full listing by rank */
-        for (int i = 1; i < n; i++) {
-            lines_cand m = ai->cand[i];
-            int j = i;
-            while (j > 0 && (m.completes != ai->cand[j - 1].completes ? m.completes > ai->cand[j - 1].completes
-                                                                        : m.value > ai->cand[j - 1].value)) {
-                ai->cand[j] = ai->cand[j - 1];
-                j--;
-            }
-            ai->cand[j] = m;
-        }
-        for (int k = 0; k < 4; k++) {
-            int got = lines_ai_best_moves(ai, &s, best, tops[k]);
-            assert_int_equal(got, n < tops[k] ? n : tops[k]);
-            for (int i = 0; i < got; i++) {
-                assert_int_equal(best[i].from, ai->cand[i].from);
-                assert_int_equal(best[i].to, ai->cand[i].to);
-                assert_int_equal(best[i].value, ai->cand[i].value);
-                assert_int_equal(best[i].completes, ai->cand[i].completes);
-                compared++;
-            }
+        compared += check_best_moves(ai, &s, best);
+        free(s.win);
+        lines_ai_free(ai);
+        gl_game_lines.destroy((gl_board *)b);
+    }
+    for (int r = 0; r < 2; r++) {
+        lines_board *b = random_board(&rng, r ? "klines" : "lines98", 0.08);
+        lines_sim s;
+        lines_ai *ai = player_with_sim(b, LINES_AI_GREEDY, &s);
+        lines_turn t;
+        for (int turn = 0; turn < 150 && !lines_full(b); turn++) {
+            int from, to;
+            if (!lines_ai_choose(ai, b, &from, &to)) break;
+            lines_move(b, from, to, &t);
+            lines_sim_build(ai, &s, b);
+            compared += check_best_moves(ai, &s, best);
         }
         free(s.win);
         lines_ai_free(ai);
         gl_game_lines.destroy((gl_board *)b);
     }
     free(best);
-    assert_true(compared > 500);
+    assert_true(compared > 5000);
 }
 
 /* The planning player (the default search) on both rule sets: its moves

@@ -71,6 +71,8 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     return 0;
 }
 
+static inline int aligned(const lines_ai *ai, int from, int to);
+
 static const int ai_dr[4] = {0, 1, 1, 1};
 static const int ai_dc[4] = {1, 0, 1, -1};
 
@@ -99,6 +101,10 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     ai->pol = malloc(sizeof(lines_cand) * (size_t)(b->n * b->n));
     ai->rem = malloc(sizeof(long long) * (size_t)b->n);
     ai->add = malloc(sizeof(long long) * (size_t)b->n * (LINES_MAX_COLORS + 1));
+    ai->al_start = malloc(sizeof(int) * (size_t)(b->n + 1));
+    ai->al = malloc(sizeof(int) * (size_t)b->n * (size_t)(8 * (L - 1)));
+    ai->rem_up = malloc(sizeof(long long) * (size_t)b->n);
+    ai->add_up = malloc(sizeof(long long) * (size_t)b->n * (LINES_MAX_COLORS + 1));
     ai->addc = malloc(sizeof(int) * (size_t)b->n * (LINES_MAX_COLORS + 1));
     ai->sum = malloc(sizeof(double) * (size_t)(b->n * b->n));
     ai->count = malloc(sizeof(int) * (size_t)(b->n * b->n));
@@ -112,14 +118,15 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
         if (!ai->lvl[d].win || !ai->lcand[d]) lvl_ok = 0;
     }
     if (gl_htab_init(&ai->plans, (size_t)(b->n + 15) / 16 + 1, 1 << 12, LINES_PLAN_TABLE_BYTES) != 0) lvl_ok = 0;
-    if (!lvl_ok || !ai->win_at || !ai->win_cells || !ai->cw_start || !ai->cw || !ai->stamp || !ai->cand || !ai->pol || !ai->rem || !ai->add || !ai->addc || !ai->sum || !ai->count ||
+    if (!lvl_ok || !ai->win_at || !ai->win_cells || !ai->cw_start || !ai->cw || !ai->stamp || !ai->cand || !ai->pol || !ai->rem || !ai->add || !ai->rem_up || !ai->add_up || !ai->al_start || !ai->al || !ai->addc || !ai->sum || !ai->count ||
         !ai->root.win || !ai->roll.win || !ai->scratch.win) {
         lines_ai_free(ai);
         return NULL;
     }
     ai->bytes = sizeof *ai + sizeof(int) * (size_t)(2 * cap * L + b->n + 1 + cap + 4 * b->n + 2 * b->n * b->n) +
+                sizeof(int) * (size_t)(b->n + 1 + b->n * 8 * (L - 1)) +
                 sizeof(lines_cand) * (size_t)(2 * b->n * b->n) + sizeof(double) * (size_t)(b->n * b->n) +
-                (sizeof(long long) + sizeof(int)) * (size_t)b->n * (LINES_MAX_COLORS + 2) +
+                (2 * sizeof(long long) + sizeof(int)) * (size_t)b->n * (LINES_MAX_COLORS + 2) +
                 3 * sizeof(lines_wst) * (size_t)cap +
                 (LINES_PLAN_MAX + 1) * (sizeof(lines_wst) * (size_t)cap + sizeof(lines_cand) * (size_t)(b->n * b->n));
     for (int r = 0; r < b->h; r++)
@@ -148,6 +155,14 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
             ai->cw[ai->cw_start[cell] + fill[cell]++] = x;
         }
     free(fill);
+    /* per cell, the cells on its four lines less than `line` away */
+    int nal = 0;
+    for (int i = 0; i < b->n; i++) {
+        ai->al_start[i] = nal;
+        for (int j = 0; j < b->n; j++)
+            if (j != i && aligned(ai, i, j)) ai->al[nal++] = j;
+    }
+    ai->al_start[b->n] = nal;
     /* 0, 1, 10, 100, ...: a ball that extends a clean window is worth far
      * more than one that starts several new ones (measured: base 3 gave a
      * greedy KLines mean of 131, 5 gave 310, 10 gave 423 over 20 games) */
@@ -173,6 +188,10 @@ void lines_ai_free(lines_ai *ai)
     free(ai->pol);
     free(ai->rem);
     free(ai->add);
+    free(ai->rem_up);
+    free(ai->al_start);
+    free(ai->al);
+    free(ai->add_up);
     free(ai->addc);
     free(ai->sum);
     free(ai->count);
@@ -322,45 +341,53 @@ long long lines_ai_delta(lines_ai *ai, const lines_sim *s, int from, int to, int
  * `line` apart.  So the two halves are tabulated once per position (per
  * ball, per empty cell and colour) and a move costs one addition; the rare
  * aligned pairs take the exact path (lines_ai_delta). */
-static void half_values(lines_ai *ai, const lines_sim *s, long long *rem, long long *add, int *addc)
+static void half_values(lines_ai *ai, const lines_sim *s)
 {
     const lines_board *b = &s->b;
     int K = b->colors, L = ai->line;
     for (int cell = 0; cell < b->n; cell++) {
         int c = b->cell[cell];
         if (c) {
-            long long d = 0;
+            long long d = 0, up = 0;
             for (int i = ai->cw_start[cell]; i < ai->cw_start[cell + 1]; i++) {
                 const lines_wst *w = &s->win[ai->cw[i]];
                 int nd = w->nd - (w->cnt[c] == 1);
-                d += (nd == 1 ? ai->vw[w->nb - 1] : 0) - wvalue(ai, w);
+                long long t = (nd == 1 ? ai->vw[w->nb - 1] : 0) - wvalue(ai, w);
+                d += t;
+                if (t > 0) up += t;
             }
-            rem[cell] = d;
+            ai->rem[cell] = d;
+            ai->rem_up[cell] = up;
             continue;
         }
         /* A window of no ball gives every colour vw[1]; a window of one
          * colour c0 and nb balls gives c0 vw[nb+1] - vw[nb] and every other
          * colour -vw[nb]; a mixed window stays mixed (0).  So each window
-         * adds a term common to all colours and at most one for its own. */
-        long long common = 0, own[LINES_MAX_COLORS + 1] = {0};
+         * adds a term common to all colours and at most one for its own.
+         * The sum of the positive terms alone (up) bounds the put-half of
+         * any subset of the windows. */
+        long long common = 0, cup = 0, own[LINES_MAX_COLORS + 1] = {0}, ownup[LINES_MAX_COLORS + 1] = {0};
         int ccommon = 0, cown[LINES_MAX_COLORS + 1] = {0};
         for (int i = ai->cw_start[cell]; i < ai->cw_start[cell + 1]; i++) {
             const lines_wst *w = &s->win[ai->cw[i]];
             if (w->nd == 0) {
                 common += ai->vw[1];
+                cup += ai->vw[1];
                 if (1 >= L) ccommon++;
             } else if (w->nd == 1) {
                 int c0 = 1;
                 while (!w->cnt[c0]) c0++;
                 common -= ai->vw[w->nb];
                 own[c0] += ai->vw[w->nb + 1];
+                ownup[c0] += ai->vw[w->nb + 1] - ai->vw[w->nb];
                 if (w->nb + 1 >= L) cown[c0]++;
             }
         }
-        long long *a = &add[cell * (LINES_MAX_COLORS + 1)];
-        int *ac = &addc[cell * (LINES_MAX_COLORS + 1)];
+        long long *a = &ai->add[cell * (LINES_MAX_COLORS + 1)], *au = &ai->add_up[cell * (LINES_MAX_COLORS + 1)];
+        int *ac = &ai->addc[cell * (LINES_MAX_COLORS + 1)];
         for (int k = 1; k <= K; k++) {
             a[k] = common + own[k];
+            au[k] = cup + ownup[k];
             ac[k] = ccommon + cown[k];
         }
     }
@@ -419,23 +446,42 @@ static inline int ranks_before(int ca, long long va, const lines_cand *b)
     return ca != b->completes ? ca > b->completes : va > b->value;
 }
 
-/* Lists the legal moves with their deltas in the order from, to; with
- * top > 0 keeps only the first `top` of them by rank (scoring moves first,
- * then the delta; a tie keeps the earlier move), sorted. */
-static int list_moves(lines_ai *ai, const lines_sim *s, lines_cand *out, int top)
+/* The same with ties broken by the order of listing (from, then to), so
+ * the best moves do not depend on the order they are tried in. */
+static inline int ranks_first(int ca, long long va, int fa, int ta, const lines_cand *b)
+{
+    if (ca != b->completes) return ca > b->completes;
+    if (va != b->value) return va > b->value;
+    return fa != b->from ? fa < b->from : ta < b->to;
+}
+
+/* Offers the move from -> to to the sorted best `top` in out (*count of
+ * them so far); 0 when it ranks after the last of a full list. */
+static inline int offer(lines_cand *out, int top, int *count, int from, int to, long long value, int completes)
+{
+    if (*count == top && !ranks_first(completes, value, from, to, &out[top - 1])) return 0;
+    int j = *count < top ? (*count)++ : top - 1;
+    while (j > 0 && ranks_first(completes, value, from, to, &out[j - 1])) {
+        out[j] = out[j - 1];
+        j--;
+    }
+    out[j] = (lines_cand){.from = from, .to = to, .value = value, .completes = completes};
+    return 1;
+}
+
+/* Whether to is on one of from's lines less than `line` cells away (then
+ * some windows hold both cells: shared_windows). */
+static inline int aligned(const lines_ai *ai, int from, int to)
+{
+    int L = ai->line, dr = ai->row[to] - ai->row[from], dc = ai->col[to] - ai->col[from];
+    return (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr < L && -dr < L && dc < L && -dc < L;
+}
+
+/* Lists the legal moves with their deltas in the order from, to. */
+static int list_all(lines_ai *ai, const lines_sim *s, lines_cand *out, const int *empty, int ne, int *reach)
 {
     const lines_board *b = &s->b;
-    gl_grid_ws ws = {ai->queue, NULL, LINES_MAX_CELLS};
-    ai->nreg = gl_grid_regions(b->cell, b->w, b->h, ai->label, NULL, &ws);
-    half_values(ai, s, ai->rem, ai->add, ai->addc);
-    /* the empty cells in order, so a ball's targets are one pass over them */
-    int empty[LINES_MAX_CELLS], ne = 0;
-    for (int i = 0; i < b->n; i++)
-        if (!b->cell[i]) empty[ne++] = i;
-    /* reach[l] == from + 1: region l is next to the ball at from */
-    int reach[LINES_MAX_CELLS + 1];
-    for (int l = 0; l <= ai->nreg; l++) reach[l] = 0;
-    int count = 0, w = b->w, L = ai->line;
+    int count = 0, w = b->w;
     for (int from = 0; from < b->n; from++) {
         if (!b->cell[from]) continue;
         int r = ai->row[from], c = ai->col[from], na = 0, mark = from + 1;
@@ -445,39 +491,123 @@ static int list_moves(lines_ai *ai, const lines_sim *s, lines_cand *out, int top
         if (c < w - 1 && ai->label[from + 1]) na++, reach[ai->label[from + 1]] = mark;
         if (!na) continue;
         int colour = b->cell[from];
-        long long rem = ai->rem[from];
-        const long long *add = &ai->add[colour];
-        const int *addc = &ai->addc[colour];
         for (int e = 0; e < ne; e++) {
             int to = empty[e];
             if (reach[ai->label[to]] != mark) continue;
             int dcomp = 0;
-            long long sub = 0;
-            int dr = ai->row[to] - r, dc = ai->col[to] - c;
-            if ((dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr < L && -dr < L && dc < L && -dc < L)
-                sub = shared_windows(ai, s, from, to, colour, &dcomp);
-            long long value = rem + add[to * (LINES_MAX_COLORS + 1)] - sub;
-            int completes = addc[to * (LINES_MAX_COLORS + 1)] - dcomp;
-            int j;
-            if (top <= 0) {
-                j = count++;
-            } else {
-                /* insertion into the sorted best `top` */
-                if (count == top && !ranks_before(completes, value, &out[top - 1])) continue;
-                j = count < top ? count++ : top - 1;
-                while (j > 0 && ranks_before(completes, value, &out[j - 1])) {
-                    out[j] = out[j - 1];
-                    j--;
-                }
-            }
-            lines_cand *m = &out[j];
-            m->from = from;
-            m->to = to;
-            m->value = value;
-            m->completes = completes;
+            long long sub = aligned(ai, from, to) ? shared_windows(ai, s, from, to, colour, &dcomp) : 0;
+            int k = to * (LINES_MAX_COLORS + 1) + colour;
+            out[count++] = (lines_cand){.from = from, .to = to, .value = ai->rem[from] + ai->add[k] - sub,
+                                        .completes = ai->addc[k] - dcomp};
         }
     }
     return count;
+}
+
+#define LINES_LIST_HEAD 8 /* list_best: the best empty cells kept per colour */
+
+/* The best `top` legal moves by rank, sorted (ties in listing order): the
+ * same as sorting list_all's moves and keeping the head, without trying
+ * every pair.  A move to a cell not on one of the ball's lines (within
+ * `line`) shares no window with it, so its rank is the ball's take-away
+ * half plus the cell's put-half of that colour: per colour the empty cells
+ * are ranked once (their best LINES_LIST_HEAD kept), and for each ball they
+ * are tried in that order until one ranks after the last kept move (the
+ * rest rank after it too); only when the head runs out are all its cells
+ * tried.  The cells on the ball's lines are valued exactly, each. */
+static int list_best(lines_ai *ai, const lines_sim *s, lines_cand *out, int top, const int *empty, int ne, int *reach)
+{
+    const lines_board *b = &s->b;
+    int K = b->colors, w = b->w, h = b->h;
+    /* per colour, the best empty cells by (completions, put-half, cell) */
+    int head[LINES_MAX_COLORS + 1][LINES_LIST_HEAD], nh[LINES_MAX_COLORS + 1];
+    for (int k = 1; k <= K; k++) {
+        nh[k] = 0;
+        for (int e = 0; e < ne; e++) {
+            int to = empty[e], x = to * (LINES_MAX_COLORS + 1) + k;
+            long long v = ai->add[x];
+            int cpl = ai->addc[x];
+            int j = nh[k];
+            if (j == LINES_LIST_HEAD) {
+                int y = head[k][j - 1] * (LINES_MAX_COLORS + 1) + k;
+                if (cpl < ai->addc[y] || (cpl == ai->addc[y] && v <= ai->add[y])) continue;
+                j--;
+            } else {
+                nh[k]++;
+            }
+            while (j > 0) {
+                int y = head[k][j - 1] * (LINES_MAX_COLORS + 1) + k;
+                if (cpl < ai->addc[y] || (cpl == ai->addc[y] && v <= ai->add[y])) break;
+                head[k][j] = head[k][j - 1];
+                j--;
+            }
+            head[k][j] = to;
+        }
+    }
+    int count = 0;
+    for (int from = 0; from < b->n; from++) {
+        if (!b->cell[from]) continue;
+        int r = ai->row[from], c = ai->col[from], na = 0, mark = from + 1;
+        if (r > 0 && ai->label[from - w]) na++, reach[ai->label[from - w]] = mark;
+        if (r < h - 1 && ai->label[from + w]) na++, reach[ai->label[from + w]] = mark;
+        if (c > 0 && ai->label[from - 1]) na++, reach[ai->label[from - 1]] = mark;
+        if (c < w - 1 && ai->label[from + 1]) na++, reach[ai->label[from + 1]] = mark;
+        if (!na) continue;
+        int colour = b->cell[from];
+        long long rem = ai->rem[from];
+        /* the cells on the ball's lines, exactly */
+        for (int i = ai->al_start[from]; i < ai->al_start[from + 1]; i++) {
+            int to = ai->al[i];
+            if (b->cell[to] || reach[ai->label[to]] != mark) continue;
+            int x = to * (LINES_MAX_COLORS + 1) + colour;
+            /* the move's delta is the take-away half over the windows
+             * through from only plus the put-half over those through to
+             * only, so at most the two halves' positive terms */
+            if (count == top && !ranks_first(ai->addc[x], ai->rem_up[from] + ai->add_up[x], from, to, &out[top - 1]))
+                continue;
+            int dcomp = 0;
+            long long sub = shared_windows(ai, s, from, to, colour, &dcomp);
+            offer(out, top, &count, from, to, rem + ai->add[x] - sub, ai->addc[x] - dcomp);
+        }
+        /* the others: the colour's head in rank order, then if need be all */
+        int stopped = 0;
+        for (int i = 0; i < nh[colour] && !stopped; i++) {
+            int to = head[colour][i];
+            if (reach[ai->label[to]] != mark || aligned(ai, from, to)) continue;
+            int x = to * (LINES_MAX_COLORS + 1) + colour;
+            stopped = !offer(out, top, &count, from, to, rem + ai->add[x], ai->addc[x]);
+        }
+        if (stopped || nh[colour] == ne) continue;
+        for (int e = 0; e < ne; e++) {
+            int to = empty[e];
+            if (reach[ai->label[to]] != mark || aligned(ai, from, to)) continue;
+            int inhead = 0;
+            for (int i = 0; i < nh[colour] && !inhead; i++) inhead = head[colour][i] == to;
+            if (inhead) continue;
+            int x = to * (LINES_MAX_COLORS + 1) + colour;
+            offer(out, top, &count, from, to, rem + ai->add[x], ai->addc[x]);
+        }
+    }
+    return count;
+}
+
+/* Lists the legal moves with their deltas in the order from, to; with
+ * top > 0 keeps only the first `top` of them by rank (scoring moves first,
+ * then the delta; a tie keeps the earlier move), sorted. */
+static int list_moves(lines_ai *ai, const lines_sim *s, lines_cand *out, int top)
+{
+    const lines_board *b = &s->b;
+    gl_grid_ws ws = {ai->queue, NULL, LINES_MAX_CELLS};
+    ai->nreg = gl_grid_regions(b->cell, b->w, b->h, ai->label, NULL, &ws);
+    half_values(ai, s);
+    /* the empty cells in order, so a ball's targets are one pass over them */
+    int empty[LINES_MAX_CELLS], ne = 0;
+    for (int i = 0; i < b->n; i++)
+        if (!b->cell[i]) empty[ne++] = i;
+    /* reach[l] == from + 1: region l is next to the ball at from */
+    int reach[LINES_MAX_CELLS + 1];
+    for (int l = 0; l <= ai->nreg; l++) reach[l] = 0;
+    return top > 0 ? list_best(ai, s, out, top, empty, ne, reach) : list_all(ai, s, out, empty, ne, reach);
 }
 
 int lines_ai_moves(lines_ai *ai, const lines_sim *s, lines_cand *out) { return list_moves(ai, s, out, 0); }

@@ -58,6 +58,8 @@ struct lines_ai {
     lines_cand *cand; /* n*n: the root's moves */
     lines_cand *pol;  /* n*n: the rollout policy's moves */
     long long *rem, *add; /* lines_ai_moves' half values: per ball; per cell and colour */
+    long long *rem_up, *add_up; /* the same, their positive terms only (bounds) */
+    int *al_start, *al; /* the cells on cell i's lines less than `line` away: al[al_start[i] .. al_start[i+1]) */
     int *addc;
     double *sum;      /* per candidate, search */
     int *count;
