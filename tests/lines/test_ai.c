@@ -295,7 +295,7 @@ static void test_plan_table_changes_no_move(void **state)
         lines_ai_cfg cfg;
         lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
         cfg.ms = 1e7; /* no ceiling: the same work on any machine */
-        if (round % 4 == 1) cfg.depth = 5;
+        if (round % 4 == 1) cfg.depth = 6;
         if (round % 4 == 2) cfg.refine = 3;
         lines_ai *x = lines_ai_new(&cfg, b, 8), *y = lines_ai_new(&cfg, b, 8);
         assert_non_null(x);
