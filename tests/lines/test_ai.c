@@ -244,6 +244,19 @@ static void test_plan_moves_are_legal(void **state)
     }
 }
 
+/* Player x on board bx and player y on by choose the same move (or both
+ * none). */
+static void same_choice(lines_ai *x, const lines_board *bx, lines_ai *y, const lines_board *by)
+{
+    int f1, t1, f2, t2;
+    int r1 = lines_ai_choose(x, bx, &f1, &t1), r2 = lines_ai_choose(y, by, &f2, &t2);
+    assert_int_equal(r1, r2);
+    if (r1) {
+        assert_int_equal(f1, f2);
+        assert_int_equal(t1, t2);
+    }
+}
+
 /* The players never peek at the game's own rng (the future spawns): the
  * same position with another rng state gets the same move, with previewed
  * cells next to balls so that moves filling them (whose ball then goes to
@@ -265,13 +278,7 @@ static void test_players_ignore_the_game_rng(void **state)
             lines_ai *x = lines_ai_new(&cfg, b, 5), *y = lines_ai_new(&cfg, b, 5);
             assert_non_null(x);
             assert_non_null(y);
-            int f1, t1, f2, t2;
-            int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, other, &f2, &t2);
-            assert_int_equal(r1, r2);
-            if (r1) {
-                assert_int_equal(f1, f2);
-                assert_int_equal(t1, t2);
-            }
+            same_choice(x, b, y, other);
             lines_ai_free(x);
             lines_ai_free(y);
         }
@@ -301,13 +308,7 @@ static void test_plan_table_changes_no_move(void **state)
         assert_non_null(x);
         assert_non_null(y);
         y->plans_off = 1;
-        int f1, t1, f2, t2;
-        int r1 = lines_ai_choose(x, b, &f1, &t1), r2 = lines_ai_choose(y, b, &f2, &t2);
-        assert_int_equal(r1, r2);
-        if (r1) {
-            assert_int_equal(f1, f2);
-            assert_int_equal(t1, t2);
-        }
+        same_choice(x, b, y, b);
         with += lines_ai_nodes(x);
         without += lines_ai_nodes(y);
         lines_ai_free(x);

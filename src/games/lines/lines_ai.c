@@ -71,7 +71,13 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     return 0;
 }
 
-static inline int aligned(const lines_ai *ai, int from, int to);
+/* Whether to is on one of from's lines less than `line` cells away (then
+ * some windows hold both cells: shared_windows). */
+static inline int aligned(const lines_ai *ai, int from, int to)
+{
+    int L = ai->line, dr = ai->row[to] - ai->row[from], dc = ai->col[to] - ai->col[from];
+    return (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr < L && -dr < L && dc < L && -dc < L;
+}
 
 static const int ai_dr[4] = {0, 1, 1, 1};
 static const int ai_dc[4] = {1, 0, 1, -1};
@@ -440,19 +446,21 @@ static long long shared_windows(const lines_ai *ai, const lines_sim *s, int from
 }
 
 /* Whether move a ranks strictly before move b: scoring moves first (more
- * completions first), then by window delta. */
-static inline int ranks_before(int ca, long long va, const lines_cand *b)
-{
-    return ca != b->completes ? ca > b->completes : va > b->value;
-}
-
-/* The same with ties broken by the order of listing (from, then to), so
- * the best moves do not depend on the order they are tried in. */
+ * completions first), then by window delta, ties by the order of listing
+ * (from, then to), so the best moves do not depend on the order they are
+ * tried in. */
 static inline int ranks_first(int ca, long long va, int fa, int ta, const lines_cand *b)
 {
     if (ca != b->completes) return ca > b->completes;
     if (va != b->value) return va > b->value;
     return fa != b->from ? fa < b->from : ta < b->to;
+}
+
+/* Whether the put-half at x (cell and colour) ranks strictly before the
+ * one at y: more completions, then a larger delta. */
+static inline int put_ranks_before(const lines_ai *ai, int x, int y)
+{
+    return ai->addc[x] != ai->addc[y] ? ai->addc[x] > ai->addc[y] : ai->add[x] > ai->add[y];
 }
 
 /* Offers the move from -> to to the sorted best `top` in out (*count of
@@ -467,14 +475,6 @@ static inline int offer(lines_cand *out, int top, int *count, int from, int to, 
     }
     out[j] = (lines_cand){.from = from, .to = to, .value = value, .completes = completes};
     return 1;
-}
-
-/* Whether to is on one of from's lines less than `line` cells away (then
- * some windows hold both cells: shared_windows). */
-static inline int aligned(const lines_ai *ai, int from, int to)
-{
-    int L = ai->line, dr = ai->row[to] - ai->row[from], dc = ai->col[to] - ai->col[from];
-    return (dr == 0 || dc == 0 || dr == dc || dr == -dc) && dr < L && -dr < L && dc < L && -dc < L;
 }
 
 /* Lists the legal moves with their deltas in the order from, to. */
@@ -519,25 +519,17 @@ static int list_best(lines_ai *ai, const lines_sim *s, lines_cand *out, int top,
 {
     const lines_board *b = &s->b;
     int K = b->colors, w = b->w, h = b->h;
-    /* per colour, the best empty cells by (completions, put-half, cell) */
+    /* per colour, the best empty cells by (completions, put-half, cell):
+     * insertion in cell order, a cell going after the equal ones */
     int head[LINES_MAX_COLORS + 1][LINES_LIST_HEAD], nh[LINES_MAX_COLORS + 1];
     for (int k = 1; k <= K; k++) {
         nh[k] = 0;
         for (int e = 0; e < ne; e++) {
             int to = empty[e], x = to * (LINES_MAX_COLORS + 1) + k;
-            long long v = ai->add[x];
-            int cpl = ai->addc[x];
-            int j = nh[k];
-            if (j == LINES_LIST_HEAD) {
-                int y = head[k][j - 1] * (LINES_MAX_COLORS + 1) + k;
-                if (cpl < ai->addc[y] || (cpl == ai->addc[y] && v <= ai->add[y])) continue;
-                j--;
-            } else {
-                nh[k]++;
-            }
-            while (j > 0) {
-                int y = head[k][j - 1] * (LINES_MAX_COLORS + 1) + k;
-                if (cpl < ai->addc[y] || (cpl == ai->addc[y] && v <= ai->add[y])) break;
+            if (nh[k] == LINES_LIST_HEAD && !put_ranks_before(ai, x, head[k][nh[k] - 1] * (LINES_MAX_COLORS + 1) + k))
+                continue;
+            int j = nh[k] < LINES_LIST_HEAD ? nh[k]++ : LINES_LIST_HEAD - 1;
+            while (j > 0 && put_ranks_before(ai, x, head[k][j - 1] * (LINES_MAX_COLORS + 1) + k)) {
                 head[k][j] = head[k][j - 1];
                 j--;
             }
