@@ -227,7 +227,7 @@ int gl_bench_lines(int argc, char **argv)
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                            "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
                            "       [--depth D] [--width W] [--discount P] [--samples S] [--refine K]\n"
-                           "       [--refine-samples S] [--refine-from B] [--crowd C]",
+                           "       [--refine-samples S] [--refine-from B] [--crowd C] [--growth G]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                            "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
                            "move.  --ais (comma-separated; default greedy,search): greedy, search (the\n"
@@ -235,7 +235,7 @@ int gl_bench_lines(int argc, char **argv)
                            "klines,lines98 (both).  --ms: the sampling modes' time per move, the plan's\n"
                            "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
                            "--candidates, --depth, --width, --discount, --samples, --refine,\n"
-                           "--refine-samples, --refine-from, --crowd: the search options (see autoplay),\n"
+                           "--refine-samples, --refine-from, --crowd, --growth: the search options (see autoplay),\n"
                            "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
                            "the mean balls on the board after a turn, the turns that ended with half the\n"
                            "cells or more taken),\n"

@@ -11,7 +11,7 @@ static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
     "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
     "       [--candidates N] [--depth D] [--width W] [--discount P] [--samples S]\n"
-    "       [--refine K] [--refine-samples S] [--refine-from B] [--crowd C]\n"
+    "       [--refine K] [--refine-samples S] [--refine-from B] [--crowd C] [--growth G]\n"
     "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
@@ -66,9 +66,10 @@ static int cmd_autoplay(int argc, char **argv)
                            "--refine K values the K best again over --refine-samples (10) sampled\n"
                            "spawns with a real reply (default 0: off), only with at least --refine-from (0)\n"
                            "balls on the board; --crowd C makes empty cells worth more on a crowded\n"
-                           "board (0, the default: each the same); the samples come from the player's\n"
-                           "own seeded rng, so games are reproducible; --ms (50) only caps the CPU time\n"
-                           "per move.  --mode\n"
+                           "board (0, the default: each the same); --growth G: a line in progress is\n"
+                           "worth G times more per ball it holds (plan: 6 under lines98, else 10);\n"
+                           "the samples come from the player's own seeded rng, so games are\n"
+                           "reproducible; --ms (50) only caps the CPU time per move.  --mode\n"
                            "rollout|expectimax: sampling within --ms per move (--candidates 3, --depth 3).\n"
                            "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
                            "in one file, atomically.\n"

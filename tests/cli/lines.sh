@@ -89,6 +89,8 @@ expect_bad_input "refine above 64" autoplay lines --ai search --refine 65 --game
 expect_bad_input "refine-samples 0" autoplay lines --ai search --refine-samples 0 --games 1
 expect_bad_input "refine-from negative" autoplay lines --ai search --refine-from -1 --games 1
 expect_bad_input "crowd negative" autoplay lines --ai search --crowd -1 --games 1
+expect_bad_input "growth 1" autoplay lines --ai search --growth 1 --games 1
+expect_bad_input "growth not a number" bench lines --games 1 --ais search --rules lines98 --growth x
 run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10 --ms 3600000 --record "$TMP/p0.jsonl"
 expect_rc 0 "autoplay plan without the refinement"
 run autoplay lines --check "$TMP/p0.jsonl"

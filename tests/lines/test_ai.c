@@ -400,6 +400,83 @@ static void test_crowded_space(void **state)
     gl_game_lines.destroy((gl_board *)b);
 }
 
+/* The window values: a one-colour window of `line` balls is worth
+ * 10^(line-1) whatever the growth, one ball fewer `growth` times less
+ * (rounded, at least 1), a mixed window nothing; and the sum over a board
+ * follows the table (checked against a count of the windows by hand). */
+static void test_window_growth(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 9);
+    lines_board *b = random_board(&rng, "lines98", 0.4);
+    lines_ai_cfg c10, c6, c2;
+    lines_ai_cfg_default(&c10, LINES_AI_SEARCH);
+    /* by default: 6 for the plan under lines98, 10 otherwise (greedy, the
+     * sampling modes, KLines) */
+    assert_int_equal(lines_ai_growth(&c10, b), LINES_W_GROWTH_98);
+    lines_ai_cfg greedy;
+    lines_ai_cfg_default(&greedy, LINES_AI_GREEDY);
+    assert_int_equal(lines_ai_growth(&greedy, b), LINES_W_GROWTH);
+    lines_ai_cfg rollout = c10;
+    rollout.mode = LINES_SEARCH_ROLLOUT;
+    assert_int_equal(lines_ai_growth(&rollout, b), LINES_W_GROWTH);
+    b->rules = LINES_KLINES;
+    assert_int_equal(lines_ai_growth(&c10, b), LINES_W_GROWTH);
+    b->rules = LINES_98;
+    c10.growth = 10;
+    c6 = c10;
+    c6.growth = 6;
+    c2 = c10;
+    c2.growth = 2;
+    lines_ai *x = lines_ai_new(&c10, b, 1), *y = lines_ai_new(&c6, b, 1), *z = lines_ai_new(&c2, b, 1);
+    assert_non_null(x);
+    assert_non_null(y);
+    assert_non_null(z);
+    static const long long want10[] = {0, 1, 10, 100, 1000, 10000};
+    static const long long want6[] = {0, 8, 46, 278, 1667, 10000};
+    static const long long want2[] = {0, 625, 1250, 2500, 5000, 10000};
+    for (int k = 0; k <= 5; k++) {
+        assert_true(x->vw[k] == want10[k]);
+        assert_true(y->vw[k] == want6[k]);
+        assert_true(z->vw[k] == want2[k]);
+    }
+    /* the window sum of the board, counted directly */
+    lines_ai *ais[] = {x, y, z};
+    for (int a = 0; a < 3; a++) {
+        lines_sim s = {0};
+        s.win = calloc((size_t)ais[a]->nwin, sizeof *s.win);
+        assert_non_null(s.win);
+        lines_sim_build(ais[a], &s, b);
+        long long sum = 0;
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++)
+                for (int d = 0; d < 4; d++) {
+                    static const int dr[] = {0, 1, 1, 1}, dc[] = {1, 0, 1, -1};
+                    int colour = 0, nb = 0, mixed = 0, inside = 1;
+                    for (int k = 0; k < b->line && inside; k++) {
+                        int rr = r + k * dr[d], cc = c + k * dc[d];
+                        if (rr < 0 || rr >= b->h || cc < 0 || cc >= b->w) {
+                            inside = 0;
+                            break;
+                        }
+                        int v = b->cell[rr * b->w + cc];
+                        if (!v) continue;
+                        nb++;
+                        if (colour && v != colour) mixed = 1;
+                        colour = v;
+                    }
+                    if (inside && !mixed) sum += ais[a]->vw[nb];
+                }
+        assert_true(s.wsum == sum);
+        free(s.win);
+    }
+    lines_ai_free(x);
+    lines_ai_free(y);
+    lines_ai_free(z);
+    gl_game_lines.destroy((gl_board *)b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_plan_table_changes_no_move),
         cmocka_unit_test(test_refinement),
         cmocka_unit_test(test_crowded_space),
+        cmocka_unit_test(test_window_growth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

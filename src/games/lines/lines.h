@@ -102,18 +102,19 @@ typedef struct lines_ai_cfg {
     int refine_samples; /* plan, lines98: the samples of that refinement */
     int refine_from;   /* plan, lines98: refine only with at least this many balls on the board */
     int crowd;         /* evaluation: C, the value of e empty cells falls by C * (n/2 - e)^2 below n/2 */
+    int growth;        /* evaluation: a one-colour window of k balls is worth growth^(k-line) of a full one (0: by the rules) */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
 /* Reads ai options (ms, mode, candidates, depth, width, discount, samples,
- * refine, refine-samples, refine-from, crowd) from
+ * refine, refine-samples, refine-from, crowd, growth) from
  * opts (may be NULL); choosing a mode resets candidates and depth to that
  * mode's defaults before they are read. */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
 /* The search options' keys that the command line passes through as they
  * are (ms and mode aside): for the arrays of `autoplay` and `bench`. */
 #define LINES_AI_SEARCH_KEYS                                                                                          \
-    "candidates", "depth", "width", "discount", "samples", "refine", "refine-samples", "refine-from", "crowd"
+    "candidates", "depth", "width", "discount", "samples", "refine", "refine-samples", "refine-from", "crowd", "growth"
 
 typedef struct lines_ai lines_ai;
 lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed);

@@ -2,6 +2,8 @@
  * updates, move listing and the static evaluation (see lines_ai.h). */
 #include "lines_ai.h"
 
+#include <math.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +34,7 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->refine_samples = 10;
     c->refine_from = 0;
     c->crowd = 0;
+    c->growth = 0; /* by the rules and player: lines_ai_growth */
     mode_defaults(c);
 }
 
@@ -47,7 +50,7 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width,
               discount = c->discount, samples = c->samples, refine = c->refine,
               refine_samples = c->refine_samples, refine_from = c->refine_from,
-              crowd = c->crowd;
+              crowd = c->crowd, growth = c->growth;
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
     if (gl_kv_int(opts, "candidates", 1, 100000, &cand, err) != 0) return -1;
     if (gl_kv_int(opts, "depth", 0, c->mode == LINES_SEARCH_PLAN ? LINES_PLAN_MAX : 100, &depth, err) != 0) return -1;
@@ -58,6 +61,7 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     if (gl_kv_int(opts, "refine-samples", 1, LINES_MAX_SAMPLES, &refine_samples, err) != 0) return -1;
     if (gl_kv_int(opts, "refine-from", 0, LINES_MAX_CELLS, &refine_from, err) != 0) return -1;
     if (gl_kv_int(opts, "crowd", 0, 100000, &crowd, err) != 0) return -1;
+    if (gl_kv_int(opts, "growth", 2, 100, &growth, err) != 0) return -1; /* 0 only by default */
     c->ms = (double)ms;
     c->candidates = (int)cand;
     c->depth = (int)depth;
@@ -68,7 +72,15 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     c->refine_samples = (int)refine_samples;
     c->refine_from = (int)refine_from;
     c->crowd = (int)crowd;
+    c->growth = (int)growth;
     return 0;
+}
+
+int lines_ai_growth(const lines_ai_cfg *c, const lines_board *b)
+{
+    if (c->growth > 0) return c->growth;
+    int plan98 = c->kind == LINES_AI_SEARCH && c->mode == LINES_SEARCH_PLAN && b->rules == LINES_98;
+    return plan98 ? LINES_W_GROWTH_98 : LINES_W_GROWTH;
 }
 
 /* Whether to is on one of from's lines less than `line` cells away (then
@@ -169,11 +181,24 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
             if (j != i && aligned(ai, i, j)) ai->al[nal++] = j;
     }
     ai->al_start[b->n] = nal;
-    /* 0, 1, 10, 100, ...: a ball that extends a clean window is worth far
-     * more than one that starts several new ones (measured: base 3 gave a
-     * greedy KLines mean of 131, 5 gave 310, 10 gave 423 over 20 games) */
+    /* A one-colour window of `line` balls is worth 10^(line-1) (the scale
+     * the other weights are set against); one ball fewer is worth `growth`
+     * times less, rounded, at least 1 (growth 10: 1, 10, 100, 1000, 10000
+     * on line 5; 6: 8, 46, 278, 1667, 10000).  Measured: greedy under
+     * KLines with 1 fixed for one ball, ratio 3 gave a mean of 131, 5 gave
+     * 310, 10 gave 423 over 20 games; the plan under lines98 does better
+     * with 6 (docs/lines.md, seventh round). */
+    int growth = lines_ai_growth(cfg, b);
     ai->vw[0] = 0;
-    for (int k = 1; k <= LINES_MAX_SIDE; k++) ai->vw[k] = k == 1 ? 1 : (ai->vw[k - 1] * LINES_W_BASE > 1000000000LL ? 1000000000LL : ai->vw[k - 1] * LINES_W_BASE);
+    double full = pow(10, b->line - 1);
+    for (int k = 1; k <= LINES_MAX_SIDE; k++) {
+        if (k <= b->line) {
+            long long v = llround(full * pow(growth, k - b->line));
+            ai->vw[k] = v < 1 ? 1 : v;
+        } else {
+            ai->vw[k] = ai->vw[k - 1] * 10 > 1000000000LL ? 1000000000LL : ai->vw[k - 1] * 10;
+        }
+    }
     /* A completed line must be worth more than the windows it empties, or
      * the player would keep building lines instead of finishing them. */
     long long pts = lines_points(b->rules, b->line);

@@ -69,9 +69,10 @@ struct lines_ai {
 };
 
 /* Weights of the evaluation (see docs/lines.md). */
-#define LINES_W_BASE 10     /* a one-colour window of k balls is worth BASE^(k-1) */
+#define LINES_W_GROWTH 10   /* ratio of a one-colour window's value with k+1 balls to k (cfg.growth 0) */
+#define LINES_W_GROWTH_98 6 /* the same for the plan player under lines98 */
 #define LINES_W_FINISH 2    /* a completed line is worth FINISH windows of `line` balls */
-#define LINES_W_EMPTY 1000  /* per empty cell: space outweighs a line of four */
+#define LINES_W_EMPTY 1000  /* per empty cell: a line of four's worth at growth 10 */
 #define LINES_W_REGION 40   /* per empty region beyond the first */
 #define LINES_W_LOST 1000000000000000LL /* a full board: worse than anything */
 
@@ -103,6 +104,10 @@ int lines_ai_best_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out
  * crowd * (n/2 - empties)^2 when fewer than half the cells are empty (a
  * crowded board's space is worth more per cell). */
 long long lines_ai_space(const struct lines_ai *ai, int empties);
+/* The ratio of a one-colour window's values with k+1 and k balls: the
+ * option, or by default LINES_W_GROWTH_98 for the search player in plan
+ * mode under lines98 and LINES_W_GROWTH otherwise. */
+int lines_ai_growth(const lines_ai_cfg *c, const lines_board *b);
 /* Static value of a position (windows, empties, regions, lost). */
 long long lines_ai_static(struct lines_ai *ai, const lines_sim *s);
 /* lines_ai_static of the board lines_ai_moves has just listed (its
