@@ -14,6 +14,9 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <math.h>
+#include <stdio.h>
+
 #include "games/lines/lines_ai.h"
 
 static lines_board *random_board(gl_rng *rng, const char *rules, double density)
@@ -475,6 +478,34 @@ static void test_window_growth(void **state)
     lines_ai_free(y);
     lines_ai_free(z);
     gl_game_lines.destroy((gl_board *)b);
+    /* long lines: the values stay capped at 10^9 (growth 10: 10^(k-1) up
+     * to the cap, as before the option), never overflow, never fall */
+    for (int line = 9; line <= LINES_MAX_SIDE; line += 17) {
+        gl_kvlist params;
+        gl_kv_init(&params);
+        char size[16], len[8];
+        snprintf(size, sizeof size, "%dx%d", LINES_MAX_SIDE, LINES_MAX_SIDE);
+        snprintf(len, sizeof len, "%d", line);
+        gl_kv_add(&params, "size", size, 0);
+        gl_kv_add(&params, "line", len, 0);
+        gl_error err = {0};
+        lines_board *big = (lines_board *)gl_game_lines.create(&params, &rng, &err);
+        gl_kv_free(&params);
+        assert_non_null(big);
+        for (int g = 2; g <= 10; g += 4) {
+            lines_ai_cfg cg = c10;
+            cg.growth = g;
+            lines_ai *w = lines_ai_new(&cg, big, 1);
+            assert_non_null(w);
+            for (int k = 1; k <= line; k++) {
+                assert_true(w->vw[k] >= 1 && w->vw[k] <= 1000000000LL);
+                assert_true(w->vw[k] >= w->vw[k - 1]);
+                if (g == 10) assert_true(w->vw[k] == (k <= 10 ? (long long)pow(10, k - 1) : 1000000000LL));
+            }
+            lines_ai_free(w);
+        }
+        gl_game_lines.destroy((gl_board *)big);
+    }
 }
 
 int main(void)

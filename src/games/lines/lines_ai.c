@@ -193,8 +193,9 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     double full = pow(10, b->line - 1);
     for (int k = 1; k <= LINES_MAX_SIDE; k++) {
         if (k <= b->line) {
-            long long v = llround(full * pow(growth, k - b->line));
-            ai->vw[k] = v < 1 ? 1 : v;
+            /* capped at 10^9 as before (long lines: 10^(line-1) would overflow the sums) */
+            double v = full * pow(growth, k - b->line);
+            ai->vw[k] = v >= 1e9 ? 1000000000LL : v < 1 ? 1 : llround(v);
         } else {
             ai->vw[k] = ai->vw[k - 1] * 10 > 1000000000LL ? 1000000000LL : ai->vw[k - 1] * 10;
         }
