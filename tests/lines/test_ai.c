@@ -456,20 +456,17 @@ static void test_window_growth(void **state)
             for (int c = 0; c < b->w; c++)
                 for (int d = 0; d < 4; d++) {
                     static const int dr[] = {0, 1, 1, 1}, dc[] = {1, 0, 1, -1};
-                    int colour = 0, nb = 0, mixed = 0, inside = 1;
-                    for (int k = 0; k < b->line && inside; k++) {
-                        int rr = r + k * dr[d], cc = c + k * dc[d];
-                        if (rr < 0 || rr >= b->h || cc < 0 || cc >= b->w) {
-                            inside = 0;
-                            break;
-                        }
-                        int v = b->cell[rr * b->w + cc];
+                    int last_r = r + (b->line - 1) * dr[d], last_c = c + (b->line - 1) * dc[d];
+                    if (last_r >= b->h || last_c < 0 || last_c >= b->w) continue; /* not a window */
+                    int colour = 0, nb = 0, mixed = 0;
+                    for (int k = 0; k < b->line; k++) {
+                        int v = b->cell[(r + k * dr[d]) * b->w + c + k * dc[d]];
                         if (!v) continue;
                         nb++;
                         if (colour && v != colour) mixed = 1;
                         colour = v;
                     }
-                    if (inside && !mixed) sum += ais[a]->vw[nb];
+                    if (!mixed) sum += ais[a]->vw[nb];
                 }
         assert_true(s.wsum == sum);
         free(s.win);
