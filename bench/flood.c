@@ -208,7 +208,7 @@ int gl_bench_flood(int argc, char **argv)
     }
     const gl_game *g = gl_game_find("flood");
     gl_cli_catch_sigint();
-    gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted};
+    gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted, NULL};
     printf("flood benchmark: data %s, boards %lld..%lld, one core, limit %lld ms per board\n\n", dir, first,
            first + boards - 1, ms);
     printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s %9s %10s\n", "set", "solver", "boards", "moves",

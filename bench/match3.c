@@ -139,7 +139,7 @@ int gl_bench_match3(int argc, char **argv)
             snprintf(v, sizeof v, "%lld", swaps);
             if (strcmp(al[i].name, "best1") != 0) gl_kv_add(&sopts, "swaps", v, 0);
             if (al[i].optkey[0]) gl_kv_add(&sopts, al[i].optkey, al[i].optval, 0);
-            gl_limits lim = {(double)ms, 0, &gl_cli_interrupted};
+            gl_limits lim = {(double)ms, 0, &gl_cli_interrupted, NULL};
             gl_solution sol;
             gl_solution_init(&sol);
             size_t k = (size_t)(bi * na + i);

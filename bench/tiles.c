@@ -68,7 +68,7 @@ int gl_bench_tiles(int argc, char **argv)
             gl_rng rng;
             gl_rng_seed(&rng, 1);
             gl_board *b = g->create(&params, &rng, &err);
-            gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted};
+            gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted, NULL};
             gl_solution sol;
             gl_solution_init(&sol);
             if (!b || gl_cli_run_solver(g, b, name, &sopts, &lim, NULL, &sol, &err) != 0) {

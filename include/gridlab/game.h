@@ -18,6 +18,7 @@
 #include <signal.h>
 #include "error.h"
 #include "kv.h"
+#include "limits.h"
 #include "rng.h"
 #include "strbuf.h"
 #include "text.h"
@@ -33,14 +34,6 @@ typedef struct gl_move {
 } gl_move;
 
 typedef enum { GL_PLAYING = 0, GL_WON = 1, GL_LOST = 2 } gl_status;
-
-/* What a solver may spend.  Solvers poll these and stop cleanly, reporting
- * optimal=false and their statistics so far. */
-typedef struct gl_limits {
-    double limit_ms;                   /* 0: no time limit */
-    size_t mem_cap;                    /* bytes for the solver's own tables; 0: default */
-    volatile sig_atomic_t *interrupt;  /* non-zero when the user pressed Ctrl-C; may be NULL */
-} gl_limits;
 
 typedef struct gl_solve_opts {
     gl_limits lim;
@@ -68,9 +61,9 @@ void gl_solution_push(gl_solution *s, gl_move m);
 void gl_solution_reverse(gl_solution *s);
 
 /* Polls limits: returns the reason string when the search must stop, else
- * NULL.  Cheap enough to call every few thousand nodes. */
+ * NULL.  The older form of gl_meter (limits.h), kept while solvers move to
+ * the meter: it also stops when the shared budget is spent. */
 const char *gl_limits_check(const gl_limits *lim, uint64_t start_ns, size_t bytes_in_use);
-size_t gl_limits_mem_cap(const gl_limits *lim);
 
 typedef struct gl_solver {
     const char *name;

@@ -11,6 +11,7 @@
 #include "text.h"
 #include "json.h"
 #include "timing.h"
+#include "limits.h"
 #include "arena.h"
 #include "heap.h"
 #include "hash.h"

@@ -132,6 +132,10 @@ int gl_args_flag(const gl_args *a, const char *flag_names, const char *name)
 
 void gl_args_free(gl_args *a) { gl_kv_free(&a->opts); }
 
+/* One memory budget for the whole process: every search of a command (and
+ * every job of a batch) charges it, so --mem-mb caps the process. */
+static gl_budget process_budget;
+
 int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err)
 {
     long long ms = 0, mb = 0;
@@ -141,6 +145,8 @@ int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err)
     lim->limit_ms = (double)ms;
     lim->mem_cap = (size_t)mb << 20;
     lim->interrupt = &gl_cli_interrupted;
+    gl_budget_init(&process_budget, lim->mem_cap);
+    lim->budget = &process_budget;
     return 0;
 }
 
