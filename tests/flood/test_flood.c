@@ -68,7 +68,7 @@ static void test_groups_row_major(void **state)
     assert_false(gl_bits_test(g.adj + 0 * g.kw, 3));
     assert_true(gl_bits_test(g.adj + 3 * g.kw, 2));
     gl_strbuf sb = GL_STRBUF_INIT;
-    gl_game_flood.render(b, &sb, GL_RENDER_GROUPS);
+    flood_render_groups((const flood_board *)b, &sb, 0);
     assert_non_null(strstr(gl_sb_str(&sb), "1/0 1/0 2/1 2/1\n1/0 3/2 2/1 2/1\n3/2 3/2 3/2 4/0\n"));
     gl_sb_free(&sb);
     flood_graph_free(&g);
@@ -681,16 +681,20 @@ static void test_limit_and_hint(void **state)
     gl_solve_opts o;
     memset(&o, 0, sizeof o);
     gl_move m;
-    gl_strbuf extra = GL_STRBUF_INIT;
-    assert_int_equal(G->hint(b, &o, &m, &extra, &err), 1);
-    assert_non_null(strstr(gl_sb_str(&extra), "\"optimal\":true"));
+    gl_info info;
+    gl_info_init(&info);
+    assert_int_equal(G->hint(b, &o, &m, &info, &err), 1);
+    const gl_info_item *opt = gl_info_find(&info, "optimal");
+    assert_non_null(opt);
+    assert_int_equal(opt->type, GL_INFO_BOOL);
+    assert_int_equal(opt->value, 1);
     assert_int_equal(G->apply(b, &m, NULL, &err), 0);
     gl_solution rest;
     solve(b, "astar", 0, &rest);
     assert_int_equal(rest.nmoves, 6);
     gl_solution_free(&rest);
     gl_solution_free(&full);
-    gl_sb_free(&extra);
+    gl_info_free(&info);
     G->destroy(b);
 }
 

@@ -200,7 +200,9 @@ int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s,
 int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
 int flood_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
 int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
-int flood_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+/* `show --groups`: each cell as group/colour, the graph the solvers work on. */
+void flood_render_groups(const flood_board *b, gl_strbuf *out, int color);
+int flood_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info,
                gl_error *err);
 
 /* Shared by the solvers: the graph of a board and its closed root. */

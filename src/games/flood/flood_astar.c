@@ -541,9 +541,11 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
      * (a later level, or colours a same-cost arrival opened), nodes stored,
      * expansions in the last f level, children held back by the two-ring
      * bound */
-    gl_sb_printf(&s->extra,
-                 "\"generated\":%llu,\"revisits\":%llu,\"stored\":%zu,\"last_level\":%llu,\"held_back\":%llu",
-                 generated, revisits, a.n, at_level, held_back);
+    gl_info_int(&s->info, "generated", (long long)generated);
+    gl_info_int(&s->info, "revisits", (long long)revisits);
+    gl_info_int(&s->info, "stored", (long long)a.n);
+    gl_info_int(&s->info, "last_level", (long long)at_level);
+    gl_info_int(&s->info, "held_back", (long long)held_back);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;

@@ -24,7 +24,7 @@ void flood_push_moves(gl_solution *s, const uint8_t *moves, int n)
 /* Without a limit a hint could run for ever on a large board: cap it. */
 #define FLOOD_HINT_DEFAULT_MS 5000.0
 
-int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *info,
                gl_error *err)
 {
     const flood_board *b = (const flood_board *)bb;
@@ -37,9 +37,11 @@ int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf
     gl_solution_init(&s);
     int rc = flood_astar_run(&p, &lim, &s, err);
     if (rc == 0) {
-        rc = s.nmoves > 0;
-        if (rc) *m = s.moves[0];
-        gl_sb_printf(extra, "\"optimal\":%s,\"moves_left\":%d", s.optimal ? "true" : "false", s.nmoves);
+        rc = s.nmoves > 0 ? 1 : s.stopped ? 2 : 0;
+        if (rc == 2) gl_error_set(err, "%s", s.stopped);
+        if (rc == 1) *m = s.moves[0];
+        gl_info_bool(info, "optimal", s.optimal);
+        gl_info_int(info, "moves_left", s.nmoves);
     } else {
         rc = -1;
     }
