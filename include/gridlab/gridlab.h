@@ -19,6 +19,7 @@
 #include "events.h"
 #include "game.h"
 #include "play.h"
+#include "scores.h"
 #include "search.h"
 #include "grid_bfs.h"
 #include "link_bfs.h"

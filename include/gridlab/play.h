@@ -61,6 +61,9 @@ int gl_play_start_id(gl_play *p, const char *id, gl_error *err);
  * becomes the save path. */
 int gl_play_load_text(gl_play *p, const char *data, size_t len, const char *name, gl_error *err);
 int gl_play_load_file(gl_play *p, const char *path, gl_error *err);
+/* A game of g from parameters written as "key=value key=value" (a
+ * preset's text, a form's fields), as gl_play_start. */
+int gl_play_start_text(gl_play *p, const gl_game *g, const char *params, uint64_t seed, gl_error *err);
 /* The same parameters with another seed. */
 int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err);
 /* Back to the first position of this game (of this level). */
@@ -82,6 +85,18 @@ int gl_play_dirty(const gl_play *p);     /* progress not saved */
 int gl_play_assisted(const gl_play *p);  /* the solver played moves of this game */
 int gl_play_hints(const gl_play *p);     /* hints asked for in this game */
 int gl_play_level(const gl_play *p);     /* 1 for the first board, then each next level */
+/* Changes whenever another game, level or a restart begins: a front end
+ * that must do something once per game (record its result) compares it. */
+unsigned gl_play_serial(const gl_play *p);
+/* The first position of this game (of this level). */
+const gl_board *gl_play_first_board(const gl_play *p);
+/* The parameters of the game's ID (empty when it has none). */
+const gl_kvlist *gl_play_params(const gl_play *p);
+/* The canonical PARAMS of the game's ID, without the game's name and the
+ * seed ("size=14x14,colors=6,start=corner,difficulty=medium"): games of
+ * the same kind share it, so tables of best results are kept by it.  0, or
+ * -1 with err when the game has no ID. */
+int gl_play_params_key(const gl_play *p, gl_strbuf *out, gl_error *err);
 /* The measure of a finished game for a table of best results: the game's
  * score(), or the elapsed milliseconds for GL_SCORE_TIME. */
 long long gl_play_score(const gl_play *p);
@@ -129,6 +144,11 @@ int gl_play_solve(gl_play *p, const gl_limits *lim, gl_solution *sol, gl_error *
  * result), 0 none left, -1 refused (err). */
 int gl_play_solve_step(gl_play *p, int *moved, gl_events *ev, gl_error *err);
 int gl_play_solve_left(const gl_play *p);
+/* Runs the default solver from the game's first position (the same
+ * limits as gl_play_solve): what the solver makes of the board the player
+ * had, for a comparison at the end.  Nothing in the game changes.  0, or
+ * -1 with err. */
+int gl_play_solve_first(const gl_play *p, const gl_limits *lim, gl_solution *sol, gl_error *err);
 void gl_play_solve_cancel(gl_play *p);
 
 /* The cells a move travels through as a chain of neighbouring cells (the
@@ -147,7 +167,9 @@ int gl_play_next_level(gl_play *p, gl_events *ev, gl_error *err);
 
 /* ------------------------------------------------------------ the clock */
 
-/* Milliseconds played on this board (pauses not counted). */
+/* Milliseconds played on this board (pauses not counted).  The clock
+ * stops when the game ends (won, lost, the time up) and goes on when an
+ * undo takes the game back to a position in play. */
 double gl_play_elapsed_ms(const gl_play *p);
 /* Milliseconds left on the game's clock, -1 when it has none. */
 long long gl_play_time_left_ms(const gl_play *p);

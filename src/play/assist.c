@@ -77,6 +77,17 @@ int gl_play_solve(gl_play *p, const gl_limits *lim, gl_solution *sol, gl_error *
     return 0;
 }
 
+int gl_play_solve_first(const gl_play *p, const gl_limits *lim, gl_solution *sol, gl_error *err)
+{
+    if (!p->start) return gl_error_set(err, "no game");
+    if (p->g->nsolvers < 1) return gl_error_set(err, "%s has no solver", p->g->name);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    if (lim) o.lim = *lim;
+    if (o.lim.limit_ms <= 0) o.lim.limit_ms = SOLVE_DEFAULT_MS;
+    return p->g->solvers[0].solve(p->start, &o, sol, err) != 0 ? -1 : 0;
+}
+
 int gl_play_solve_left(const gl_play *p) { return p->nplan - p->iplan; }
 
 void gl_play_solve_cancel(gl_play *p)

@@ -77,6 +77,7 @@ static void clock_start(gl_play *p)
     p->started_ns = gl_play_now(p);
     p->paused_ns = 0;
     p->pause_at = 0;
+    p->end_at = 0;
     p->time_up = 0;
     p->limit_s = p->g->time_limit_s ? p->g->time_limit_s(p->b) : 0;
 }
@@ -100,7 +101,9 @@ void gl_play_set_board(gl_play *p, gl_board *b)
     p->nplan = p->iplan = 0;
     p->assisted = p->hints = 0;
     p->last_move[0] = '\0';
+    p->serial++;
     clock_start(p);
+    gl_play_clock_follow(p); /* a board that is over already has no time to count */
 }
 
 /* A new game of g: the board from params and seed, its ID. */
@@ -156,6 +159,44 @@ int gl_play_start_id(gl_play *p, const char *id, gl_error *err)
     return rc;
 }
 
+int gl_play_start_text(gl_play *p, const gl_game *g, const char *params, uint64_t seed, gl_error *err)
+{
+    gl_kvlist kv;
+    gl_kv_init(&kv);
+    const char *s = params ? params : "";
+    int rc = 0;
+    while (*s && rc == 0) {
+        while (*s == ' ') s++;
+        size_t n = strcspn(s, " ");
+        if (!n) break;
+        const char *eq = memchr(s, '=', n);
+        if (!eq || eq == s || eq == s + n - 1) {
+            rc = gl_error_set(err, "'%.*s' is not KEY=VALUE", (int)n, s);
+            break;
+        }
+        char key[64], value[GL_ID_MAX + 1];
+        size_t kn = (size_t)(eq - s), vn = n - kn - 1;
+        if (kn >= sizeof key || vn >= sizeof value) {
+            rc = gl_error_set(err, "'%.*s' is too long", (int)(n > 40 ? 40 : n), s);
+            break;
+        }
+        memcpy(key, s, kn);
+        key[kn] = '\0';
+        memcpy(value, eq + 1, vn);
+        value[vn] = '\0';
+        if (gl_kv_get(&kv, key)) {
+            rc = gl_error_set(err, "%s is given twice", key);
+            break;
+        }
+        gl_kv_add(&kv, key, value, 0);
+        s += n;
+    }
+    for (int i = 0; i < kv.n; i++) kv.items[i].used = 0;
+    if (rc == 0) rc = gl_play_start(p, g, &kv, seed, err);
+    gl_kv_free(&kv);
+    return rc;
+}
+
 int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err)
 {
     if (!p->g) return gl_error_set(err, "no game to start again");
@@ -192,6 +233,16 @@ int gl_play_dirty(const gl_play *p) { return p->dirty; }
 int gl_play_assisted(const gl_play *p) { return p->assisted; }
 int gl_play_hints(const gl_play *p) { return p->hints; }
 int gl_play_level(const gl_play *p) { return p->level; }
+unsigned gl_play_serial(const gl_play *p) { return p->serial; }
+const gl_board *gl_play_first_board(const gl_play *p) { return p->start; }
+const gl_kvlist *gl_play_params(const gl_play *p) { return &p->params; }
+
+int gl_play_params_key(const gl_play *p, gl_strbuf *out, gl_error *err)
+{
+    if (!p->g) return gl_error_set(err, "no game");
+    if (!p->id[0]) return gl_error_set(err, "this game has no ID (a board read without one)");
+    return gl_params_canon(p->g, &p->params, out, err);
+}
 const char *gl_play_last_move(const gl_play *p) { return p->last_move; }
 
 gl_status gl_play_status(const gl_play *p)
@@ -236,6 +287,7 @@ int gl_play_move(gl_play *p, const gl_move *m, gl_events *ev, gl_error *err)
     gl_status now = p->g->status(p->b);
     if (now == GL_WON) gl_events_add(ev, GL_EV_WON, 0);
     else if (now == GL_LOST) gl_events_add(ev, GL_EV_LOST, 0);
+    gl_play_clock_follow(p);
     return gl_play_autosave(p, ev, err) == 0 ? 0 : 1;
 }
 
@@ -323,6 +375,7 @@ static int step_history(gl_play *p, gl_boards *from, gl_boards *to, gl_error *er
     p->b = from->items[--from->n];
     p->nsel = 0;
     p->dirty = 1;
+    gl_play_clock_follow(p);
     free(p->plan);
     p->plan = NULL;
     p->nplan = p->iplan = 0;
@@ -390,11 +443,36 @@ void gl_play_set_clock(gl_play *p, uint64_t (*now_ns)(void *ctx), void *ctx)
     if (p->g) clock_start(p);
 }
 
+/* The clock's reading: it stands while paused and once the game ended. */
+static uint64_t clock_now(const gl_play *p)
+{
+    if (p->end_at) return p->end_at;
+    if (p->pause_at) return p->pause_at;
+    return gl_play_now(p);
+}
+
+void gl_play_clock_stop(gl_play *p)
+{
+    if (p->end_at) return;
+    /* a pause that was on becomes the end: unpausing then changes nothing */
+    p->end_at = p->pause_at ? p->pause_at : gl_play_now(p);
+    p->pause_at = 0;
+}
+
+void gl_play_clock_follow(gl_play *p)
+{
+    int over = p->time_up || p->g->status(p->b) != GL_PLAYING;
+    if (over) gl_play_clock_stop(p);
+    else if (p->end_at) { /* taken back to a game in progress: the clock goes on */
+        p->paused_ns += gl_play_now(p) - p->end_at;
+        p->end_at = 0;
+    }
+}
+
 double gl_play_elapsed_ms(const gl_play *p)
 {
     if (!p->g) return 0;
-    uint64_t now = p->pause_at ? p->pause_at : gl_play_now(p);
-    return (double)(now - p->started_ns - p->paused_ns) / 1e6;
+    return (double)(clock_now(p) - p->started_ns - p->paused_ns) / 1e6;
 }
 
 long long gl_play_time_left_ms(const gl_play *p)
@@ -411,12 +489,14 @@ int gl_play_tick(gl_play *p, gl_events *ev)
     if (gl_play_time_left_ms(p) > 0) return 0;
     p->time_up = 1;
     p->nsel = 0;
+    gl_play_clock_stop(p);
     gl_events_add(ev, GL_EV_TIME_UP, 0);
     return 1;
 }
 
 void gl_play_pause(gl_play *p, int paused)
 {
+    if (p->end_at) return; /* the clock stands already */
     if (paused && !p->pause_at) p->pause_at = gl_play_now(p);
     else if (!paused && p->pause_at) {
         p->paused_ns += gl_play_now(p) - p->pause_at;
@@ -442,14 +522,14 @@ void gl_play_describe(const gl_play *p, const gl_events *ev, gl_strbuf *out)
             if (e->n > 2) {
                 gl_cells chain = {0};
                 gl_cells_chain(ev->cells.rc + 2 * e->first, e->n, &chain);
-                gl_sb_printf(out, " %d steps%s", chain.n - 1, e->value ? "," : "");
+                gl_sb_printf(out, " %d step%s%s", chain.n - 1, chain.n == 2 ? "" : "s", e->value ? "," : "");
                 gl_cells_free(&chain);
             }
             if (e->value) gl_sb_printf(out, " cost %lld", e->value);
             parts++;
             bare = e->n <= 2 && !e->value;
             continue;
-        case GL_EV_FILL: gl_sb_printf(out, "+%d cells, %lld flooded", e->n, e->value); break;
+        case GL_EV_FILL: gl_sb_printf(out, "+%d cell%s, %lld flooded", e->n, e->n == 1 ? "" : "s", e->value); break;
         case GL_EV_REMOVE:
             if (e->n && e->value) gl_sb_printf(out, "removed %d (+%lld)", e->n, e->value);
             else if (e->n) gl_sb_printf(out, "removed %d", e->n);

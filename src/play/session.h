@@ -43,6 +43,8 @@ struct gl_play {
     uint64_t started_ns; /* when this board's clock started */
     uint64_t paused_ns;  /* time in pauses so far */
     uint64_t pause_at;   /* non-zero while paused */
+    uint64_t end_at;     /* non-zero once the game has ended: the clock stands */
+    unsigned serial;     /* one more for every game, level or restart */
     int limit_s;         /* the clock, 0 for none */
     int time_up;
 };
@@ -53,6 +55,10 @@ void gl_play_drop(gl_play *p);
 /* Takes board b (its first position) as the new game: history, selection,
  * plan and clock start again. */
 void gl_play_set_board(gl_play *p, gl_board *b);
+/* The clock stops for good (the game ended); follow: stops or goes on
+ * as the position is over or not (after a move, undo or redo). */
+void gl_play_clock_stop(gl_play *p);
+void gl_play_clock_follow(gl_play *p);
 /* Saves when autosave is on: 0, or -1 with err. */
 int gl_play_autosave(gl_play *p, gl_events *ev, gl_error *err);
 

@@ -287,6 +287,127 @@ static void test_describe(void **state)
     gl_play_free(p);
 }
 
+
+/* The clock stands once the game ends (a win is timed at its last move)
+ * and goes on when an undo takes the game back into play. */
+static void test_clock_stops_at_the_end(void **state)
+{
+    (void)state;
+    if (!gl_game_find("tiles")) skip();
+    gl_play *p = gl_play_new();
+    fake_ns = 1000;
+    gl_play_set_clock(p, fake_clock, NULL);
+    gl_error err = {0};
+    assert_int_equal(gl_play_start_id(p, "tiles:n=1,hop=2,start=standard#1", &err), 0);
+    unsigned serial = gl_play_serial(p);
+    fake_ns += 3000000000ULL;
+    assert_int_equal(gl_play_move_text(p, "1-3", NULL, &err), 0); /* won */
+    assert_int_equal(gl_play_status(p), GL_WON);
+    fake_ns += 50000000000ULL;
+    assert_true(gl_play_elapsed_ms(p) > 2999 && gl_play_elapsed_ms(p) < 3001);
+    gl_play_pause(p, 1); /* a pause after the end changes nothing */
+    fake_ns += 1000000000ULL;
+    gl_play_pause(p, 0);
+    assert_true(gl_play_elapsed_ms(p) > 2999 && gl_play_elapsed_ms(p) < 3001);
+    assert_int_equal(gl_play_undo(p, &err), 0); /* back in play: the clock goes on */
+    fake_ns += 1000000000ULL;
+    assert_true(gl_play_elapsed_ms(p) > 3999 && gl_play_elapsed_ms(p) < 4001);
+    assert_int_equal(gl_play_serial(p), serial); /* the same game */
+    assert_int_equal(gl_play_restart(p, &err), 0);
+    assert_true(gl_play_serial(p) != serial);
+    assert_true(gl_play_elapsed_ms(p) < 1);
+    gl_play_free(p);
+}
+
+/* Starting from "key=value" text (presets, forms), the ID's PARAMS as the
+ * key of a table of results, the first position and the solver from it. */
+static void test_params_and_first(void **state)
+{
+    (void)state;
+    if (!gl_game_find("flood")) skip();
+    const gl_game *g = gl_game_find("flood");
+    gl_play *p = gl_play_new();
+    gl_error err = {0};
+    gl_strbuf key = GL_STRBUF_INIT;
+    for (int i = 0; i < g->npresets; i++) {
+        assert_int_equal(gl_play_start_text(p, g, g->presets[i].params, 5, &err), 0);
+        assert_true(strchr(gl_play_id(p), '#') != NULL);
+    }
+    assert_int_equal(gl_play_start_text(p, g, "size=5x4  colors=3 ", 7, &err), 0);
+    assert_string_equal(gl_play_id(p), "flood:size=5x4,colors=3,start=corner,difficulty=medium#7");
+    assert_int_equal(gl_play_params_key(p, &key, &err), 0);
+    assert_string_equal(gl_sb_str(&key), "size=5x4,colors=3,start=corner,difficulty=medium");
+    assert_string_equal(gl_kv_get((gl_kvlist *)gl_play_params(p), "colors"), "3");
+    /* bad text: named, and the game in progress stays */
+    assert_int_equal(gl_play_start_text(p, g, "size=5x4 colours=3", 7, &err), -1);
+    assert_non_null(strstr(err.msg, "colours"));
+    assert_int_equal(gl_play_start_text(p, g, "size", 7, &err), -1);
+    assert_non_null(strstr(err.msg, "KEY=VALUE"));
+    assert_int_equal(gl_play_start_text(p, g, "colors=3 colors=4", 7, &err), -1);
+    assert_non_null(strstr(err.msg, "twice"));
+    assert_string_equal(gl_play_id(p), "flood:size=5x4,colors=3,start=corner,difficulty=medium#7");
+
+    /* the first position stays while the game goes on; the solver from it
+     * changes nothing */
+    char *first = text_of(p);
+    gl_move mv[8];
+    assert_true(g->legal_moves(gl_play_board(p), mv, 8) > 0);
+    assert_int_equal(gl_play_move(p, &mv[0], NULL, &err), 0);
+    gl_strbuf sb = GL_STRBUF_INIT;
+    g->format(gl_play_first_board(p), &sb);
+    assert_string_equal(gl_sb_str(&sb), first);
+    gl_solution sol;
+    gl_solution_init(&sol);
+    gl_limits lim = {5000, 0, NULL, NULL};
+    assert_int_equal(gl_play_solve_first(p, &lim, &sol, &err), 0);
+    assert_true(sol.solved);
+    assert_true(sol.nmoves > 0);
+    assert_int_equal(gl_play_moves(p), 1);
+    assert_int_equal(gl_play_assisted(p), 0);
+    assert_int_equal(gl_play_solve_left(p), 0);
+    gl_solution_free(&sol);
+
+    /* a board read without an ID has no key */
+    const char *text = "flood size=2x2 colors=2\n01\n10\n";
+    assert_int_equal(gl_play_load_text(p, text, strlen(text), "t", &err), 0);
+    gl_sb_clear(&key);
+    assert_int_equal(gl_play_params_key(p, &key, &err), -1);
+    assert_non_null(strstr(err.msg, "no ID"));
+    gl_sb_free(&sb);
+    gl_sb_free(&key);
+    free(first);
+    gl_play_free(p);
+}
+
+static void test_describe_words(void **state)
+{
+    (void)state;
+    if (!gl_game_find("lines")) skip();
+    /* a ball one step away: no "1 steps" */
+    const char *text = "lines size=5x5 colors=2 next=111 score=0 rng=795545d078d91da2ebceb9547fe5e6af1ef6c5512b9fd68475100a06e30fdf48\n"
+                       "1....\n.....\n.....\n.....\n.....\n";
+    gl_play *p = gl_play_new();
+    gl_error err = {0};
+    if (gl_play_load_text(p, text, strlen(text), "t", &err) != 0) fail_msg("%s", err.msg);
+    gl_events ev;
+    gl_events_init(&ev);
+    assert_int_equal(gl_play_move_text(p, "a1-b1", &ev, &err), 0);
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_play_describe(p, &ev, &sb);
+    assert_non_null(strstr(gl_sb_str(&sb), "a1-b1:"));
+    assert_null(strstr(gl_sb_str(&sb), "1 steps"));
+    /* two steps are counted */
+    assert_int_equal(gl_play_undo(p, &err), 0);
+    gl_events_clear(&ev);
+    gl_sb_clear(&sb);
+    assert_int_equal(gl_play_move_text(p, "a1-c1", &ev, &err), 0);
+    gl_play_describe(p, &ev, &sb);
+    assert_non_null(strstr(gl_sb_str(&sb), "a1-c1: 2 steps"));
+    gl_sb_free(&sb);
+    gl_events_free(&ev);
+    gl_play_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -297,6 +418,9 @@ int main(void)
         cmocka_unit_test(test_hint_stopped),
         cmocka_unit_test(test_restart_and_new),
         cmocka_unit_test(test_describe),
+        cmocka_unit_test(test_clock_stops_at_the_end),
+        cmocka_unit_test(test_params_and_first),
+        cmocka_unit_test(test_describe_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,101 @@
+/* Tables of best results: per game and set of parameters, the best
+ * finished games (fewest moves, least cost, most points, best time, as the
+ * game's score_kind says), kept in one small text file that every front
+ * end can share.
+ *
+ * The key of a table is the game's name and the canonical PARAMS of its
+ * ID without the seed (gl_play_params_key): every board of flood
+ * size=14x14,colors=6,... competes in one table whatever its seed.
+ *
+ * The file (gl_scores_default_path: $XDG_DATA_HOME/gridlab/scores.txt,
+ * else ~/.local/share/gridlab/scores.txt) is text, a line per result:
+ *
+ *     gridlab-scores 1
+ *     GAME<TAB>PARAMS<TAB>KIND<TAB>VALUE<TAB>MS<TAB>WHEN<TAB>ID
+ *
+ * KIND is fewer, more or time; VALUE the measure (the game's score, or
+ * milliseconds for time); MS the time played; WHEN seconds since 1970; ID
+ * the game's ID, so that the board can be played again.  Writes are
+ * atomic.  A file that does not read as such a table is set aside (renamed)
+ * and the table starts again: a damaged file never stops play. */
+#ifndef GRIDLAB_SCORES_H
+#define GRIDLAB_SCORES_H
+
+#include "game.h"
+#include "play.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Results kept per game and parameters. */
+#define GL_SCORES_KEEP 10
+
+typedef struct gl_score {
+    char game[32];
+    char *params;        /* canonical PARAMS without the seed */
+    gl_score_kind kind;
+    long long value;     /* the measure: the game's score, or milliseconds (GL_SCORE_TIME) */
+    long long ms;        /* the time played */
+    long long when;      /* when it was played, seconds since 1970 */
+    char *id;            /* the game's ID */
+} gl_score;
+
+typedef struct gl_scores {
+    gl_score *items;
+    int n, cap;
+} gl_scores;
+
+void gl_scores_init(gl_scores *s);
+void gl_scores_free(gl_scores *s);
+void gl_score_free(gl_score *e);
+
+/* The file of best results: $XDG_DATA_HOME/gridlab/scores.txt when
+ * XDG_DATA_HOME is an absolute path, else $HOME/.local/share/gridlab/
+ * scores.txt.  0, or -1 (err) when neither is set. */
+int gl_scores_default_path(gl_strbuf *out, gl_error *err);
+
+/* Reads a table from text (name: for messages).  0, or -1 with err
+ * naming the line and what is wrong with it (s is then empty). */
+int gl_scores_parse(gl_scores *s, const char *data, size_t len, const char *name, gl_error *err);
+void gl_scores_format(const gl_scores *s, gl_strbuf *out);
+
+/* Reads the file at path into s (emptied first): 0 (a missing file is an
+ * empty table); 1 when the file was damaged: it is renamed to
+ * PATH.bad-SECONDS, s is empty and err says what was wrong and where the
+ * file went; -1 (err) when it cannot be read or set aside. */
+int gl_scores_load(gl_scores *s, const char *path, gl_error *err);
+/* Writes s to path atomically, making its directory when needed. */
+int gl_scores_save(const gl_scores *s, const char *path, gl_error *err);
+
+/* Better: a beats b (the measure, then the time played). */
+int gl_score_better(const gl_score *a, const gl_score *b);
+/* Adds a copy of e to its table, keeping the best GL_SCORES_KEEP (a tie
+ * goes after the results already there): e's rank, 1 for the best, or 0
+ * when it did not make the table. */
+int gl_scores_add(gl_scores *s, const gl_score *e);
+/* The results of one table, best first: up to max pointers into s; their
+ * count. */
+int gl_scores_table(const gl_scores *s, const char *game, const char *params, const gl_score **out,
+                    int max);
+
+/* The finished game in p as a result (e is filled; free it with
+ * gl_score_free): 0, or -1 with err saying why it does not count: not
+ * finished, not won (a game measured by moves, cost or time counts only
+ * when won; one measured by points counts however it ended), finished with
+ * the solver's moves or hints, or without an ID. */
+int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err);
+
+/* Loads the file at path, adds e and writes the file back: e's rank (see
+ * gl_scores_add), or -1 with err.  When the file was damaged it is set
+ * aside (as gl_scores_load) and note gets the message; the table starts
+ * again with e.  s (may be NULL) gets the table as written. */
+int gl_scores_record(const char *path, const gl_score *e, gl_scores *s, gl_error *note, gl_error *err);
+
+/* The measure in words: "moves 18", "score 120", "1:02.5" (time). */
+void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value, char *buf, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
