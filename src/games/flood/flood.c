@@ -278,7 +278,7 @@ static void flood_status_line(const gl_board *bb, gl_strbuf *out)
     gl_sb_printf(out, "  flooded %d/%d", n, b->w * b->h);
     gl_status s = flood_status(bb);
     if (s == GL_WON) gl_sb_puts(out, "  won");
-    else if (s == GL_LOST) gl_sb_puts(out, "  lost");
+    else if (s == GL_LOST) gl_sb_puts(out, "  lost: no moves left");
 }
 
 static gl_board *flood_clone(const gl_board *bb)

@@ -252,9 +252,11 @@ static gl_status lines_status(const gl_board *gb)
 static void lines_status_line(const gl_board *gb, gl_strbuf *out)
 {
     const lines_board *b = (const lines_board *)gb;
-    gl_sb_printf(out, "score %lld  turn %d  next ", b->score, b->turns);
-    for (int i = 0; i < b->spawn; i++) gl_sb_putc(out, (char)('0' + b->next[i]));
-    gl_sb_printf(out, "  %s%s", b->rules == LINES_98 ? "lines98" : "klines",
+    /* next: the coming balls' symbols, as the board draws them (the
+     * full-screen front end colours them so) */
+    gl_sb_printf(out, "score %lld  turn %d  next", b->score, b->turns);
+    for (int i = 0; i < b->spawn; i++) gl_sb_printf(out, " %c", (char)('0' + b->next[i]));
+    gl_sb_printf(out, "  %s rules%s", b->rules == LINES_98 ? "Lines 98" : "KLines",
                  lines_full(b) ? "  game over" : "");
 }
 

@@ -466,10 +466,14 @@ static void onet_status_line(const gl_board *gb, gl_strbuf *out)
         links = onet_pairs(b, &sc, p, 0); /* count only */
         gl_link_scratch_free(&sc);
     }
+    /* for players: what is left and how many pairs can be linked now;
+     * obstacles and bombs when there are any (the clock is the front
+     * ends' to show) */
     if (b->level) gl_sb_printf(out, "level %d  ", b->level);
-    gl_sb_printf(out, "tiles %d  obstacles %d  bombs %d  links %d  goal %s", tiles, obstacles, bombs,
-                 links, b->goal == ONET_GOAL_ALL ? "all" : "obstacles");
-    if (b->time_s) gl_sb_printf(out, "  time %ds", b->time_s);
+    gl_sb_printf(out, "tiles left %d  linkable pairs %d", tiles, links);
+    if (obstacles || b->goal != ONET_GOAL_ALL) gl_sb_printf(out, "  obstacles %d", obstacles);
+    if (bombs) gl_sb_printf(out, "  bombs %d", bombs);
+    if (b->goal != ONET_GOAL_ALL) gl_sb_puts(out, "  goal: clear the obstacles");
     if (onet_goal_reached(b)) gl_sb_puts(out, "  cleared");
     else if (!links) gl_sb_puts(out, "  deadlock");
 }

@@ -237,9 +237,9 @@ static void tiles_render(const gl_board *b, gl_strbuf *out, int flags)
 static void tiles_status_line(const gl_board *b, gl_strbuf *out)
 {
     const tiles_board *t = (const tiles_board *)b;
-    int h = tiles_pairs(t->state, t->len);
-    gl_sb_printf(out, "moves %d  g=%lld  h=%d  hop=%d%s", t->moves, t->cost, h, t->hop,
-                 h == 0 ? "  solved" : "");
+    /* for players: the cost so far, not the search's g and h */
+    gl_sb_printf(out, "moves %d  cost %lld  hops over up to %d%s", t->moves, t->cost, t->hop,
+                 tiles_pairs(t->state, t->len) == 0 ? "  solved" : "");
 }
 
 static gl_board *tiles_clone(const gl_board *b)
