@@ -188,6 +188,7 @@ void gl_play_set_path(gl_play *p, const char *path);
 const char *gl_play_path(const gl_play *p);
 /* Save after every move (and undo, redo, new level). */
 void gl_play_set_autosave(gl_play *p, int on);
+int gl_play_autosaving(const gl_play *p);
 /* Saves atomically to path (NULL: the save path): 0 or -1 with err. */
 int gl_play_save(gl_play *p, const char *path, gl_error *err);
 /* The save file's text: `# id: ID` (when there is one), then the board. */

@@ -26,6 +26,7 @@ void gl_play_set_path(gl_play *p, const char *path)
 const char *gl_play_path(const gl_play *p) { return p->path; }
 
 void gl_play_set_autosave(gl_play *p, int on) { p->autosave = on; }
+int gl_play_autosaving(const gl_play *p) { return p->autosave; }
 
 int gl_play_save(gl_play *p, const char *path, gl_error *err)
 {

@@ -1,13 +1,20 @@
 /* Drawing for the terminal front end: the board with its coordinates, the
- * overlays (cursor, selection, hint, path lines, changed cells), the status
- * lines and the help screen.
+ * overlays (cursor, selection, hint, path lines, changed cells), the lines
+ * around it (title and clock, status, message, the game's ID, the keys)
+ * and the text helpers of the pages.
  *
  * A cell is 3 columns wide ("[X]" with the cursor, "(X)" selected, "{X}"
- * hinted) or 2 when the board would not fit otherwise, so every state is
- * readable without colour.  With colour, a cell's palette index becomes its
+ * hinted) or 2 when the board would not fit otherwise (the brackets then
+ * lie in the spaces between symbols), so every state is readable without
+ * colour.  Column labels longer than a narrow cell are written downwards
+ * on two rows.  With colour, a cell's palette index becomes its
  * background; the symbol is always drawn as well.  Path lines use box
- * characters when the locale is UTF-8 and - | + otherwise.  The board has a
- * one-cell ring around it, blank unless a path (onet's link) runs there. */
+ * characters when the locale is UTF-8 and - | + otherwise.  The board has
+ * a one-cell ring around it, blank unless a path (onet's link) runs there.
+ *
+ * Nothing is cut short silently: the title falls back to shorter forms,
+ * the message wraps below the status line, and a board that does not fit
+ * is replaced by the size it needs. */
 #include "tui.h"
 
 #include <langinfo.h>
@@ -123,33 +130,50 @@ static void path_dirs(const tui_frame *f, unsigned char *dirs)
     }
 }
 
+/* The column's label: letters (a.., aa..) or, for a single row (tiles),
+ * the cell's number, its notation. */
+static void column_label(int h, int c, char *buf, size_t n)
+{
+    if (h == 1) snprintf(buf, n, "%d", c + 1);
+    else {
+        gl_cell_format(0, c, buf, n);
+        buf[strcspn(buf, "0123456789")] = '\0';
+    }
+}
+
+static int label_rows(int w, int h, int cw)
+{
+    char buf[16];
+    column_label(h, w - 1, buf, sizeof buf); /* the last is the longest */
+    return cw == 2 && strlen(buf) > 1 ? 2 : 1;
+}
+
 static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
 {
     int cw = t->cw, w = f->w, h = f->h, nsel;
     const int *sel = gl_play_selection(t->p, &nsel);
     unsigned char *dirs = calloc((size_t)(w + 2) * (size_t)(h + 2), 1);
     if (dirs) path_dirs(f, dirs);
-    /* Coordinates: column letters (or cell numbers for a single row, the
-     * tiles notation) above, row numbers on the left. */
+    /* Coordinates: column labels above (downwards on two rows when they
+     * are longer than a narrow cell), row numbers on the left. */
+    int two = label_rows(w, h, cw) == 2;
+    attron(A_DIM);
     for (int c = 0; c < w; c++) {
         char buf[16];
-        if (h == 1) snprintf(buf, sizeof buf, "%d", c + 1);
-        else {
-            gl_cell_format(0, c, buf, sizeof buf);
-            buf[strcspn(buf, "0123456789")] = '\0';
-        }
+        column_label(h, c, buf, sizeof buf);
         int x = ox + c * cw + (cw == 3 ? 1 : 0);
-        if (strlen(buf) > 1 && cw == 3) x--;
-        attron(A_DIM);
-        mvaddstr(oy - 2, x, buf);
-        attroff(A_DIM);
+        size_t len = strlen(buf);
+        if (two) {
+            if (len > 1) mvaddch(oy - 3, x, (chtype)(unsigned char)buf[len - 2]);
+            mvaddch(oy - 2, x, (chtype)(unsigned char)buf[len - 1]);
+        } else {
+            if (len > 1) x--;
+            mvaddstr(oy - 2, x, buf);
+        }
     }
     if (h > 1)
-        for (int r = 0; r < h; r++) {
-            attron(A_DIM);
-            mvprintw(oy + r, ox - cw - 4, "%3d", r + 1);
-            attroff(A_DIM);
-        }
+        for (int r = 0; r < h; r++) mvprintw(oy + r, ox - cw - 4, "%3d", r + 1);
+    attroff(A_DIM);
     for (int r = -1; r <= h; r++) {
         for (int c = -1; c <= w; c++) {
             int inside = r >= 0 && r < h && c >= 0 && c < w;
@@ -187,25 +211,123 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
             } else {
                 put_ch(y, sx, v.sym ? v.sym : ' ', a);
             }
-            /* The side columns: brackets, or the path's horizontal run. */
+            /* The side columns: brackets, or the path's horizontal run.
+             * In a narrow cell the brackets stand in the gaps on either
+             * side of the symbol (the gap on the left is the cell's own
+             * column; the one on the right, the next cell's). */
+            attr_t ba = a & ~(attr_t)(A_UNDERLINE | A_REVERSE);
             if (cw == 3) {
                 if (lc == ' ' && (d & DIR_L)) put_line(t, y, x, DIR_L | DIR_R, pa);
                 else put_ch(y, x, lc, a);
+                if (rc == ' ' && (d & DIR_R)) put_line(t, y, x + 2, DIR_L | DIR_R, pa);
+                else put_ch(y, x + 2, rc, a);
+            } else {
+                if (rc == ' ' && (d & DIR_R)) put_line(t, y, x + 1, DIR_L | DIR_R, pa);
+                else if (rc != ' ') put_ch(y, x + 1, rc, ba);
+                if (lc != ' ') put_ch(y, x - 1, lc, ba);
             }
-            if (rc == ' ' && (d & DIR_R)) put_line(t, y, x + cw - 1, DIR_L | DIR_R, pa);
-            else put_ch(y, x + cw - 1, rc, a);
         }
     }
     free(dirs);
 }
 
-static void line_at(int y, const char *s, attr_t a)
+int tui_line(int y, int x, const char *s, attr_t a)
 {
-    move(y, 0);
+    if (y < 0 || y >= LINES) return y + 1;
+    move(y, x);
     clrtoeol();
     attron(a);
-    mvaddnstr(y, 0, s, COLS);
+    if (COLS > x) mvaddnstr(y, x, s, COLS - x);
     attroff(a);
+    return y + 1;
+}
+
+int tui_text(int y, int x, int indent, const char *text, attr_t a, int bottom)
+{
+    const char *p = text;
+    int first = 1;
+    while (*p && y < bottom) {
+        if (*p == '\n') { /* the text's own line breaks */
+            p++;
+            first = 0;
+            continue;
+        }
+        int at = first ? x : indent;
+        int width = COLS - at - 1;
+        if (width < 10) width = 10;
+        int n = (int)strcspn(p, "\n");
+        if (n > width) {
+            int cut = width;
+            while (cut > 0 && p[cut] != ' ') cut--;
+            n = cut > 0 ? cut : width;
+        }
+        move(y, at);
+        clrtoeol();
+        attron(a);
+        mvaddnstr(y, at, p, n);
+        attroff(a);
+        y++;
+        p += n;
+        while (*p == ' ') p++;
+        first = 0;
+    }
+    return y;
+}
+
+void tui_clock(long long ms, char *buf, size_t n)
+{
+    long long s = ms < 0 ? 0 : ms / 1000;
+    if (s >= 3600) snprintf(buf, n, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    else snprintf(buf, n, "%lld:%02lld", s / 60, s % 60);
+}
+
+/* The colour a symbol has on this board: a cell showing it, else (for a
+ * digit) its value where every digit on the board is coloured so (lines'
+ * balls), else none. */
+static int symbol_colour(const tui_frame *f, char sym)
+{
+    int digits_are_values = 1, any_digit = 0;
+    for (int i = 0; i < f->w * f->h; i++) {
+        const gl_cell_view *v = &f->views[i];
+        if (v->sym == sym && v->colour > 0 && !(v->flags & GL_CELL_EMPTY)) return v->colour;
+        if (v->sym >= '0' && v->sym <= '9' && !(v->flags & GL_CELL_EMPTY)) {
+            any_digit = 1;
+            if (v->colour != v->sym - '0') digits_are_values = 0;
+        }
+    }
+    if (sym >= '1' && sym <= '9' && any_digit && digits_are_values) return sym - '0';
+    return 0;
+}
+
+/* The status line, with the symbols of a `next` field (the coming balls
+ * in lines) drawn in the colours the board gives them. */
+static void draw_status(const tui *t, const tui_frame *f, int y, const char *s, attr_t a)
+{
+    tui_line(y, 0, s, a);
+    if (!t->colour) return;
+    const char *next = strstr(s, "next ");
+    if (!next) return;
+    for (const char *c = next + 5; *c && !(c[0] == ' ' && c[1] == ' '); c++) {
+        int x = (int)(c - s);
+        if (*c == ' ' || x >= COLS) continue;
+        int colour = symbol_colour(f, *c);
+        if (colour > 0) put_ch(y, x, *c, a | COLOR_PAIR((colour - 1) % npalette() + 1));
+    }
+}
+
+/* The title, as long as it fits beside what stands on its right. */
+static void draw_title(const gl_game *g, const char *right)
+{
+    int room = COLS - (int)strlen(right) - 2;
+    char buf[512];
+    snprintf(buf, sizeof buf, "gridlab %s - %s", g->name, g->summary);
+    if ((int)strlen(buf) > room) { /* the summary's name only: "Flood-It", "Color Lines" */
+        size_t n = strcspn(g->summary, ":");
+        snprintf(buf, sizeof buf, "gridlab %s - %.*s", g->name, (int)n, g->summary);
+    }
+    if ((int)strlen(buf) > room) snprintf(buf, sizeof buf, "gridlab %s", g->name);
+    tui_line(0, 0, buf, A_BOLD);
+    if ((int)strlen(right) < COLS) mvaddstr(0, COLS - (int)strlen(right), right);
 }
 
 void tui_draw(tui *t, const tui_frame *f)
@@ -213,122 +335,89 @@ void tui_draw(tui *t, const tui_frame *f)
     erase();
     int w = f->w, h = f->h;
     const gl_game *g = gl_play_game(t->p);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "gridlab %s - %s", g->name, g->summary);
-    line_at(0, buf, A_BOLD);
+    char buf[1024], clock[32];
 
-    /* Layout: title, column labels, ring, h rows, ring, blank, then the
-     * status, message and keys lines at the bottom. */
-    int label_w = h > 1 ? 4 : 0;
+    tui_clock((long long)gl_play_elapsed_ms(t->p), clock, sizeof clock);
+    snprintf(buf, sizeof buf, "time %s", clock);
+    draw_title(g, buf);
+
+    /* Layout: title, column labels (one or two rows), ring, h rows, ring,
+     * then the status and the message, and at the bottom the game's ID
+     * and the keys. */
+    int label_w = h > 1 ? 4 : 0, rows = 1;
     t->fits = 0;
     for (t->cw = 3; t->cw >= 2; t->cw--) {
-        int need_w = label_w + (w + 2) * t->cw;
-        int need_h = h + 8;
-        if (need_w <= COLS && need_h <= LINES) {
+        rows = label_rows(w, h, t->cw);
+        t->need_w = label_w + (w + 2) * t->cw;
+        t->need_h = h + 7 + rows;
+        if (t->need_w <= COLS && t->need_h <= LINES) {
             t->fits = 1;
             break;
         }
     }
     if (!t->fits) {
         t->cw = 2;
-        snprintf(buf, sizeof buf, "too small: the %dx%d board needs a %dx%d terminal", w, h,
-                 label_w + (w + 2) * 2, h + 8);
-        line_at(2, buf, A_BOLD);
+        snprintf(buf, sizeof buf,
+                 "The %dx%d board needs a %dx%d terminal (this one is %dx%d): make it larger, or "
+                 "m for the menu, q to quit.",
+                 w, h, t->need_w, t->need_h, COLS, LINES);
+        if (tui_text(1, 0, 0, buf, A_BOLD, LINES - 4) == 1) { /* no room below the title: on it */
+            snprintf(buf, sizeof buf, "too small: needs %dx%d", t->need_w, t->need_h);
+            tui_line(0, 0, buf, A_BOLD);
+        }
+        t->msg_y = LINES - 3;
     } else {
-        t->oy = 3;
+        t->oy = 2 + rows;
         t->ox = label_w + t->cw;
         draw_board(t, f, t->oy, t->ox);
+        t->msg_y = t->oy + h + 2;
     }
 
-    /* Status: the game's own line (score, moves, level...), then the clock. */
+    /* Status: the game's own line (score, moves, level...), then the clock
+     * when the board has one; reversed once the game is over. */
     gl_strbuf sb = GL_STRBUF_INIT;
     g->status_line(gl_play_board(t->p), &sb);
     long long left_ms = gl_play_time_left_ms(t->p);
     if (left_ms >= 0) {
-        long long left = (left_ms + 999) / 1000;
-        gl_sb_printf(&sb, "   time left %lld:%02lld", left / 60, left % 60);
+        tui_clock(left_ms + 999, clock, sizeof clock);
+        gl_sb_printf(&sb, "  time left %s", clock);
     }
     gl_status st = gl_play_status(t->p);
-    if (left_ms == 0 && st == GL_LOST) gl_sb_puts(&sb, "   TIME UP");
-    else if (st == GL_WON) gl_sb_puts(&sb, "   WON");
-    else if (st == GL_LOST) gl_sb_puts(&sb, "   GAME OVER");
-    /* Right below the board when it fits, so the eye need not travel. */
-    t->msg_y = t->fits ? t->oy + h + 3 : LINES - 2;
-    if (t->msg_y > LINES - 2) t->msg_y = LINES - 2;
-    line_at(t->msg_y - 1, gl_sb_str(&sb), A_BOLD);
+    if (left_ms == 0 && st == GL_LOST) gl_sb_puts(&sb, "  TIME UP");
+    draw_status(t, f, t->msg_y - 1, gl_sb_str(&sb), st == GL_PLAYING ? A_BOLD : A_BOLD | A_REVERSE);
     gl_sb_free(&sb);
-    line_at(t->msg_y, t->msg, t->msg_bad ? A_BOLD | A_UNDERLINE : A_NORMAL);
-    /* The keys, shorter on a narrow terminal; "? help" always shows. */
+    /* The message, wrapped down to the ID line. */
+    for (int y = t->msg_y; y < LINES - 2; y++) tui_line(y, 0, "", A_NORMAL);
+    tui_text(t->msg_y, 0, 2, t->msg, t->msg_bad ? A_BOLD | A_UNDERLINE : A_NORMAL, LINES - 2);
+
+    /* The game's ID, always on screen (the best result on its right). */
+    const char *id = gl_play_id(t->p);
+    if (id[0]) snprintf(buf, sizeof buf, "ID %s", id);
+    else snprintf(buf, sizeof buf, "ID (none: a board read without one)");
+    if ((int)strlen(buf) > COLS && id[0]) snprintf(buf, sizeof buf, "%s", id);
+    tui_line(LINES - 2, 0, buf, A_DIM);
+    if (t->scores_key[0]) {
+        const gl_score *best[1];
+        if (gl_scores_table(&t->scores, g->name, t->scores_key, best, 1) == 1) {
+            char v[64], right[96];
+            gl_score_format_value(g, best[0]->kind, best[0]->value, v, sizeof v);
+            snprintf(right, sizeof right, "best %s", v);
+            int x = COLS - (int)strlen(right);
+            if (x > (int)strlen(buf) + 1) mvaddstr(LINES - 2, x, right);
+        }
+    }
+
+    /* The keys, shorter on a narrow terminal; menu, help and quit always. */
     static const char *const bars[] = {
-        "arrows/HJKL move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  "
-        "? help  q quit",
-        "arrows move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  ? help  q quit",
-        "arrows Enter  :move  u r  h hint  S solve  s save  n new  ? help  q quit",
-        "? help  q quit",
+        "arrows/HJKL move  Enter/click pick  :move  u/r undo/redo  h hint  S solve  s save  n new  "
+        "m menu  ? help  q quit",
+        "arrows, Enter, click  :move  u/r undo/redo  h hint  S solve  s save  n new  m menu  ? help  q quit",
+        ":move  u/r undo/redo  h hint  S solve  s save  n new  m menu  ? help  q quit",
+        "m menu  ? help  q quit",
     };
     size_t nb = sizeof bars / sizeof bars[0], k = 0;
     while (k + 1 < nb && strlen(bars[k]) > (size_t)COLS) k++;
-    line_at(LINES - 1, bars[k], A_REVERSE);
-    refresh();
-}
-
-/* Writes text from row y on, broken at spaces to the screen's width;
- * returns the next free row. */
-static int wrapped(int y, const char *text)
-{
-    int width = COLS > 20 ? COLS - 2 : 18;
-    const char *p = text;
-    while (*p && y < LINES - 1) {
-        int n = (int)strlen(p);
-        if (n > width) {
-            n = width;
-            while (n > 0 && p[n] != ' ') n--;
-            if (n == 0) n = width;
-        }
-        move(y, 0);
-        clrtoeol();
-        mvaddnstr(y, p == text ? 0 : 2, p, n);
-        y++;
-        p += n;
-        while (*p == ' ') p++;
-    }
-    return y;
-}
-
-void tui_draw_help(const tui *t)
-{
-    erase();
-    int y = 0;
-    const gl_game *g = gl_play_game(t->p);
-    char buf[1024];
-    snprintf(buf, sizeof buf, "gridlab %s - %s", g->name, g->summary);
-    line_at(y++, buf, A_BOLD);
-    y++;
-    static const char *const keys[] = {
-        "arrow keys, H J K L  move the cursor (j k l too; h is the hint)",
-        "Enter or space       select the cell under the cursor; the move is made",
-        "                     when the selection is complete",
-        "mouse click          select the cell clicked",
-        "Esc                  drop the selection and the hint",
-        ":                    type a move in the game's notation, Enter plays it",
-        "u / r                undo / redo",
-        "h                    hint: the game's best next move, shown on the board",
-        "S                    solve from here (10 s at most), play it; a key stops",
-        "s                    save to the --save file",
-        "n                    new game (the same options, the next seed)",
-        "?                    this help",
-        "q or Ctrl-C          quit",
-    };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) line_at(y++, keys[i], A_NORMAL);
-    y++;
-    snprintf(buf, sizeof buf, "Moves: %s", g->move_help);
-    y = wrapped(y, buf);
-    snprintf(buf, sizeof buf, "Game ID: %s", gl_play_id(t->p)[0] ? gl_play_id(t->p) : "(none)");
-    y = wrapped(y, buf);
-    line_at(y++, "Board: [X] cursor, (X) selected, {X} hint; columns a b c.., rows 1 2 3..", A_NORMAL);
-    if (gl_play_time_left_ms(t->p) >= 0) line_at(y++, "The clock is stopped while this help is shown.", A_NORMAL);
-    y++;
-    line_at(y, "Press any key to go back.", A_BOLD);
+    tui_line(LINES - 1, 0, bars[k], A_REVERSE);
     refresh();
 }
 

@@ -1,29 +1,40 @@
-# The front end's own behaviour, on tiles (always built): colour and
-# NO_COLOR, solving to the end, the mouse, a new game, saving without a
-# file, resizing, and the terminal restored on q, Ctrl-C and a crash signal.
+# The front end's own behaviour, mostly on tiles (always built): colour and
+# NO_COLOR, the solver playing to the end, the mouse, new games from `n`,
+# the menu's presets, restart, other games, load and save, the clock
+# standing in the menu, a wide board (two rows of labels) and a board too
+# large for the terminal, the best results' file damaged, a failed
+# autosave, TERM=dumb, and the terminal restored on q, Ctrl-C and a crash
+# signal.  Parts that need another game run when it is built.
 source "$(dirname "$0")/lib.sh"
 SAVE="$TMP/save.txt"
+SCORES="$TMP/data/gridlab/scores.txt"
 
 # Colour: cells carry colour attributes, and none at all with NO_COLOR.
 start colour TERM=screen -- play tiles --seed 1 --save "$SAVE"
-wait_for "Press ? for help" "colour: starts"
+wait_for "m menu" "colour: starts"
 if screen_esc | grep -q $'\e\\[[0-9;]*4[0-7][;m]'; then ok; else bad "colour: no background colours drawn"; fi
 keys q
 wait_exit 0 "colour: quits"
 close
 start nocolour NO_COLOR=1 TERM=screen -- play tiles --seed 1 --save "$SAVE"
-wait_for "Press ? for help" "NO_COLOR: starts"
+wait_for "m menu" "NO_COLOR: starts"
 if screen_esc | grep -q $'\e\\[[0-9;]*[34][0-7][;m]'; then bad "NO_COLOR: colours drawn"; else ok; fi
 expect_screen "B  B  W  W  W  _" "NO_COLOR: symbols drawn"
 expect_screen "1  2  3  4  5  6  7" "tiles: cell numbers above the row"
+expect_screen "moves 0  cost 0" "tiles: the status names the cost"
+expect_no_screen "g=" "tiles: no search figures for players"
+expect_screen "ID tiles:n=3,hop=2,start=standard#1" "the ID on screen"
+expect_screen "time 0:0" "the clock on screen"
 
-# Solve: the solver's moves are played to the end, the game is won, and the
-# saved file holds the solved row (every white left of every black).
+# Solve: the solver's moves are played to the end, the game is won (said
+# once: no WON after the status line's own word), the result is marked as
+# helped and not entered, and the saved row is solved.
 keys S
 wait_for "astar: played 13 of 13 moves (cost 14, optimal)" "S: all moves played"
-expect_screen "WON" "S: solved to the end"
-keys s
-wait_for "saved to" "S: saved"
+wait_for "The solver helped: not entered in the best results" "S: the help is marked"
+expect_screen "solved" "S: solved to the end"
+expect_no_screen "WON" "S: the end is not said twice"
+if [ -e "$SCORES" ]; then bad "S: a solved game entered the best results: $(cat "$SCORES")"; else ok; fi
 if grep -v '^#' "$SAVE" | sed -n 2p | grep -q 'B.*W'; then bad "S: the saved row is not solved: $(cat "$SAVE")"; else ok; fi
 keys :
 typed "1-2"
@@ -31,66 +42,276 @@ keys Enter
 wait_for "This game is won" "a move after the end is refused"
 keys u
 wait_for "undo done" "undo after the end"
-wait_gone "WON" "undo leaves the won position"
+wait_gone "solved" "undo leaves the won position"
 
-# n: a new game with the next seed (tiles starts BBBWWW_ whatever the seed).
+# n: a new game with the next seed (tiles starts BBBWWW_ whatever the seed);
+# with --save every move is saved, so nothing is asked.
 keys n
 wait_for "new game: tiles:n=3,hop=2,start=standard#2" "n: new game"
 expect_screen "moves 0" "n: the move counter starts again"
 keys u
 wait_for "nothing to undo" "n: the history starts again"
 
-# The mouse: a press on cell 5 (x = 4 + 3 * 4, y = 3 on the screen) picks
-# its tile, which hops into the empty cell 7.  X10 encoding: ESC [ M, then
-# button, column and row, each plus 32 (1-based).
-typed $'\e[M'" $(printf "\\x$(printf %x $((32 + 17)))")$(printf "\\x$(printf %x $((32 + 4)))")"
+# The mouse: a press on cell 5 picks its tile, which hops into the empty
+# cell 7; the release 0.1 s later is no input.
+cell_xy 0 4 7 1
+click "$Y" "$X"
 wait_for "5-7: " "mouse: the clicked tile moves"
 keys u
+wait_for "undo done" "mouse: undo after the click"
+
+# The menu (m or F10): a preset chosen with a click, restart, the clock
+# standing while the menu is open.
+keys F10
+wait_for "4 and 4" "menu: the presets"
+expect_screen "(the game in play)" "menu: the preset in play is marked"
+y=$(($(screen | grep -n "4 and 4" | head -1 | cut -d: -f1) - 1))
+click "$y" 8
+wait_for "new game: tiles:n=4,hop=2,start=standard#3" "menu: a clicked preset starts a game"
+keys :
+typed "7-9"
+keys Enter
+wait_for "7-9: " "menu: a move on the preset's board"
+keys m
+wait_for "Restart from its first position" "menu: restart shown"
+keys r
+wait_for "restarted" "menu: restart"
+expect_screen "moves 0" "menu: restart is at the first position"
+wait_for "time 0:01" "the clock runs"
+keys m
+wait_for "Restart from its first position" "the clock: the menu is open"
+sleep 3
+keys Escape
+wait_gone "Restart from its first position" "the clock: the menu closes"
+case "$(screen)" in *"time 0:01"* | *"time 0:02"*) ok ;; *) bad "the clock ran while the menu was open: $(screen | head -1)" ;; esac
+
+# F1 is the help too.
+keys F1
+wait_for "Press any key to go back" "F1: the help"
+keys Escape
+wait_gone "Press any key to go back" "F1: back"
 
 # Resize: the board is drawn again; too small a terminal says so.
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 20 -y 6
-wait_for "too small" "resize: too small"
+wait_for "board needs" "resize: too small"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 40
-wait_for "1  2  3  4  5  6  7" "resize: the board is back"
+wait_for "1  2  3  4  5  6  7  8  9" "resize: the board is back"
 
 keys q
 wait_exit 0 "q: exit 0"
-expect_no_screen "h hint" "q: the terminal is restored"
+expect_no_screen "m menu" "q: the terminal is restored"
 close
 
-# No --save file: s says so.
-start nosave NO_COLOR=1 -- play tiles
-wait_for "Press ? for help" "no --save: starts"
+# A wide single row (tiles n=20, 41 cells): at 100 columns the cells are
+# narrow, the labels written downwards on two rows, the cursor whole; at
+# 80 columns the board does not fit, and moves are refused while it is
+# hidden.
+SIZE=100x35 start wide NO_COLOR=1 -- play tiles --n 20 --seed 1
+wait_for "m menu" "wide: starts"
+expect_screen " 1 1 1 1 1 1 1 1 1 1 2 2" "wide: the tens above"
+expect_screen "9 0 1 2 3" "wide: the units below"
+expect_screen "[B]B B" "wide: the cursor whole"
+keys Right
+wait_for "B[B]B" "wide: the cursor moves"
+"${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 80 -y 24
+wait_for "needs a 86x10 terminal" "wide: too large for 80x24"
+clock_hidden=$(screen | head -1 | sed -n 's/.*time \([0-9:]*\)$/\1/p')
+keys Enter
+wait_for "The board is hidden" "wide: a pick is refused while hidden"
+keys :
+typed "39-41"
+keys Enter
+wait_for "The board is hidden" "wide: a typed move is refused while hidden"
+keys u
+wait_for "The board is hidden" "wide: undo is refused while hidden"
+sleep 2.5
+case "$(screen | head -1)" in *"time $clock_hidden") ok ;; *) bad "wide: the clock ran while the board was hidden ($clock_hidden): $(screen | head -1)" ;; esac
+"${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 35
+wait_for "B[B]B" "wide: the board is back"
+expect_screen "moves 0" "wide: nothing was played while hidden"
+keys C-c
+wait_exit 130 "wide: Ctrl-C"
+close
+
+# No --save: s asks for a name; a loaded game saves back to its file; the
+# menu loads and saves; a bad file is refused and the game kept.
+MINE="$TMP/mine.txt"
+start nosave NO_COLOR=1 -- play tiles --seed 5
+wait_for "m menu" "no --save: starts"
 keys s
-wait_for "no save file" "no --save: s says so"
+wait_for "Save to the file: " "no --save: s asks for a name"
+typed "$MINE"
+keys Enter
+wait_for "saved to $MINE" "no --save: saved"
+[ -s "$MINE" ] && ok || bad "no --save: $MINE not written"
+keys :
+typed "5-7"
+keys Enter
+wait_for "5-7: " "no --save: a move"
+keys m
+wait_for "Restart from its first position" "restart: the menu"
+keys r
+wait_for "unsaved moves" "restart: asks first"
+keys Escape
+wait_for "the game goes on" "restart: Esc keeps the game"
+expect_screen "moves 1" "restart: the move is kept"
+keys m
+wait_for "Load a file" "load: the menu"
+keys l
+wait_for "Load the file: $MINE" "load: the prompt offers the file"
+keys Enter
+wait_for "unsaved moves" "load: asks before the move is dropped"
+keys y
+wait_for "loaded $MINE" "load: loaded"
+expect_screen "moves 0" "load: the saved position"
+keys :
+typed "5-7"
+keys Enter
+wait_for "5-7: " "load: a move"
+keys s
+wait_for "saved to $MINE" "load: s saves back to the loaded file"
+if grep -q 'BBBW_WW' "$MINE"; then ok; else bad "load: $MINE: $(cat "$MINE")"; fi
+keys m
+keys l
+wait_for "Load the file: " "load: the prompt again"
+keys C-u
+typed "$TMP/no-such-file.txt"
+keys Enter
+wait_for "not loaded:" "load: a missing file is refused"
+expect_screen "ID tiles:n=3,hop=2,start=standard#5" "load: the game is kept"
+# A new game has no file of its own: s asks for a name, not the loaded file.
+keys n
+wait_for "new game: tiles:n=3,hop=2,start=standard#6" "no --save: n"
+keys s
+wait_for "Save to the file: " "no --save: s asks for the new game's file"
+keys Escape
+wait_for "not saved" "no --save: Esc saves nothing"
+grep -q 'BBBW_WW' "$MINE" && ok || bad "no --save: the loaded file was overwritten: $(cat "$MINE")"
 # Ctrl-C: a clean exit, status 130, the terminal restored.
 keys C-c
 wait_exit 130 "Ctrl-C: exit 130"
-expect_no_screen "h hint" "Ctrl-C: the terminal is restored"
+expect_no_screen "m menu" "Ctrl-C: the terminal is restored"
 close
+
+# With --save, a game loaded from the menu is saved after every move to
+# the file it came from.
+start loadauto NO_COLOR=1 -- play tiles --seed 1 --save "$SAVE"
+wait_for "m menu" "load with --save: starts"
+keys m
+keys l
+wait_for "Load the file: " "load with --save: the prompt"
+keys C-u
+typed "$MINE"
+keys Enter
+wait_for "loaded $MINE" "load with --save: loaded"
+keys :
+typed "4-5"
+keys Enter
+wait_for "4-5: " "load with --save: a move"
+grep -q 'BBB_WWW' "$MINE" && ok || bad "load with --save: not saved to the loaded file: $(cat "$MINE")"
+keys q
+wait_exit 0 "load with --save: quits"
+close
+
+# An autosave that fails (its directory removed): said at once, exit 2.
+mkdir "$TMP/gone"
+start failsave NO_COLOR=1 -- play tiles --seed 1 --save "$TMP/gone/s.txt"
+wait_for "m menu" "failed save: starts"
+rm -rf "$TMP/gone"
+keys :
+typed "5-7"
+keys Enter
+wait_for "NOT SAVED" "failed save: said"
+keys q
+wait_for "unsaved moves" "failed save: q asks"
+keys y
+wait_exit 2 "failed save: exit 2"
+close
+
+# A damaged file of best results: reported, set aside, play goes on.
+mkdir -p "$(dirname "$SCORES")"
+printf 'this is not a table\n' >"$SCORES"
+start damaged NO_COLOR=1 -- play tiles --seed 1
+wait_for "set aside as" "damaged scores: reported"
+ls "$SCORES".bad-* >/dev/null 2>&1 && ok || bad "damaged scores: not set aside"
+[ -e "$SCORES" ] && bad "damaged scores: still in place" || ok
+keys :
+typed "5-7"
+keys Enter
+wait_for "5-7: " "damaged scores: play goes on"
+keys C-c
+wait_exit 130 "damaged scores: quits"
+close
+rm -f "$SCORES".bad-*
 
 # A crash signal: the terminal is restored and the signal still kills the
 # program (or the sanitizer reports it and exits non-zero).
 start crash NO_COLOR=1 -- play tiles --seed 3
-wait_for "Press ? for help" "crash: starts"
+wait_for "m menu" "crash: starts"
 kill -SEGV "$(prog_pid)"
 end=$((SECONDS + WAIT_S))
 while [ -z "$(dead_status)" ] && [ $SECONDS -le $end ]; do sleep 0.05; done
 st=$(dead_status)
 if [ -n "$st" ] && [ "$st" != 0 ]; then ok; else bad "crash: the program should die on SIGSEGV (status '$st')"; fi
-expect_no_screen "h hint" "crash: the terminal is restored"
+expect_no_screen "m menu" "crash: the terminal is restored"
 close
 
-# flood played to its end by S on a small board: the flood spreads, the
-# move counter keeps to the limit, the game is won.
 if has_game flood; then
+    # flood played to its end by S on a small board: won (said once), the
+    # solution counted in moves.
     start flood NO_COLOR=1 -- play flood --seed 2 --size 5x4 --colors 3
-    wait_for "Press ? for help" "flood: starts"
+    wait_for "m menu" "flood: starts"
     keys S
-    wait_for "WON" "flood: S wins"
+    wait_for "flooded 20/20  won" "flood: S wins"
     wait_for "played" "flood: S reports the moves played"
+    expect_screen "(moves " "flood: the solution in moves"
+    expect_no_screen "WON" "flood: won said once"
+    # Another game from the menu: its presets.
+    keys m
+    wait_for "Switch game" "switch: the menu"
+    keys g
+    wait_for "switch game" "switch: the games"
+    n=$(screen | sed -n 's/^ *\([1-9]\)  tiles .*/\1/p')
+    if [ -n "$n" ]; then
+        keys "$n"
+        wait_for "New tiles game" "switch: the presets of tiles"
+        keys 2
+        wait_for "ID tiles:n=4,hop=2,start=standard#" "switch: a tiles game"
+    else
+        bad "switch: tiles not listed"
+    fi
     keys q
     wait_exit 0 "flood: quits"
+    close
+
+    # TERM=dumb (Emacs' shell): line mode, even on a terminal.
+    start dumb TERM=dumb -- play flood --seed 1
+    wait_for "id: flood:size=14x14,colors=6,start=corner,difficulty=medium#1" "TERM=dumb: line mode"
+    wait_for "moves 0/25" "TERM=dumb: the board as text"
+    if screen | grep -qx '>'; then ok; else bad "TERM=dumb: no prompt"; fi
+    typed "3"
+    keys Enter
+    wait_for "3: +" "TERM=dumb: a move"
+    typed "quit"
+    keys Enter
+    wait_exit 0 "TERM=dumb: quits"
+    close
+fi
+
+if has_game lines; then
+    # The coming balls drawn in their colours; S counts points as the
+    # score, not a cost.
+    start lines TERM=screen -- play lines --seed 5 --size 3x3 --colors 9 --line 3
+    wait_for "next " "lines: starts"
+    line=$(screen_esc | grep 'next ' | head -1)
+    if printf '%s' "$line" | grep -q $'next \e\\[[0-9;]*m'; then ok; else bad "lines: the next balls are not coloured: $(printf '%q' "$line")"; fi
+    keys S
+    wait_for "search: played" "lines: S plays"
+    expect_screen "(score " "lines: S reports the score"
+    expect_no_screen "cost" "lines: no cost"
+    wait_for "The solver's best was" "lines: the solver's best at the end"
+    keys q
+    wait_exit 0 "lines: quits"
     close
 fi
 
@@ -103,7 +324,7 @@ if has_game onet; then
     keys :
     typed "a1-a2"
     keys Enter
-    wait_for "Time is up" "clock: no move after the time is up"
+    wait_for "time is up" "clock: no move after the time is up"
     keys q
     wait_exit 0 "clock: quits"
     close

@@ -37,15 +37,17 @@ bad() {
     fi
 }
 
-# start NAME ENV... -- ARGS...: runs `gridlab ARGS` in a fresh 100x40 session
-# NAME with the given environment (VAR=value words); sets SESSION.  A shell
+# start NAME ENV... -- ARGS...: runs `gridlab ARGS` in a fresh session NAME
+# (SIZE columns x rows, 100x40 unless set) with the given environment
+# (VAR=value words; XDG_DATA_HOME is the test's own, for the best
+# results); sets SESSION.  A shell
 # around it writes the exit status to a file: tmux can mark a pane dead
 # before it has read the status, and then never shows it.  The shell traps
 # SIGINT (so Ctrl-C reaches only the program, whose handler is then the
 # default one, as under a login shell) and stays alive to write the status.
 start() {
     SESSION=$1; shift
-    local envs=(LANG=C.UTF-8 LC_ALL=C.UTF-8)
+    local envs=(LANG=C.UTF-8 LC_ALL=C.UTF-8 "XDG_DATA_HOME=$TMP/data")
     while [ "$1" != "--" ]; do envs+=("$1"); shift; done
     shift
     local cmd="trap : INT; env"
@@ -55,7 +57,10 @@ start() {
     for w in "$@"; do cmd+=" $(printf '%q' "$w")"; done
     cmd+=" 2>$(printf '%q' "$TMP/$SESSION.err"); echo \$? >$(printf '%q' "$TMP/$SESSION.status")"
     rm -f "$TMP/$SESSION.status"
-    "${TMUX_CMD[@]}" new-session -d -s "$SESSION" -x 100 -y 40 "$cmd"
+    local size=${SIZE:-100x40}
+    COLS_NOW=${size%x*}
+    ROWS_NOW=${size#*x}
+    "${TMUX_CMD[@]}" new-session -d -s "$SESSION" -x "$COLS_NOW" -y "$ROWS_NOW" "$cmd"
 }
 
 screen() { "${TMUX_CMD[@]}" capture-pane -p -t "$SESSION" 2>/dev/null; }
@@ -83,11 +88,23 @@ prog_pid() {
     done
 }
 
-# wait_for TEXT NAME: the screen shows TEXT within the time limit.
+# The screen as one line, runs of blanks made one: text the front end
+# wrapped onto two lines still matches.
+screen_flat() { screen | tr '\n' ' ' | tr -s ' '; }
+on_screen() {
+    local s
+    s=$(screen)
+    case "$s" in *"$1"*) return 0 ;; esac
+    s=$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')
+    case "$s" in *"$1"*) return 0 ;; esac
+    return 1
+}
+# wait_for TEXT NAME: the screen shows TEXT within the time limit (TEXT
+# may run over a line break of the front end's).
 wait_for() {
     local text=$1 name=$2 end=$((SECONDS + WAIT_S))
     while [ $SECONDS -le $end ]; do
-        case "$(screen)" in *"$text"*) ok; return 0 ;; esac
+        if on_screen "$text"; then ok; return 0; fi
         if dead; then break; fi
         sleep 0.05
     done
@@ -98,7 +115,7 @@ wait_for() {
 wait_either() {
     local end=$((SECONDS + WAIT_S))
     while [ $SECONDS -le $end ]; do
-        case "$(screen)" in *"$1"* | *"$2"*) ok; return 0 ;; esac
+        if on_screen "$1" || on_screen "$2"; then ok; return 0; fi
         if dead; then break; fi
         sleep 0.05
     done
@@ -130,7 +147,7 @@ wait_exit() {
     return 1
 }
 # expect_screen TEXT NAME / expect_no_screen TEXT NAME: now, without waiting.
-expect_screen() { case "$(screen)" in *"$1"*) ok ;; *) bad "$2: the screen lacks '$1'" ;; esac; }
+expect_screen() { if on_screen "$1"; then ok; else bad "$2: the screen lacks '$1'"; fi; }
 expect_no_screen() { case "$(screen)" in *"$1"*) bad "$2: the screen shows '$1'" ;; *) ok ;; esac; }
 # same_file A B NAME: the two files hold the same board (comments aside).
 same_file() {
@@ -149,6 +166,77 @@ has_game() {
     list=${list// /,}
     case "$list" in *",$1,"*) return 0 ;; *) return 1 ;; esac
 }
+# The mouse as a terminal reports it, in the encoding the terminal uses:
+# MOUSE=x10 (TERM=screen: ESC [ M, then button, column and row, each plus
+# 32, 1-based; a release is button 3) or MOUSE=sgr (TERM=xterm-256color:
+# ESC [ < button ; column ; row, then M for a press, m for a release).
+# click Y X: a press of the first button at screen row Y, column X
+# (0-based), and its release 0.1 s later, as a real terminal sends them.
+mouse_report() { # press|release Y X
+    local y=$(($2 + 1)) x=$(($3 + 1))
+    if [ "${MOUSE:-x10}" = sgr ]; then
+        typed $'\e[<0;'"$x;$y$([ "$1" = press ] && echo M || echo m)"
+    else
+        local b=0
+        [ "$1" = release ] && b=3
+        typed $'\e[M'"$(printf "\\x$(printf %x $((32 + b)))")$(printf "\\x$(printf %x $((32 + x)))")$(printf "\\x$(printf %x $((32 + y)))")"
+    fi
+}
+click() {
+    mouse_report press "$1" "$2"
+    sleep 0.1
+    mouse_report release "$1" "$2"
+}
+# cell_xy R C W H: the screen position of board cell (R, C) (0-based) of a
+# WxH board on the terminal of the last start, as the front end lays it
+# out (docs/play.md): title, column labels, the ring, then the rows; cells
+# 3 columns wide (2 when 3 do not fit), row numbers in 4 columns when the
+# board has more than one row.  Sets Y and X.
+cell_xy() {
+    local r=$1 c=$2 w=$3 h=$4 lw=0 cw=3
+    [ "$h" -gt 1 ] && lw=4
+    [ $((lw + (w + 2) * 3)) -gt "$COLS_NOW" ] && cw=2
+    Y=$((3 + r))
+    X=$((lw + cw + c * cw + (cw == 3 ? 1 : 0)))
+}
+# cell_rc CELL: a1 -> R=0 C=0 (column letters a..z, aa..: base 26).
+cell_rc() {
+    local col=${1%%[0-9]*} i ch c=0
+    for ((i = 0; i < ${#col}; i++)); do
+        ch=$(printf '%d' "'${col:i:1}")
+        c=$((c * 26 + ch - 96))
+    done
+    C=$((c - 1))
+    R=$((${1#"$col"} - 1))
+}
+# board_dims FILE: W and H of a saved board (its rows after the header).
+board_dims() {
+    local rows
+    rows=$(grep -v '^#' "$1" | sed -n '2,$p' | grep -c .)
+    H=$rows
+    W=$(grep -v '^#' "$1" | sed -n 2p | tr -d '\r' | wc -c)
+    W=$((W - 1))
+}
+# move_clicks GAME MOVE FILE: the cells (row col pairs, 0-based) to pick
+# for MOVE on the board in FILE: both cells of CELL-CELL, the tile of a
+# tiles move FROM-TO, a cell of the colour for flood.  Sets CLICKS.
+move_clicks() {
+    local game=$1 mv=$2 file=$3
+    CLICKS=()
+    if [[ "$mv" =~ ^([a-z]+[0-9]+)-([a-z]+[0-9]+)$ ]]; then
+        cell_rc "${BASH_REMATCH[1]}"; CLICKS+=("$R" "$C")
+        cell_rc "${BASH_REMATCH[2]}"; CLICKS+=("$R" "$C")
+    elif [[ "$mv" =~ ^([0-9]+)-([0-9]+)$ ]]; then
+        CLICKS+=(0 $((BASH_REMATCH[1] - 1)))
+    elif [ "$game" = flood ]; then
+        local at
+        at=$(grep -v '^#' "$file" | awk -v s="$mv" 'NR > 1 { i = index($0, s); if (i) { print NR - 2, i - 1; exit } }')
+        [ -n "$at" ] && CLICKS+=($at)
+    fi
+}
+# hint_of FILE: the move `gridlab hint` gives (empty when there is none).
+hint_of() { "$GRIDLAB" hint "$1" --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p'; }
+
 finish() {
     echo "$PASS passed, $FAIL failed"
     [ "$FAIL" -eq 0 ]
