@@ -409,8 +409,8 @@ void tui_draw(tui *t, const tui_frame *f)
 
     /* The keys, shorter on a narrow terminal; menu, help and quit always. */
     static const char *const bars[] = {
-        "arrows/HJKL move  Enter/click pick  :move  u/r undo/redo  h hint  S solve  s save  n new  "
-        "m menu  ? help  q quit",
+        ("arrows/HJKL move  Enter/click pick  :move  u/r undo/redo  h hint  S solve  s save  n new  "
+         "m menu  ? help  q quit"),
         "arrows, Enter, click  :move  u/r undo/redo  h hint  S solve  s save  n new  m menu  ? help  q quit",
         ":move  u/r undo/redo  h hint  S solve  s save  n new  m menu  ? help  q quit",
         "m menu  ? help  q quit",

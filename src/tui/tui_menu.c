@@ -200,8 +200,8 @@ void tui_help(tui *t)
         "S                 the solver plays from here (10 s to think at most); a key stops it",
         "s                 save (to the --save file, the file the game came from, or a name you type)",
         "n                 a new game: the same options, the next seed",
-        "m                 the menu: new games (presets, custom), restart, game ID, load, save, other "
-        "games, best results",
+        ("m                 the menu: new games (presets, custom), restart, game ID, load, save, other "
+         "games, best results"),
         "?                 this help",
         "q, Ctrl-C         quit (q asks first when the game has unsaved moves)",
     };
@@ -467,7 +467,7 @@ static int choose(tui *t, const char *title, const char *sub, items *l, int sel)
         if (sel >= rows) top = sel - rows + 1;
         erase();
         tui_line(0, 0, title, A_BOLD);
-        tui_line(1, 0, sub, A_DIM);
+        tui_text(1, 0, 2, sub, A_DIM, 3); /* two rows at most: a long ID wraps */
         for (int i = top; i < l->n && i - top < rows; i++) {
             const item *it = &l->v[i];
             char buf[300];
@@ -680,7 +680,8 @@ static int is_current_preset(tui *t, const gl_game *g, const gl_preset *pr)
     return same;
 }
 
-/* The presets of g and a custom game: 1 when a game was started. */
+/* The presets of g and a custom game: 1 when a game was started, 0 when
+ * the list was left (Esc), -1 when the player kept the game in play. */
 static int new_game_of(tui *t, const gl_game *g)
 {
     items l = {.n = 0};
@@ -694,11 +695,11 @@ static int new_game_of(tui *t, const gl_game *g)
     int i = choose(t, title, g->summary, &l, 0);
     if (i < 0) return 0;
     if (l.v[i].action == ACT_CUSTOM) return custom_form(t, g);
-    if (!tui_may_drop(t, "Start a new game")) return 0;
+    if (!tui_may_drop(t, "Start a new game")) return -1;
     gl_error err = {0};
     if (start_text(t, g, g->presets[l.v[i].arg].params, 0, 0, &err) != 0) {
         tui_say(t, 1, "no new game: %s", err.msg);
-        return 0;
+        return -1;
     }
     return 1;
 }
@@ -745,12 +746,16 @@ static void load_file(tui *t)
             gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
 }
 
-/* 1 when a game was started. */
+/* 0 when the list was left (Esc), else 1. */
 static int switch_game(tui *t)
 {
     items l = {.n = 0};
-    for (int i = 0; i < gl_ngames; i++)
-        add_item(&l, i < 9 ? '1' + i : 0, 0, ACT_SWITCH, i, "%-8s %s", gl_games[i]->name, gl_games[i]->summary);
+    for (int i = 0; i < gl_ngames; i++) {
+        const char *sum = gl_games[i]->summary;
+        int whole = 5 + 9 + (int)strlen(sum) <= COLS; /* else its name, the summary up to its colon */
+        add_item(&l, i < 9 ? '1' + i : 0, 0, ACT_SWITCH, i, "%-8s %.*s", gl_games[i]->name,
+                 whole ? (int)strlen(sum) : (int)strcspn(sum, ":"), sum);
+    }
     int cur = 0;
     for (int i = 0; i < gl_ngames; i++)
         if (gl_games[i] == game(t)) cur = i;
@@ -758,7 +763,7 @@ static int switch_game(tui *t)
         int i = choose(t, "gridlab - switch game", "Every game of this build: pick one, then its board", &l, cur);
         if (i < 0) return 0;
         cur = i;
-        if (new_game_of(t, gl_games[l.v[i].arg])) return 1;
+        if (new_game_of(t, gl_games[l.v[i].arg]) != 0) return 1;
     }
 }
 

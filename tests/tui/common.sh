@@ -156,6 +156,15 @@ keys Escape
 wait_for "the game goes on" "restart: Esc keeps the game"
 expect_screen "moves 1" "restart: the move is kept"
 keys m
+keys g
+wait_for "switch game" "switch with a move: the games"
+keys 1
+wait_for "New tiles game" "switch with a move: the presets"
+keys 1
+wait_for "unsaved moves" "switch with a move: asks first"
+keys Escape
+wait_for "the game goes on" "switch with a move: Esc keeps the game"
+keys m
 wait_for "Load a file" "load: the menu"
 keys l
 wait_for "Load the file: $MINE" "load: the prompt offers the file"
