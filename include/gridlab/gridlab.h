@@ -2,7 +2,7 @@
 #ifndef GRIDLAB_H
 #define GRIDLAB_H
 
-#define GRIDLAB_VERSION "0.1.0"
+#include <gridlab/version.h>
 
 #include "error.h"
 #include "rng.h"

@@ -577,23 +577,15 @@ static void test_wide_equals_portable(void **state)
     if (!wide) print_message("no 512-bit code on this processor: both sides were the portable loops\n");
 }
 
-/* The boards of a shared set at the 0-based indices in pick (ascending). */
+/* The boards of a benchmark set (bench/data/flood) at the 0-based indices
+ * in pick (ascending). */
 static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
                           const char *algo)
 {
     char path[1024], opath[1024];
-    snprintf(path, sizeof path, "%s/data/flood/%s.txt", GL_SHARED_DIR, set);
-    snprintf(opath, sizeof opath, "%s/data/flood/%s.optimal-lengths.txt", GL_SHARED_DIR, set);
+    snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
+    snprintf(opath, sizeof opath, "%s/bench/data/flood/%s.optimal-lengths.txt", GL_SOURCE_DIR, set);
     FILE *f = fopen(path, "r"), *fo = fopen(opath, "r");
-    if (!f || !fo) {
-        /* the copy in the source tree */
-        if (f) fclose(f);
-        if (fo) fclose(fo);
-        snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
-        snprintf(opath, sizeof opath, "%s/bench/data/flood/%s.optimal-lengths.txt", GL_SOURCE_DIR, set);
-        f = fopen(path, "r");
-        fo = fopen(opath, "r");
-    }
     assert_non_null(f);
     assert_non_null(fo);
     char line[1024];
