@@ -20,7 +20,7 @@
  * bucket queue on f, and within f on g, deepest first.  Expansion is
  * partial: a node stores only its children of the current f level and is
  * queued again at its next child level.  The bound is max(colours left,
- * layered rings) (flood_graph.c), raised on some children by the two-ring
+ * layered rings) (flood_bound.c), raised on some children by the two-ring
  * refinement; both are admissible, so the first goal popped is optimal. */
 #include "flood.h"
 
