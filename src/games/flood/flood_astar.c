@@ -55,13 +55,6 @@ typedef struct {
     size_t mem_cap;
 } astar;
 
-static uint64_t hash_set(const uint64_t *F, int kw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < kw; i++) h = gl_hash_u64(h ^ F[i]) + (uint64_t)i;
-    return h;
-}
-
 static size_t bytes_in_use(const astar *a)
 {
     return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8) + a->tcap * 8 + a->qbytes +
@@ -413,7 +406,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     int kw = g->kw;
     int h0 = flood_h(g, p->F, p->fr);
     {
-        uint64_t hv = hash_set(p->F, kw);
+        uint64_t hv = gl_hash_words(p->F, (size_t)kw);
         if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
@@ -502,7 +495,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                     continue;
                 }
             }
-            uint64_t hv = hash_set(F2, kw);
+            uint64_t hv = gl_hash_words(F2, (size_t)kw);
             uint64_t *slot = lookup(&a, F2, hv);
             uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
             if (*slot) {

@@ -22,13 +22,6 @@ typedef struct {
     uint32_t slot; /* index of its bits in the candidate store */
 } cand;
 
-static uint64_t hash_set(const uint64_t *F, int kw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < kw; i++) h = gl_hash_u64(h ^ F[i]) + (uint64_t)i;
-    return h;
-}
-
 static int cand_cmp(const void *a, const void *b)
 {
     const cand *x = a, *y = b;
@@ -134,7 +127,7 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                     continue;
                 }
                 if (g2 + 1 >= best_g) continue;
-                size_t j = hash_set(F2, kw) & (tcap - 1);
+                size_t j = gl_hash_words(F2, (size_t)kw) & (tcap - 1);
                 int dup = 0;
                 while (tab[j]) {
                     cand *d = &cands[tab[j] - 1];
