@@ -59,6 +59,7 @@ typedef struct flood_graph {
     uint8_t *rowcol;
     /* the group sizes as 16-bit numbers, 64 per word of groups */
     uint16_t *size16;
+    size_t bytes; /* the memory held by the tables above */
 } flood_graph;
 
 /* A group set. */
@@ -83,8 +84,10 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
 /* ------------------------------------------------------------ the graph (flood_graph.c) */
 /* Builds the graph of b, with the 512-bit tables where the processor has
  * AVX-512 F, BW and VBMI2 and the sets fit in 8 words (the environment
- * variable GRIDLAB_NO_AVX512 turns them off: include/gridlab/cpu.h). */
-int flood_graph_build(flood_graph *g, const flood_board *b);
+ * variable GRIDLAB_NO_AVX512 turns them off: include/gridlab/cpu.h).  The
+ * memory is charged to m (may be NULL) before it is allocated.  -1 when it
+ * cannot be: m->stopped says "memory limit", else malloc failed. */
+int flood_graph_build(flood_graph *g, const flood_board *b, gl_meter *m);
 void flood_graph_free(flood_graph *g);
 
 static inline void fset_or(uint64_t *d, const uint64_t *s, int kw)
@@ -214,19 +217,26 @@ typedef struct flood_problem {
     uint8_t root_moves[FLOOD_MAX_COLORS];
     int nroot;
 } flood_problem;
-int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err);
+/* The problem of a board, its graph charged to m (may be NULL): 0; 1 when
+ * the meter refused the memory (m->stopped says why); -1 with a message. */
+int flood_problem_init_metered(flood_problem *p, const gl_board *b, gl_meter *m, gl_error *err);
+int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err); /* unmetered */
 void flood_problem_free(flood_problem *p);
+/* The answer of a search stopped before it had one: the root's forced
+ * colours, then a two-ply greedy lookahead (bounded work, unmetered). */
+void flood_finish_from_root(const flood_problem *p, gl_solution *s);
+/* Ends a solver's meter into its solution: why it stopped (then not
+ * optimal), its peak memory, the elapsed time. */
+void flood_meter_end(gl_meter *m, gl_solution *s);
 void flood_push_moves(gl_solution *s, const uint8_t *moves, int n);
 /* A* from p's root (used by the astar solver and the hint). */
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err);
 
-/* Beam search of the given width from p's root.  Fills s's moves, nodes,
- * peak_bytes, solved, stopped. */
-int flood_beam_run(const flood_problem *p, int width, const gl_limits *lim, gl_solution *s, gl_error *err);
-
 /* Greedy lookahead on a graph from F: appends colours to out (capacity
- * cap); returns the count, or -1 if cap was too small. */
-int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_t *out, int cap);
+ * cap); returns the count, or -1 if cap was too small.  Its work is ticked
+ * on m (may be NULL); once m has stopped, the remaining turns look one
+ * ply ahead only, so the answer is still whole. */
+int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_t *out, int cap, gl_meter *m);
 
 extern const gl_game gl_game_flood;
 

@@ -33,15 +33,26 @@ static int wide_usable(int kw)
 #endif
 }
 
-int flood_graph_build(flood_graph *g, const flood_board *b)
+/* Charges n bytes to m (when there is one) before they are allocated. */
+static int charge(gl_meter *m, flood_graph *g, size_t n)
+{
+    if (m && gl_meter_charge(m, n) != 0) return -1;
+    g->bytes += n;
+    return 0;
+}
+
+int flood_graph_build(flood_graph *g, const flood_board *b, gl_meter *m)
 {
     memset(g, 0, sizeof *g);
     int w = b->w, h = b->h, cells = w * h;
     g->w = w;
     g->h = h;
     g->ncolors = b->ncolors;
+    int *stack = NULL;
+    /* the group of each cell, and the stack of the fill (freed below) */
+    if (charge(m, g, (size_t)cells * (sizeof *g->group + sizeof *stack)) != 0) return -1;
     g->group = malloc((size_t)cells * sizeof *g->group);
-    int *stack = malloc((size_t)cells * sizeof *stack);
+    stack = malloc((size_t)cells * sizeof *stack);
     if (!g->group || !stack) goto oom;
     for (int i = 0; i < cells; i++) g->group[i] = -1;
     int n = 0;
@@ -67,8 +78,12 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
     }
     free(stack);
     stack = NULL;
+    if (m) gl_meter_refund(m, (size_t)cells * sizeof *stack);
+    g->bytes -= (size_t)cells * sizeof *stack;
     g->n = n;
     g->kw = GL_BITS_WORDS(n);
+    if (charge(m, g, (size_t)n * (1 + sizeof *g->size) + ((size_t)n + (size_t)b->ncolors) * (size_t)g->kw * 8) != 0)
+        goto oom;
     g->colour = calloc((size_t)n, 1);
     g->size = calloc((size_t)n, sizeof *g->size);
     g->adj = calloc((size_t)n * (size_t)g->kw, sizeof *g->adj);
@@ -97,6 +112,8 @@ int flood_graph_build(flood_graph *g, const flood_board *b)
         /* 65 rows per word of groups: row 64 stays zero, the row of "no
          * group" (a count of trailing zeros of 0 is 64) */
         size_t rows = (size_t)g->kw * 65;
+        size_t wide = rows * (64 * 2 + 1) + (size_t)b->ncolors * (64 + 128) + (size_t)g->kw * 64 * sizeof *g->size16;
+        if (charge(m, g, wide) != 0) goto oom;
         g->adj8 = aligned_alloc(64, rows * 64);
         g->adj2_8 = aligned_alloc(64, rows * 64);
         g->colmask8 = aligned_alloc(64, (size_t)b->ncolors * 64);
