@@ -94,8 +94,8 @@ static int grow_nodes(astar *a)
 }
 
 /* The table's slot comes from the top bits of the 32-bit tag, so growing
- * the table never revisits the nodes' bitsets (that cost a cache miss per
- * node, a tenth of the run on 19x19 boards). */
+ * the table never revisits the nodes' bitsets: that would cost a cache
+ * miss per node at every growth (docs/notes/flood.md). */
 static inline size_t home(const astar *a, uint64_t tag) { return (size_t)(tag >> (32 - a->tbits)); }
 
 static int grow_table(astar *a)
@@ -279,13 +279,13 @@ static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl
 /* When to try the two-ring bound (flood_h_two_ring) on a child the plain
  * bound puts in the current level.  It costs up to one layered bound per
  * colour of the second ring and pays only when it holds the child back to
- * a later level, which depends mostly on the child's plain bound h (on the
- * first 20 floodtest boards it held back 87% of the children with h <= 9,
- * 61% at h = 10 and 40% at h = 11).  So each search counts, per value of h,
- * how often it held a child back, and tries it where that was at least
- * half the time: always for the first 256 children of each h, then one in
- * 16 where it did not pay, to notice a change.  Only the speed depends on
- * this choice, never the result. */
+ * a later level, which depends mostly on the child's plain bound h: it
+ * nearly always does at small h and less and less often above
+ * (docs/notes/flood.md).  So each search counts, per value of h, how often
+ * it held a child back, and tries it where that was at least half the
+ * time: always for the first 256 children of each h, then one in 16 where
+ * it did not pay, to notice a change.  Only the speed depends on this
+ * choice, never the result. */
 typedef struct {
     uint32_t tried, held, skipped;
 } two_ring_stat;

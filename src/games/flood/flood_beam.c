@@ -113,6 +113,11 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
     /* candidates of the layer by f: the width-th best f is a cut above
      * which a child cannot be kept, so its bound need not be finished */
     int fmax = g->n + 4 * g->ncolors + p->nroot + 8;
+    /* the best finish seen: its cost, the kept position it ends from and
+     * its last colour (-1: the root itself is won) */
+    int best_g = 1 << 30;
+    uint32_t goal_parent = 0;
+    int goal_c = -1;
     size_t fixed = maxc * (sizeof *cands + (size_t)kw * sizeof *store) + tcap * sizeof *tab +
                    2 * (size_t)width * sizeof *layer + ((size_t)fmax + 1) * sizeof *hist;
     if (gl_meter_charge(m, fixed) != 0) goto stop;
@@ -126,9 +131,6 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
         goto stop;
     size_t nl = 1;
     layer[0] = 0;
-    int best_g = 1 << 30;
-    uint32_t goal_parent = 0;
-    int goal_c = -1;
     if (flood_is_full(g, p->F)) best_g = p->nroot;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
     while (nl) {
@@ -189,9 +191,9 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
                 d->g = (uint16_t)g2;
                 d->f = f;
                 /* the tie-break: cells flooded or on the border (reachable
-                 * by one move each).  Measured on pc19 at width 32 against
-                 * cells flooded alone: 0.46% over optimal instead of 0.86%
-                 * (floodtest1000: 0.96% instead of 1.76%) */
+                 * by one move each), which keeps positions with more
+                 * choices open than cells flooded alone does (the
+                 * measurements: docs/notes/flood.md) */
                 d->cells = flood_cells(g, F2) + flood_cells(g, fr2);
                 d->slot = (uint32_t)nc;
                 memcpy(store + nc * (size_t)kw, F2, (size_t)kw * sizeof *F2);
@@ -221,14 +223,14 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
         memcpy(layer, next, keep * sizeof *layer);
         nl = keep;
     }
+stop:
     if (best_g < (1 << 30)) {
         push_route(p, &P, goal_parent, goal_c, s);
         s->solved = 1;
-        s->optimal = s->nmoves == 0; /* a won board: nothing to do */
+        s->optimal = s->nmoves == 0 && !m->stopped; /* a won board: nothing to do */
         s->cost = s->nmoves;
         goto out;
     }
-stop:
     if (!m->stopped) m->stopped = "memory limit"; /* an allocation failed */
     gl_solution_clear_moves(s);
     if (P.n && layer) {

@@ -4,9 +4,10 @@
  * (each followed by its forced closure) and scored at its end: a finished
  * board beats any unfinished one (sooner beats later), then the smaller
  * admissible bound (flood_h), then more cells flooded.  The puzzle
- * collection scores by cells alone; on the first 50 pc19 boards adding the
- * bound takes the 3-ply total from 8.2% over optimal to 3.8%.  Ties go to the larger immediate gain, then
- * the smaller colour, so the result is deterministic.  The depth is capped
+ * collection scores by cells alone; the bound first counts what is left to
+ * do rather than what is done, and comes much closer to the optimum
+ * (docs/notes/flood.md).  Ties go to the larger immediate gain, then the
+ * smaller colour, so the result is deterministic.  The depth is capped
  * so that a turn scores at most about 400 000 / (groups + 100) leaves
  * (depth 3 on 14x14 with 6 colours; 36 colours on 30x30 would otherwise
  * take minutes). */
