@@ -189,6 +189,12 @@ static void *worker(void *arg)
         long len;
         int got = next_line(B->in, line, (long)sizeof line, &len, &B->lineno);
         gl_error err = {0};
+        if (got < 0 && gl_cli_interrupted) {
+            /* Ctrl-C while waiting for input (a pipe, a terminal) */
+            B->stop = 1;
+            pthread_cond_broadcast(&B->cv);
+            break;
+        }
         if (got < 0) {
             gl_error_set(&err, "%s: read error: %s", B->file, strerror(errno ? errno : EIO));
             fail(B, &err);

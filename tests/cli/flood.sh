@@ -196,6 +196,22 @@ for sig in INT TERM; do
     [ "$STOP_MS" -le $((2000 * SLOW)) ] && ok || bad "batch: SIG$sig took $STOP_MS ms to stop"
 done
 
+# Ctrl-C while the batch waits for more input on a pipe: interrupted, not
+# a read error.
+mkfifo "$TMP/fifo"
+"$GRIDLAB" batch flood - --size 14x14 <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+exec 3>"$TMP/fifo"
+head -2 "$bf" >&3
+for _ in $(seq 1 $((100 * SLOW))); do [ "$(wc -l <"$TMP/out")" -ge 2 ] && break; sleep 0.1; done
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"; RC=$?; ERR=$(cat "$TMP/err")
+exec 3>&-
+expect_rc 130 "batch: Ctrl-C waiting for input"
+expect_err "interrupted: 2 boards solved and printed, 0 read and not solved" "batch: Ctrl-C waiting for input, summary"
+[ "$(wc -l <"$TMP/out")" = 2 ] && ok || bad "batch: Ctrl-C waiting for input: the two boards printed"
+
 # Streaming: ten times the boards, the same peak memory (results are
 # printed as they come, the input is not held).  ASan's quarantine of freed
 # memory would grow with the boards: off for these runs.
