@@ -57,7 +57,7 @@ static void test_groups_row_major(void **state)
     gl_board *b = parse("flood size=4x3 colors=3\n0011\n0211\n2220\n", &err);
     assert_non_null(b);
     flood_graph g;
-    assert_int_equal(flood_graph_build(&g, (const flood_board *)b, NULL), 0);
+    assert_int_equal(flood_graph_build(&g, (const flood_board *)b), 0);
     /* groups: 1 = the 0s top-left, 2 = the 1s, 3 = the 2s, 4 = the last 0 */
     const int expect[12] = {0, 0, 1, 1, 0, 2, 1, 1, 2, 2, 2, 3};
     for (int i = 0; i < 12; i++) assert_int_equal(g.group[i], expect[i]);
@@ -251,7 +251,7 @@ static void test_optimal_small_boards(void **state)
 static int bfs_moves(const flood_board *b)
 {
     flood_graph g;
-    assert_int_equal(flood_graph_build(&g, b, NULL), 0);
+    assert_int_equal(flood_graph_build(&g, b), 0);
     assert_true(g.n <= 64);
     uint64_t full = g.all[0];
     size_t cap = 1 << 12, n = 0;
@@ -339,7 +339,7 @@ static void test_optimal_vs_bfs(void **state)
         gl_board *b = G->create(&p, &r, &err);
         assert_non_null(b);
         flood_graph fg;
-        assert_int_equal(flood_graph_build(&fg, (const flood_board *)b, NULL), 0);
+        assert_int_equal(flood_graph_build(&fg, (const flood_board *)b), 0);
         int groups = fg.n;
         flood_graph_free(&fg);
         if (groups > 64) {
@@ -399,7 +399,7 @@ static void test_bounds_admissible(void **state)
             }
             int opt = bfs_moves(&b);
             flood_graph g;
-            assert_int_equal(flood_graph_build(&g, &b, NULL), 0);
+            assert_int_equal(flood_graph_build(&g, &b), 0);
             uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
             int forced = flood_root(&g, F, fr, NULL);
             if (flood_is_full(&g, F)) {
@@ -474,9 +474,9 @@ static void test_wide_equals_portable(void **state)
         G->destroy(gb);
         gl_kv_free(&p);
         flood_graph gw, gp;
-        assert_int_equal(flood_graph_build(&gw, &b, NULL), 0);
+        assert_int_equal(flood_graph_build(&gw, &b), 0);
         setenv("GRIDLAB_NO_AVX512", "1", 1);
-        assert_int_equal(flood_graph_build(&gp, &b, NULL), 0);
+        assert_int_equal(flood_graph_build(&gp, &b), 0);
         unsetenv("GRIDLAB_NO_AVX512");
         assert_null(gp.adj8);
         wide += gw.adj8 != NULL;

@@ -70,7 +70,7 @@ void flood_fill(flood_board *b, int c)
 int flood_greedy_count(const flood_board *b, int depth)
 {
     flood_graph g;
-    if (flood_graph_build(&g, b, NULL) != 0) return -1;
+    if (flood_graph_build(&g, b) != 0) return -1;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
     uint8_t *moves = malloc((size_t)g.n + FLOOD_MAX_COLORS);
     int n = -1;
@@ -217,7 +217,7 @@ static void flood_render(const gl_board *bb, gl_strbuf *out, int flags)
     int color = flags & GL_RENDER_COLOR;
     if (flags & GL_RENDER_GROUPS) {
         flood_graph g;
-        if (flood_graph_build(&g, b, NULL) != 0) {
+        if (flood_graph_build(&g, b) != 0) {
             gl_sb_puts(out, "(out of memory)\n");
             return;
         }

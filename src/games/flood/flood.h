@@ -87,7 +87,8 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
  * variable GRIDLAB_NO_AVX512 turns them off: include/gridlab/cpu.h).  The
  * memory is charged to m (may be NULL) before it is allocated.  -1 when it
  * cannot be: m->stopped says "memory limit", else malloc failed. */
-int flood_graph_build(flood_graph *g, const flood_board *b, gl_meter *m);
+int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m);
+int flood_graph_build(flood_graph *g, const flood_board *b); /* unmetered */
 void flood_graph_free(flood_graph *g);
 
 static inline void fset_or(uint64_t *d, const uint64_t *s, int kw)

@@ -41,7 +41,7 @@ static int charge(gl_meter *m, flood_graph *g, size_t n)
     return 0;
 }
 
-int flood_graph_build(flood_graph *g, const flood_board *b, gl_meter *m)
+int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m)
 {
     memset(g, 0, sizeof *g);
     int w = b->w, h = b->h, cells = w * h;
@@ -159,6 +159,8 @@ oom:
     flood_graph_free(g);
     return -1;
 }
+
+int flood_graph_build(flood_graph *g, const flood_board *b) { return flood_graph_build_metered(g, b, NULL); }
 
 void flood_graph_free(flood_graph *g)
 {

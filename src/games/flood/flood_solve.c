@@ -9,7 +9,7 @@
 int flood_problem_init_metered(flood_problem *p, const gl_board *bb, gl_meter *m, gl_error *err)
 {
     memset(p, 0, sizeof *p);
-    if (flood_graph_build(&p->g, (const flood_board *)bb, m) != 0) {
+    if (flood_graph_build_metered(&p->g, (const flood_board *)bb, m) != 0) {
         if (m && m->stopped) return 1;
         return gl_error_set(err, "out of memory");
     }
