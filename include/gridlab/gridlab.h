@@ -16,6 +16,7 @@
 #include "heap.h"
 #include "hash.h"
 #include "bitset.h"
+#include "cpu.h"
 #include "events.h"
 #include "game.h"
 #include "play.h"
