@@ -16,7 +16,7 @@ static uint64_t monotonic(void *ctx)
     return gl_now_ns();
 }
 
-uint64_t gl_play_now(const gl_play *p) { return p->now(p->now_ctx); }
+uint64_t play_now(const gl_play *p) { return p->now(p->now_ctx); }
 
 gl_play *gl_play_new(void)
 {
@@ -48,7 +48,7 @@ static void boards_clear(const gl_game *g, gl_boards *s)
     while (s->n) g->destroy(s->items[--s->n]);
 }
 
-void gl_play_drop(gl_play *p)
+void play_drop(gl_play *p)
 {
     if (!p->g) return;
     boards_clear(p->g, &p->undo);
@@ -64,7 +64,7 @@ void gl_play_drop(gl_play *p)
 void gl_play_free(gl_play *p)
 {
     if (!p) return;
-    gl_play_drop(p);
+    play_drop(p);
     free(p->undo.items);
     free(p->redo.items);
     gl_kv_free(&p->params);
@@ -74,7 +74,7 @@ void gl_play_free(gl_play *p)
 
 static void clock_start(gl_play *p)
 {
-    p->started_ns = gl_play_now(p);
+    p->started_ns = play_now(p);
     p->paused_ns = 0;
     p->pause_at = 0;
     p->end_at = 0;
@@ -82,7 +82,7 @@ static void clock_start(gl_play *p)
     p->limit_s = p->g->time_limit_s ? p->g->time_limit_s(p->b) : 0;
 }
 
-void gl_play_set_board(gl_play *p, gl_board *b)
+void play_set_board(gl_play *p, gl_board *b)
 {
     gl_board *start = p->g->clone(b);
     if (!start) {
@@ -103,7 +103,7 @@ void gl_play_set_board(gl_play *p, gl_board *b)
     p->last_move[0] = '\0';
     p->serial++;
     clock_start(p);
-    gl_play_clock_follow(p); /* a board that is over already has no time to count */
+    play_clock_follow(p); /* a board that is over already has no time to count */
 }
 
 /* A new game of g: the board from params and seed, its ID. */
@@ -123,7 +123,7 @@ static int start_game(gl_play *p, const gl_game *g, const gl_kvlist *params, uin
         g->destroy(b);
         return -1;
     }
-    if (p->g && p->g != g) gl_play_drop(p);
+    if (p->g && p->g != g) play_drop(p);
     p->g = g;
     snprintf(p->id, sizeof p->id, "%s", gl_sb_str(&id));
     gl_sb_free(&id);
@@ -136,7 +136,7 @@ static int start_game(gl_play *p, const gl_game *g, const gl_kvlist *params, uin
     p->seed = seed;
     p->level = level;
     p->dirty = 0;
-    gl_play_set_board(p, b);
+    play_set_board(p, b);
     return 0;
 }
 
@@ -214,7 +214,7 @@ int gl_play_restart(gl_play *p, gl_error *err)
     gl_board *b = p->g->clone(p->start);
     if (!b) return gl_error_set(err, "out of memory");
     int level = p->level;
-    gl_play_set_board(p, b);
+    play_set_board(p, b);
     p->level = level;
     p->dirty = 1;
     return 0;
@@ -287,8 +287,8 @@ int gl_play_move(gl_play *p, const gl_move *m, gl_events *ev, gl_error *err)
     gl_status now = p->g->status(p->b);
     if (now == GL_WON) gl_events_add(ev, GL_EV_WON, 0);
     else if (now == GL_LOST) gl_events_add(ev, GL_EV_LOST, 0);
-    gl_play_clock_follow(p);
-    return gl_play_autosave(p, ev, err) == 0 ? 0 : 1;
+    play_clock_follow(p);
+    return play_autosave(p, ev, err) == 0 ? 0 : 1;
 }
 
 int gl_play_move_text(gl_play *p, const char *text, gl_events *ev, gl_error *err)
@@ -375,11 +375,11 @@ static int step_history(gl_play *p, gl_boards *from, gl_boards *to, gl_error *er
     p->b = from->items[--from->n];
     p->nsel = 0;
     p->dirty = 1;
-    gl_play_clock_follow(p);
+    play_clock_follow(p);
     free(p->plan);
     p->plan = NULL;
     p->nplan = p->iplan = 0;
-    return gl_play_autosave(p, NULL, err) == 0 ? 0 : 1;
+    return play_autosave(p, NULL, err) == 0 ? 0 : 1;
 }
 
 int gl_play_undo(gl_play *p, gl_error *err) { return step_history(p, &p->undo, &p->redo, err); }
@@ -427,7 +427,7 @@ int gl_play_next_level(gl_play *p, gl_events *ev, gl_error *err)
         else {
             p->dirty = 1;
             gl_events_add(ev, GL_EV_LEVEL, p->level);
-            if (gl_play_autosave(p, ev, err) != 0) r = 2;
+            if (play_autosave(p, ev, err) != 0) r = 2;
         }
     }
     gl_kv_free(&params);
@@ -448,23 +448,23 @@ static uint64_t clock_now(const gl_play *p)
 {
     if (p->end_at) return p->end_at;
     if (p->pause_at) return p->pause_at;
-    return gl_play_now(p);
+    return play_now(p);
 }
 
-void gl_play_clock_stop(gl_play *p)
+void play_clock_stop(gl_play *p)
 {
     if (p->end_at) return;
     /* a pause that was on becomes the end: unpausing then changes nothing */
-    p->end_at = p->pause_at ? p->pause_at : gl_play_now(p);
+    p->end_at = p->pause_at ? p->pause_at : play_now(p);
     p->pause_at = 0;
 }
 
-void gl_play_clock_follow(gl_play *p)
+void play_clock_follow(gl_play *p)
 {
     int over = p->time_up || p->g->status(p->b) != GL_PLAYING;
-    if (over) gl_play_clock_stop(p);
+    if (over) play_clock_stop(p);
     else if (p->end_at) { /* taken back to a game in progress: the clock goes on */
-        p->paused_ns += gl_play_now(p) - p->end_at;
+        p->paused_ns += play_now(p) - p->end_at;
         p->end_at = 0;
     }
 }
@@ -489,7 +489,7 @@ int gl_play_tick(gl_play *p, gl_events *ev)
     if (gl_play_time_left_ms(p) > 0) return 0;
     p->time_up = 1;
     p->nsel = 0;
-    gl_play_clock_stop(p);
+    play_clock_stop(p);
     gl_events_add(ev, GL_EV_TIME_UP, 0);
     return 1;
 }
@@ -497,9 +497,9 @@ int gl_play_tick(gl_play *p, gl_events *ev)
 void gl_play_pause(gl_play *p, int paused)
 {
     if (p->end_at) return; /* the clock stands already */
-    if (paused && !p->pause_at) p->pause_at = gl_play_now(p);
+    if (paused && !p->pause_at) p->pause_at = play_now(p);
     else if (!paused && p->pause_at) {
-        p->paused_ns += gl_play_now(p) - p->pause_at;
+        p->paused_ns += play_now(p) - p->pause_at;
         p->pause_at = 0;
     }
 }
