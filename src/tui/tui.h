@@ -84,6 +84,7 @@ typedef struct tui {
 
     /* Where the board went on screen in the last draw (for mouse clicks). */
     int oy, ox, cw, fits;
+    int ring;       /* the ring's rows above and below the board are drawn (1), or left out to fit (0) */
     int need_w, need_h; /* the terminal the board needs */
     int msg_y;      /* the message line (the command line is typed there) */
 } tui;

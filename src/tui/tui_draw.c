@@ -10,7 +10,9 @@
  * on two rows.  With colour, a cell's palette index becomes its
  * background; the symbol is always drawn as well.  Path lines use box
  * characters when the locale is UTF-8 and - | + otherwise.  The board has
- * a one-cell ring around it, blank unless a path (onet's link) runs there.
+ * a one-cell ring around it, blank unless a path (onet's link) runs there;
+ * its rows above and below are left out when the board would not fit
+ * otherwise.
  *
  * Nothing is cut short silently: the title falls back to shorter forms,
  * the message wraps below the status line, and a board that does not fit
@@ -164,17 +166,17 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
         int x = ox + c * cw + (cw == 3 ? 1 : 0);
         size_t len = strlen(buf);
         if (two) {
-            if (len > 1) mvaddch(oy - 3, x, (chtype)(unsigned char)buf[len - 2]);
-            mvaddch(oy - 2, x, (chtype)(unsigned char)buf[len - 1]);
+            if (len > 1) mvaddch(oy - t->ring - 2, x, (chtype)(unsigned char)buf[len - 2]);
+            mvaddch(oy - t->ring - 1, x, (chtype)(unsigned char)buf[len - 1]);
         } else {
             if (len > 1) x--;
-            mvaddstr(oy - 2, x, buf);
+            mvaddstr(oy - t->ring - 1, x, buf);
         }
     }
     if (h > 1)
         for (int r = 0; r < h; r++) mvprintw(oy + r, ox - cw - 4, "%3d", r + 1);
     attroff(A_DIM);
-    for (int r = -1; r <= h; r++) {
+    for (int r = -t->ring; r < h + t->ring; r++) {
         for (int c = -1; c <= w; c++) {
             int inside = r >= 0 && r < h && c >= 0 && c < w;
             unsigned char d = dirs ? dirs[(r + 1) * (w + 2) + (c + 1)] : 0;
@@ -335,28 +337,29 @@ void tui_draw(tui *t, const tui_frame *f)
     erase();
     int w = f->w, h = f->h;
     const gl_game *g = gl_play_game(t->p);
-    char buf[1024], clock[32];
+    char buf[1024], clock[32], played[48];
 
     tui_clock((long long)gl_play_elapsed_ms(t->p), clock, sizeof clock);
-    snprintf(buf, sizeof buf, "time %s", clock);
-    draw_title(g, buf);
+    snprintf(played, sizeof played, "time %s", clock);
+    draw_title(g, played);
 
     /* Layout: title, column labels (one or two rows), ring, h rows, ring,
      * then the status and the message, and at the bottom the game's ID
-     * and the keys. */
+     * and the keys.  When that does not fit, the cells narrow, then the
+     * ring's rows go (a link through them is then not drawn there), so
+     * a board of 18 rows still fits 24 lines. */
     int label_w = h > 1 ? 4 : 0, rows = 1;
+    static const int layouts[][2] = {{3, 1}, {2, 1}, {3, 0}, {2, 0}}; /* cell width, ring */
     t->fits = 0;
-    for (t->cw = 3; t->cw >= 2; t->cw--) {
+    for (int k = 0; k < 4 && !t->fits; k++) {
+        t->cw = layouts[k][0];
+        t->ring = layouts[k][1];
         rows = label_rows(w, h, t->cw);
         t->need_w = label_w + (w + 2) * t->cw;
-        t->need_h = h + 7 + rows;
-        if (t->need_w <= COLS && t->need_h <= LINES) {
-            t->fits = 1;
-            break;
-        }
+        t->need_h = h + 5 + rows + 2 * t->ring;
+        t->fits = t->need_w <= COLS && t->need_h <= LINES;
     }
-    if (!t->fits) {
-        t->cw = 2;
+    if (!t->fits) { /* the sizes said are the smallest layout's */
         snprintf(buf, sizeof buf,
                  "The %dx%d board needs a %dx%d terminal (this one is %dx%d): make it larger, or "
                  "m for the menu, q to quit.",
@@ -367,10 +370,10 @@ void tui_draw(tui *t, const tui_frame *f)
         }
         t->msg_y = LINES - 3;
     } else {
-        t->oy = 2 + rows;
+        t->oy = 1 + rows + t->ring;
         t->ox = label_w + t->cw;
         draw_board(t, f, t->oy, t->ox);
-        t->msg_y = t->oy + h + 2;
+        t->msg_y = t->oy + h + t->ring + 1;
     }
 
     /* Status: the game's own line (score, moves, level...), then the clock
@@ -386,17 +389,27 @@ void tui_draw(tui *t, const tui_frame *f)
     if (left_ms == 0 && st == GL_LOST) gl_sb_puts(&sb, "  TIME UP");
     draw_status(t, f, t->msg_y - 1, gl_sb_str(&sb), st == GL_PLAYING ? A_BOLD : A_BOLD | A_REVERSE);
     gl_sb_free(&sb);
-    /* The message, wrapped down to the ID line. */
-    for (int y = t->msg_y; y < LINES - 2; y++) tui_line(y, 0, "", A_NORMAL);
-    tui_text(t->msg_y, 0, 2, t->msg, t->msg_bad ? A_BOLD | A_UNDERLINE : A_NORMAL, LINES - 2);
-
-    /* The game's ID, always on screen (the best result on its right). */
+    /* The game's ID, always on screen (the best result on its right); in
+     * the compact layout (no ring rows) it takes the title's place, so
+     * that the message keeps two lines. */
+    int compact = t->fits && !t->ring, id_y = compact ? 0 : LINES - 2;
     const char *id = gl_play_id(t->p);
     if (id[0]) snprintf(buf, sizeof buf, "ID %s", id);
     else snprintf(buf, sizeof buf, "ID (none: a board read without one)");
     if ((int)strlen(buf) > COLS && id[0]) snprintf(buf, sizeof buf, "%s", id);
-    tui_line(LINES - 2, 0, buf, A_DIM);
-    if (t->scores_key[0]) {
+    if (compact) {
+        tui_line(0, 0, buf, A_BOLD);
+        if ((int)(strlen(buf) + strlen(played)) + 2 <= COLS) mvaddstr(0, COLS - (int)strlen(played), played);
+    }
+
+    /* The message, wrapped down to the ID line (the keys in the compact
+     * layout). */
+    int msg_end = compact ? LINES - 1 : LINES - 2;
+    for (int y = t->msg_y; y < msg_end; y++) tui_line(y, 0, "", A_NORMAL);
+    tui_text(t->msg_y, 0, 2, t->msg, t->msg_bad ? A_BOLD | A_UNDERLINE : A_NORMAL, msg_end);
+
+    if (!compact) tui_line(id_y, 0, buf, A_DIM);
+    if (!compact && t->scores_key[0]) {
         const gl_score *best[1];
         if (gl_scores_table(&t->scores, g->name, t->scores_key, best, 1) == 1) {
             char v[64], right[96];

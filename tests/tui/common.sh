@@ -114,7 +114,7 @@ expect_screen "[B]B B" "wide: the cursor whole"
 keys Right
 wait_for "B[B]B" "wide: the cursor moves"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 80 -y 24
-wait_for "needs a 86x10 terminal" "wide: too large for 80x24"
+wait_for "needs a 86x8 terminal" "wide: too large for 80x24"
 clock_hidden=$(screen | head -1 | sed -n 's/.*time \([0-9:]*\)$/\1/p')
 keys Enter
 wait_for "The board is hidden" "wide: a pick is refused while hidden"
@@ -265,6 +265,14 @@ if [ -n "$st" ] && [ "$st" != 0 ]; then ok; else bad "crash: the program should 
 expect_no_screen "m menu" "crash: the terminal is restored"
 close
 
+# SIGTERM: a clean exit, status 130, the terminal restored.
+start term NO_COLOR=1 TERM=screen -- play tiles --seed 3
+wait_for "m menu" "SIGTERM: starts"
+kill -TERM "$(prog_pid)"
+wait_exit 130 "SIGTERM: exit 130"
+expect_no_screen "m menu" "SIGTERM: the terminal is restored"
+close
+
 if has_game flood; then
     # flood played to its end by S on a small board: won (said once), the
     # solution counted in moves.
@@ -291,6 +299,24 @@ if has_game flood; then
     fi
     keys q
     wait_exit 0 "flood: quits"
+    close
+
+    # 18 rows at 80x24: the compact layout (no ring rows, the ID on the
+    # title line, two lines of message), and a click lands on its cell.
+    SIZE=80x24 start tall NO_COLOR=1 TERM=screen -- play flood --size 18x18 --colors 8 --seed 1 --save "$SAVE"
+    wait_for "m menu" "compact: starts"
+    if screen | head -1 | grep -q '^ID flood:size=18x18,colors=8,start=corner,difficulty=medium#1 .*time 0:'; then ok
+    else bad "compact: the ID and the clock on the title line: $(screen | head -1)"; fi
+    expect_screen " 18     " "compact: the last row shown"
+    expect_screen "help, m for the menu." "compact: the message's second line"
+    # cell r18 (a colour other than the corner's on this seed): the board
+    # starts on screen row 2, cells 3 columns wide from column 7
+    sym=$(grep -v '^#' "$SAVE" | sed -n '19p' | cut -c18)
+    MOUSE=x10
+    click 19 59
+    wait_for "$sym: " "compact: the click on r18 plays its colour"
+    keys q
+    wait_exit 0 "compact: quits"
     close
 
     # TERM=dumb (Emacs' shell): line mode, even on a terminal.
