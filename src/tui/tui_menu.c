@@ -254,8 +254,8 @@ void tui_results(tui *t, int rank, const char *head)
         const gl_score *best[GL_SCORES_KEEP];
         int n = gl_scores_table(&t->scores, g->name, t->scores_key, best, GL_SCORES_KEEP);
         if (!n)
-            page_add(&pg, A_NORMAL, 2, 4, "No results yet: a game won without hints or the solver's moves enters "
-                                       "here%s.", g->score_kind == GL_SCORE_MORE ? " (any finished game counts)" : "");
+            page_add(&pg, A_NORMAL, 2, 4, "No results yet: a game %s without hints or the solver's moves enters here.",
+                     g->score_kind == GL_SCORE_MORE ? "finished (won or not)" : "won");
         else page_add(&pg, A_DIM, 0, 0, "   #  %-12s  %-8s  %-16s  %s", "result", "time", "played on", "seed");
         for (int i = 0; i < n; i++) {
             char v[64], clock[32], date[32] = "?";
