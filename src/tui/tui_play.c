@@ -447,8 +447,9 @@ void tui_undo(tui *t, int undo)
 /* ------------------------------------------------------------ the end */
 
 /* For a game measured by points: what the default solver makes of the
- * first position, in a few words ("the solver's best was 14 in 3 moves,
- * proved"). */
+ * first position, in a few words ("the solver's best in 3 moves was 14,
+ * proved"; the count matters where the solver is given a number of
+ * moves, as match3's). */
 static void solver_best(tui *t, char *buf, size_t n)
 {
     buf[0] = '\0';
@@ -466,8 +467,8 @@ static void solver_best(tui *t, char *buf, size_t n)
     if (rc != 0) snprintf(buf, n, "The solver failed: %s.", err.msg);
     else if (!sol.solved) snprintf(buf, n, "The solver found nothing%s%s.", sol.stopped ? ": " : "", sol.stopped ? sol.stopped : "");
     else
-        snprintf(buf, n, "The solver's best was %lld in %d move%s (%s%s%s).", sol.cost, sol.nmoves,
-                 sol.nmoves == 1 ? "" : "s", sol.optimal ? "proved optimal" : "not proved optimal",
+        snprintf(buf, n, "The solver's best in %d move%s was %lld (%s%s%s).", sol.nmoves, sol.nmoves == 1 ? "" : "s",
+                 sol.cost, sol.optimal ? "proved optimal" : "not proved optimal",
                  sol.stopped ? ", stopped: " : "", sol.stopped ? sol.stopped : "");
     gl_solution_free(&sol);
 }

@@ -344,7 +344,7 @@ if has_game lines; then
     wait_for "search: played" "lines: S plays"
     expect_screen "(score " "lines: S reports the score"
     expect_no_screen "cost" "lines: no cost"
-    wait_for "The solver's best was" "lines: the solver's best at the end"
+    wait_for "The solver's best in " "lines: the solver's best at the end"
     keys q
     wait_exit 0 "lines: quits"
     close
