@@ -149,71 +149,93 @@ int match3_bits_play(const match3_bits *g, match3_bpos *p, int id, uint64_t *rea
 uint64_t match3_bits_diff(const match3_bits *g, const match3_bpos *a, const match3_bpos *b);
 uint64_t match3_bits_cols(uint64_t cells);
 
-/* Plays eight at once on 512-bit vectors, for the exact search's
- * two-swaps-left step (match3_wide.c).  match3_wide_usable: the processor
- * has what they need (AVX-512F, BW, DQ, VL, VBMI2 and VPOPCNTDQ) and
- * GRIDLAB_NO_AVX512 is not set; the others only when it said yes. */
-int match3_wide_usable(void);
-/* The plays of n legal swaps ids on one position (its bit planes pl, occ)
- * with what plane_play_read gives (match3_bits_k.h): gain[i] the score,
- * read[i] the cells looked at, kout[k * stride + i] (k < kinds) the kind
- * words after it.  Only when match3_wide_usable() said yes. */
-void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, int *gain,
-                       uint64_t *read, uint64_t *kout, size_t stride);
-/* For the exact search's two-swaps-left step (match3_exact_bits.c), eight
- * children of a node at a time: child i (of n) has kind words ks[k *
- * stride + i] and was reached by a first swap that changed the cells
- * cm[i]; the node's first swaps f < nf have read cells frm[f], swap fid[f]
- * and score fgain[f].  Per child: key0[i], key1[i] its key with one swap
- * left (as the search keys positions), mh[i], mv[i] its legal swaps
- * (match3_bits_moves), pl[j * stride + i] and occ[i] its bit planes
- * (planes_of), and the first swaps that are legal in it and read none of
- * the cells its first swap changed (they score as before): ruh[i], ruv[i]
- * as mh and mv, rbest[i] their best score (0 for none).  Only when
- * match3_wide_usable() said yes. */
-/* The best single swap of nk children of a node (match3_wide_kids gave
- * their arrays, indexed by child; kids lists the children wanted): each
- * child's swaps that do not score as before (mh & ~ruh, mv & ~ruv) are
- * played on its planes eight at a time, and b1[i] gets the best of their
- * scores and rbest[i].  w is scratch.  Returns the number of plays.  Only
- * when match3_wide_usable() said yes. */
+/* The two-swaps-left step of the exact search (match3_exact_two.c) plays
+ * a node's first swaps, then looks at the children they lead to; these
+ * are their arrays, one entry per first swap or per child.
+ *
+ * The first swaps: n swap ids, each one's score and the cells its play
+ * read (the vector plays fill gain and read). */
+typedef struct match3_firsts {
+    int n;
+    int id[MATCH3_BITS_IDS], gain[MATCH3_BITS_IDS];
+    uint64_t read[MATCH3_BITS_IDS];
+} match3_firsts;
+
+/* The n children: given their kind words and the cells their first swap
+ * changed; match3_wide_kids adds each one's key with one swap left (as the
+ * search keys positions), legal swaps (as match3_bits_moves gives them),
+ * bit planes (planes_of), and the first swaps that are legal in it and
+ * read none of the cells its first swap changed, which score as before
+ * (ruh, ruv as mh, mv) with their best score (rbest, 0 for none). */
+typedef struct match3_kids {
+    int n;
+    uint64_t ks[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
+    uint64_t changed[MATCH3_BITS_IDS];
+    uint64_t key0[MATCH3_BITS_IDS], key1[MATCH3_BITS_IDS];
+    uint64_t mh[MATCH3_BITS_IDS], mv[MATCH3_BITS_IDS];
+    uint64_t pl[4][MATCH3_BITS_IDS], occ[MATCH3_BITS_IDS];
+    uint64_t ruh[MATCH3_BITS_IDS], ruv[MATCH3_BITS_IDS];
+    int rbest[MATCH3_BITS_IDS];
+} match3_kids;
+
+/* Scratch of match3_wide_best1: the lanes of the replays, and the lanes
+ * that cascade (planes, occupied cells, run counts, lane). */
 #define MATCH3_WIDE_LANES 1024
 typedef struct match3_wide_buf {
     uint64_t pl[4][MATCH3_WIDE_LANES + 64], occ[MATCH3_WIDE_LANES + 64];
     int id[MATCH3_WIDE_LANES + 64], sc[MATCH3_WIDE_LANES + 64];
     int first[MATCH3_BITS_IDS + 1];
-    /* the lanes that cascade: planes, occupied cells, run counts, lane */
     uint64_t qpl[4][MATCH3_WIDE_LANES + 64], qocc[MATCH3_WIDE_LANES + 64];
     uint64_t qn[3][MATCH3_WIDE_LANES + 64], qidx[MATCH3_WIDE_LANES + 64];
 } match3_wide_buf;
-long long match3_wide_best1(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
-                            const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,
-                            const uint64_t *kruv, const int *rbest, int *b1, match3_wide_buf *w);
-void match3_wide_kids(const match3_bits *g, const uint64_t *ks, size_t stride, int n, const uint64_t *cm,
-                      const uint64_t *frm, const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,
-                      uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh,
-                      uint64_t *ruv);
+
+/* Plays eight at once on 512-bit vectors (match3_wide.c).
+ * match3_wide_usable: the processor has what they need (AVX-512F, BW, DQ,
+ * VL, VBMI2 and VPOPCNTDQ) and GRIDLAB_NO_AVX512 is not set; the others
+ * only when it said yes. */
+int match3_wide_usable(void);
+/* The plays of the legal swaps f->id[0..n) on one position (its bit planes
+ * pl, occ) with what plane_play_read gives (match3_bits_k.h): f->gain the
+ * scores, f->read the cells looked at, kout[k][i] (k < kinds) the kind
+ * words after swap i. */
+void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, match3_firsts *f,
+                       uint64_t (*kout)[MATCH3_BITS_IDS]);
+/* Eight children at a time: from kd's kind words and changed cells and the
+ * node's first swaps f, the rest of kd (see match3_kids). */
+void match3_wide_kids(const match3_bits *g, const match3_firsts *f, match3_kids *kd);
+/* The best single swap of the children kids[0..nk) of kd: each child's
+ * swaps that do not score as before (mh & ~ruh, mv & ~ruv) are played on
+ * its planes eight at a time, and b1[i] gets the best of their scores and
+ * rbest[i].  w is scratch.  Returns the number of plays. */
+long long match3_wide_best1(const match3_bits *g, const match3_kids *kd, const int *kids, int nk, int *b1,
+                            match3_wide_buf *w);
 
 /* ------------------------------------------------------------- solvers */
 
 /* The solver option swaps (X, default 3); -1 with a message when bad. */
 int match3_opt_swaps(const gl_solve_opts *o, int *x, gl_error *err);
-/* The exact search: best total score in at most x swaps from cells, and
- * the swaps (search form) into line (x entries, *nline set).  Returns 0,
- * or -1 (err); *stopped non-NULL when a limit stopped it (then the line is
- * the exact best for the deepest completed number of swaps). */
-int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long long *best,
-                     int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
-                     gl_error *err);
+/* An exact search's question and its answer. */
+typedef struct match3_exact_job {
+    const match3_board *b;            /* the position */
+    int x;                            /* the number of swaps */
+    const gl_limits *lim;             /* may be NULL */
+    long long best;                   /* the best total in at most x swaps */
+    int line[MATCH3_MAX_SWAPS], nline; /* its swaps (search form) */
+    uint64_t nodes;                   /* swaps played */
+    size_t peak;                      /* bytes held at most */
+    const char *stopped;              /* NULL, or the limit that stopped it: then best and
+                                       * line are the proved best for the deepest number of
+                                       * swaps completed */
+} match3_exact_job;
 
+/* The exact search, on the bit-parallel engine when the board fits, else on
+ * the scalar one; 0, or -1 (err). */
+int match3_exact_run(match3_exact_job *j, gl_error *err);
 /* The search on the scalar engine (any board, refill or not); the tests
  * compare the bit-parallel one with it. */
-int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, long long *best, int *line,
-                            int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err);
-/* The same search on the bit-parallel engine (refill=no, at most 8x8);
- * match3_exact_run calls it when the board fits. */
-int match3_exact_bits_run(const match3_board *b, int x, const gl_limits *lim, long long *best, int *line,
-                          int *nline, uint64_t *nodes, size_t *peak, const char **stopped, gl_error *err);
+int match3_exact_scalar_run(match3_exact_job *j, gl_error *err);
+/* The same search on the bit-parallel engine (refill=no, at most 8x8). */
+int match3_exact_bits_run(match3_exact_job *j, gl_error *err);
 /* The exact search's key of position p with r swaps left (two 64-bit
  * words, the first never 0). */
 void match3_bits_key(const match3_bits *g, const match3_bpos *p, int r, uint64_t key[2]);

@@ -20,9 +20,9 @@
  * each child for exactly the remaining value (the table makes that cheap).
  *
  * Boards of at most 8x8 without refill go to the same search on the
- * bit-parallel engine (match3_exact_bits.c), several times faster; this
- * one serves every other board and is the reference the tests compare
- * that one with. */
+ * bit-parallel engine (match3_exact_bits.c and the files it lists),
+ * several times faster; this one serves every other board and is the
+ * reference the tests compare that one with. */
 #include "match3.h"
 
 #include <stdlib.h>
@@ -204,28 +204,25 @@ static void ctx_free(ex_ctx *c)
     match3_engine_free(&c->E);
 }
 
-int match3_exact_run(const match3_board *b, int x, const gl_limits *lim, long long *best_out,
-                     int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
-                     gl_error *err)
+int match3_exact_run(match3_exact_job *j, gl_error *err)
 {
-    if (match3_bits_fits(&b->R))
-        return match3_exact_bits_run(b, x, lim, best_out, line, nline, nodes, peak, stopped, err);
-    return match3_exact_scalar_run(b, x, lim, best_out, line, nline, nodes, peak, stopped, err);
+    if (match3_bits_fits(&j->b->R)) return match3_exact_bits_run(j, err);
+    return match3_exact_scalar_run(j, err);
 }
 
-int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, long long *best_out,
-                            int *line, int *nline, uint64_t *nodes, size_t *peak, const char **stopped,
-                            gl_error *err)
+int match3_exact_scalar_run(match3_exact_job *j, gl_error *err)
 {
+    const match3_board *b = j->b;
+    const int x = j->x;
     ex_ctx c;
     memset(&c, 0, sizeof c);
-    c.lim = lim;
+    c.lim = j->lim;
     c.t0 = gl_now_ns();
     c.n = b->R.rows * b->R.cols;
     c.maxm = 2 * c.n;
-    *best_out = 0;
-    *nline = 0;
-    *stopped = NULL;
+    j->best = 0;
+    j->nline = 0;
+    j->stopped = NULL;
     if (match3_engine_init(&c.E, &b->R) != 0) return gl_error_set(err, "out of memory");
     c.stack = malloc((size_t)(x + 2) * (size_t)c.n);
     c.moves = malloc((size_t)(x + 1) * (size_t)c.maxm * sizeof *c.moves);
@@ -236,7 +233,7 @@ int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, 
     c.cmask = malloc((size_t)c.maxm * sizeof *c.cmask);
     c.kids = malloc(((size_t)c.maxm + 1) * (size_t)c.n);
     int ok = c.stack && c.moves && c.order && c.gain && c.stamp && c.rmask && c.cmask && c.kids &&
-             gl_htab_init(&c.tt, 2, 1 << 12, gl_limits_mem_cap(lim)) == 0;
+             gl_htab_init(&c.tt, 2, 1 << 12, gl_limits_mem_cap(j->lim)) == 0;
     if (!ok) {
         ctx_free(&c);
         return gl_error_set(err, "out of memory");
@@ -278,14 +275,14 @@ int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, 
             }
         }
         if (c.stopped) break;
-        *best_out = v;
-        memcpy(line, tmp, (size_t)nt * sizeof *tmp);
-        *nline = nt;
+        j->best = v;
+        memcpy(j->line, tmp, (size_t)nt * sizeof *tmp);
+        j->nline = nt;
     }
-    *nodes = c.E.nodes;
-    *peak = gl_htab_bytes(&c.tt) + (size_t)(x + 2) * (size_t)c.n +
+    j->nodes = c.E.nodes;
+    j->peak = gl_htab_bytes(&c.tt) + (size_t)(x + 2) * (size_t)c.n +
             2 * (size_t)(x + 1) * (size_t)c.maxm * sizeof(int);
-    *stopped = c.stopped;
+    j->stopped = c.stopped;
     ctx_free(&c);
     return 0;
 }
@@ -293,22 +290,18 @@ int match3_exact_scalar_run(const match3_board *b, int x, const gl_limits *lim, 
 int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *out, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
-    int x;
-    if (match3_opt_swaps(o, &x, err) != 0) return -1;
+    match3_exact_job j = {.b = b, .lim = &o->lim};
+    if (match3_opt_swaps(o, &j.x, err) != 0) return -1;
     uint64_t t0 = gl_now_ns();
-    int line[MATCH3_MAX_SWAPS], nline;
-    long long best;
-    const char *stopped;
-    uint64_t nodes;
-    if (match3_exact_run(b, x, &o->lim, &best, line, &nline, &nodes, &out->peak_bytes, &stopped, err) != 0)
-        return -1;
-    out->nodes = nodes;
+    if (match3_exact_run(&j, err) != 0) return -1;
+    out->nodes = j.nodes;
+    out->peak_bytes = j.peak;
     gl_solution_clear_moves(out);
-    for (int i = 0; i < nline; i++) gl_solution_push(out, match3_to_move(line[i], b->R.cols));
+    for (int i = 0; i < j.nline; i++) gl_solution_push(out, match3_to_move(j.line[i], b->R.cols));
     out->solved = 1;
-    out->optimal = stopped == NULL;
-    out->stopped = stopped;
-    out->cost = best;
+    out->optimal = j.stopped == NULL;
+    out->stopped = j.stopped;
+    out->cost = j.best;
     out->ms = gl_ms_since(t0);
     return 0;
 }
@@ -316,20 +309,15 @@ int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *
 int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
-    int x;
-    if (match3_opt_swaps(o, &x, err) != 0) return -1;
+    match3_exact_job j = {.b = b, .lim = &o->lim};
+    if (match3_opt_swaps(o, &j.x, err) != 0) return -1;
     int list[MATCH3_MAX_MOVES];
     int n = match3_legal_list(&b->R, b->cell, list);
     if (n == 0) return 0;
-    int line[MATCH3_MAX_SWAPS], nline;
-    long long best;
-    uint64_t nodes;
-    size_t peak;
-    const char *stopped;
-    if (match3_exact_run(b, x, &o->lim, &best, line, &nline, &nodes, &peak, &stopped, err) != 0) return -1;
+    if (match3_exact_run(&j, err) != 0) return -1;
     /* Stopped before even one swap was solved: fall back to the first legal swap. */
-    *m = match3_to_move(nline > 0 ? line[0] : list[0], b->R.cols);
+    *m = match3_to_move(j.nline > 0 ? j.line[0] : list[0], b->R.cols);
     if (extra)
-        gl_sb_printf(extra, "\"score\":%lld,\"swaps\":%d,\"optimal\":%s", best, x, stopped ? "false" : "true");
+        gl_sb_printf(extra, "\"score\":%lld,\"swaps\":%d,\"optimal\":%s", j.best, j.x, j.stopped ? "false" : "true");
     return 1;
 }
