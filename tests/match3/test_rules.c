@@ -107,7 +107,7 @@ static void test_run_of_five(void **state)
 static void test_long_runs(void **state)
 {
     (void)state;
-    match3_rules R = {1, 7, 3, {1, 4, 10}, 0};
+    match3_rules R = {1, 7, 3, {1, 4, 10}, 0, 0};
     uint8_t six[7] = {1, 1, 1, 1, 1, 1, 2}, seven[7] = {1, 1, 1, 1, 1, 1, 1};
     assert_int_equal(match3_resolve_full(&R, six, NULL), 10);
     assert_int_equal(match3_resolve_full(&R, seven, NULL), 10);
@@ -271,7 +271,7 @@ static void test_generator(void **state)
     (void)state;
     for (int k = 3; k <= 9; k++)
         for (uint64_t seed = 0; seed < 30; seed++) {
-            match3_rules R = {5 + (int)(seed % 7), 4 + (int)(seed % 9), k, {1, 4, 10}, 0};
+            match3_rules R = {5 + (int)(seed % 7), 4 + (int)(seed % 9), k, {1, 4, 10}, 0, 0};
             uint8_t a[MATCH3_MAX_CELLS], b[MATCH3_MAX_CELLS];
             gl_rng r1, r2;
             gl_rng_seed(&r1, seed);

@@ -1,7 +1,9 @@
 /* Match-three: parameters, text format, play and the game table.
  *
  * Format (SPEC 2.3): `match3 size=NxM kinds=K [scores=1,4,10] [refill=no|yes]
- * [rng=HEX] [score=S] [swaps=T]`, then M rows of N symbols 1..K or '.'.
+ * [rules=standard|seed] [rng=HEX] [score=S] [swaps=T]`, then M rows of N
+ * symbols 1..K or '.'.  rules=seed (written only then; no key is the
+ * standard rules) resolves a swap as the seed's program does.
  * score= and swaps= carry the game so far (written once a swap was
  * played).  A board file must be settled, as every position of a game is:
  * no run of 3, and no tile above an empty cell; with refill=yes there is
@@ -52,9 +54,19 @@ static int read_rules(gl_kvlist *kv, match3_rules *R, gl_error *err)
         return gl_error_set(err, "scores=%s: expected three numbers for runs of 3, 4 and 5+, like 1,4,10",
                             sc->value);
     }
-    int refill = 0;
+    int refill = 0, seed = 0;
     if (gl_kv_choice(kv, "refill", "no|yes", &refill, err) != 0) return -1;
+    if (gl_kv_choice(kv, "rules", "standard|seed", &seed, err) != 0) return -1;
     R->refill = refill;
+    R->seed = seed;
+    if (seed && (refill || R->scores[0] <= 0 || R->scores[1] <= 0 || R->scores[2] <= 0)) {
+        const char *why = refill ? "rules=seed has no refill (the seed's game: nothing falls in)"
+                                 : "rules=seed needs scores above 0 (the seed's program takes a swap "
+                                   "that scores 0 for no swap)";
+        gl_kv *k = gl_kv_find(kv, "rules");
+        if (kv->file && k && k->line) return gl_error_at(err, kv->file, k->line, "%s", why);
+        return gl_error_set(err, "%s", why);
+    }
     return 0;
 }
 
@@ -170,6 +182,7 @@ static void match3_format(const gl_board *bb, gl_strbuf *out)
     gl_sb_printf(out, "match3 size=%dx%d kinds=%d", R->cols, R->rows, R->kinds);
     if (memcmp(R->scores, default_scores, sizeof default_scores) != 0)
         gl_sb_printf(out, " scores=%d,%d,%d", R->scores[0], R->scores[1], R->scores[2]);
+    if (R->seed) gl_sb_puts(out, " rules=seed");
     if (R->refill) {
         char hex[GL_RNG_HEX_LEN + 1];
         gl_rng_to_hex(&b->rng, hex);
@@ -265,12 +278,10 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error
         uint8_t va = b->cell[m->a], vb = b->cell[m->b];
         if (!va || !vb) return gl_error_set(err, "%s: both cells must hold tiles", buf);
         if (va == vb) return gl_error_set(err, "%s: the two tiles are the same kind", buf);
+        if (b->R.seed) return gl_error_set(err, "%s: not adjacent, or no run of 3 to 5 through a swapped cell (rules=seed)", buf);
         return gl_error_set(err, "%s: not adjacent, or the swap makes no run of 3", buf);
     }
-    uint8_t t = b->cell[m->a];
-    b->cell[m->a] = b->cell[m->b];
-    b->cell[m->b] = t;
-    long long gain = match3_resolve_full(&b->R, b->cell, b->R.refill ? &b->rng : NULL);
+    long long gain = match3_play_swap(&b->R, b->cell, &b->rng, m->a, m->b);
     b->score += gain;
     b->swaps++;
     if (log) gl_sb_printf(log, "%s: +%lld, score %lld", buf, gain, b->score);
@@ -362,7 +373,7 @@ const gl_game gl_game_match3 = {
     .name = "match3",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
-                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes",
+                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32)",
     .solvers = match3_solvers,

@@ -33,8 +33,9 @@
 
 typedef struct match3_rules {
     int rows, cols, kinds;
-    int scores[3]; /* runs of 3, 4, and 5 or more */
+    int scores[3]; /* runs of 3, 4, and 5 or more (rules=seed: 5 only) */
     int refill;    /* 1: new tiles fall in from the seeded generator */
+    int seed;      /* rules=seed: the seed's own resolution (match3_seed.c) */
 } match3_rules;
 
 typedef struct match3_board {
@@ -50,10 +51,15 @@ typedef struct match3_board {
 static inline int match3_mv_a(int mv) { return mv >> 1; }
 static inline int match3_mv_b(int mv, int cols) { return (mv >> 1) + ((mv & 1) ? cols : 1); }
 
+/* The score of a run of len tiles (0 below 3; rules=seed: 0 above 5). */
 int match3_run_score(const match3_rules *R, int len);
 /* Legal: adjacent cells a, b, both tiles, different kinds, and the swap
- * makes a run of 3 or more. */
+ * makes a run of 3 or more (rules=seed: the seed's CheckRemove scores). */
 int match3_swap_legal(const match3_rules *R, const uint8_t *cells, int a, int b);
+/* Plays the legal swap of cells a and b by the board's rules, the rules as
+ * written (the reference): returns its score with the cascades.  rng: the
+ * refill draws (NULL without refill). */
+long long match3_play_swap(const match3_rules *R, uint8_t *cells, gl_rng *rng, int a, int b);
 /* The reference resolver: resolves every run on the whole board at once,
  * lets columns fall, refills when rng is non-NULL, and repeats; returns the
  * score.  Used after a swap (it also settles any board). */
@@ -67,6 +73,17 @@ void match3_generate(const match3_rules *R, uint8_t *cells, gl_rng *rng);
 int match3_legal_list(const match3_rules *R, const uint8_t *cells, int *out);
 /* gl_move <-> search form. */
 gl_move match3_to_move(int mv, int cols);
+
+/* The seed's rules (rules=seed, match3_seed.c), as its pseudo-code reads.
+ * check_remove swaps p1 and p2 (p1 == p2: no swap) and clears the runs of
+ * 3 to 5 through them, returning their score; drop lets the columns fall;
+ * drop_point falls and clears what the fall made, cell by cell from the
+ * top left.  play: a legal swap (check_remove scored) with its cascades. */
+int match3_seed_check_remove(const match3_rules *R, uint8_t *cells, int p1, int p2);
+void match3_seed_drop(const match3_rules *R, uint8_t *cells);
+long long match3_seed_drop_point(const match3_rules *R, uint8_t *cells);
+long long match3_seed_play(const match3_rules *R, uint8_t *cells, int a, int b);
+int match3_seed_legal(const match3_rules *R, const uint8_t *cells, int a, int b);
 
 /* ------------------------------------------------------- search engine */
 
@@ -84,6 +101,8 @@ typedef struct match3_engine {
 } match3_engine;
 
 int match3_engine_init(match3_engine *e, const match3_rules *R);
+/* The bytes match3_engine_init allocates (at most, at once). */
+size_t match3_engine_bytes(const match3_rules *R);
 void match3_engine_free(match3_engine *e);
 /* Hashes of a board (and of the rng state with refill=yes). */
 void match3_engine_hash(const match3_engine *e, const uint8_t *cells, const gl_rng *rng,
@@ -210,6 +229,43 @@ void match3_wide_kids(const match3_bits *g, const match3_firsts *f, match3_kids 
 long long match3_wide_best1(const match3_bits *g, const match3_kids *kd, const int *kids, int nk, int *b1,
                             match3_wide_buf *w);
 
+/* ------------------------------------------- which engine plays (player) */
+
+/* The engines a solver can run on (--engine): the rules as written
+ * (reference, named "seed" under rules=seed), the incremental engine, the
+ * bit-parallel one (exact only, "bits-avx512" when the vectors run).
+ * AUTO is the solver's own choice. */
+enum { MATCH3_ENGINE_AUTO = 0, MATCH3_ENGINE_REFERENCE, MATCH3_ENGINE_INCREMENTAL, MATCH3_ENGINE_BITS };
+const char *match3_engine_name(const match3_rules *R, int kind);
+/* The solver option engine=; AUTO when absent.  -1 with a message when the
+ * value is unknown, not for these rules (rules=seed plays only on the
+ * seed's resolution), or bits where it is not allowed or does not fit. */
+int match3_opt_engine(const gl_solve_opts *o, const match3_rules *R, int allow_bits, int *kind, gl_error *err);
+
+/* A scalar engine behind one interface (match3_player.c): reference or
+ * incremental.  Same legal swaps in the same order, same plays. */
+typedef struct match3_player {
+    const match3_rules *R;
+    int incremental;
+    match3_engine E; /* its Zobrist keys and bound serve both; E.nodes counts plays */
+} match3_player;
+
+size_t match3_player_bytes(const match3_rules *R);
+int match3_player_init(match3_player *p, const match3_rules *R, int kind);
+void match3_player_free(match3_player *p);
+int match3_player_moves(match3_player *p, uint8_t *cells, int *out);
+/* Plays a legal swap with cascades; h1, h2 (both or neither) become the
+ * position's hashes (match3_engine_hash, without the rng). */
+long long match3_player_play(match3_player *p, uint8_t *cells, gl_rng *rng, int mv, uint64_t *h1, uint64_t *h2);
+/* The score of the swap's first round, for move ordering. */
+int match3_player_immediate(match3_player *p, uint8_t *cells, int mv);
+/* Meter units (gl_meter_tick) for one play on a board of these rules: a
+ * play scans a few rows and columns, or the whole board, so bigger boards
+ * count more. */
+uint32_t match3_play_units(const match3_rules *R);
+/* Says in the solution which engine played ("engine":NAME). */
+void match3_solution_engine(gl_solution *out, const match3_rules *R, int kind);
+
 /* ------------------------------------------------------------- solvers */
 
 /* The solver option swaps (X, default 3); -1 with a message when bad. */
@@ -219,6 +275,8 @@ typedef struct match3_exact_job {
     const match3_board *b;            /* the position */
     int x;                            /* the number of swaps */
     const gl_limits *lim;             /* may be NULL */
+    int engine;                       /* MATCH3_ENGINE_*: asked (AUTO: the fastest that
+                                       * fits), then the one that ran */
     long long best;                   /* the best total in at most x swaps */
     int line[MATCH3_MAX_SWAPS], nline; /* its swaps (search form) */
     uint64_t nodes;                   /* swaps played */
@@ -228,18 +286,22 @@ typedef struct match3_exact_job {
                                        * swaps completed */
 } match3_exact_job;
 
-/* The exact search, on the bit-parallel engine when the board fits, else on
- * the scalar one; 0, or -1 (err). */
+/* The exact search, on the engine j->engine asks for: by default the
+ * bit-parallel one when the board fits, else the scalar search on the
+ * incremental engine (the seed's resolution under rules=seed); 0, or -1
+ * (err). */
 int match3_exact_run(match3_exact_job *j, gl_error *err);
-/* The search on the scalar engine (any board, refill or not); the tests
- * compare the bit-parallel one with it. */
+/* The search on a scalar engine (any board, refill or not, either rule
+ * set: j->engine REFERENCE or else INCREMENTAL); the tests compare the
+ * bit-parallel one with it. */
 int match3_exact_scalar_run(match3_exact_job *j, gl_error *err);
 /* The same search on the bit-parallel engine (refill=no, at most 8x8). */
 int match3_exact_bits_run(match3_exact_job *j, gl_error *err);
 /* The exact search's key of position p with r swaps left (two 64-bit
  * words, the first never 0). */
 void match3_bits_key(const match3_bits *g, const match3_bpos *p, int r, uint64_t key[2]);
-/* Does the board fit the bit-parallel engine (and has refill=no)? */
+/* Does the board fit the bit-parallel engine (and has refill=no and the
+ * standard rules)? */
 int match3_bits_fits(const match3_rules *R);
 
 int match3_solve_best1(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);

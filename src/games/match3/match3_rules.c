@@ -1,5 +1,6 @@
 /* Match-three rules in their plainest form (SPEC 2.3): legality of a swap,
- * and the reference resolver that scans the whole board every round.
+ * and the reference resolver that scans the whole board every round (with
+ * rules=seed, the seed's resolution instead: match3_seed.c).
  *
  * This is the definition the rest is checked against: it is written to be
  * obviously right, not fast.  Runs are maximal horizontal and vertical
@@ -12,7 +13,7 @@
 
 int match3_run_score(const match3_rules *R, int len)
 {
-    if (len < 3) return 0;
+    if (len < 3 || (R->seed && len > 5)) return 0;
     return R->scores[len >= 5 ? 2 : len - 3];
 }
 
@@ -43,6 +44,7 @@ int match3_swap_legal(const match3_rules *R, const uint8_t *cells, int a, int b)
     }
     int ra = a / R->cols, ca = a % R->cols, rb = b / R->cols, cb = b % R->cols;
     if (!((ra == rb && cb == ca + 1) || (ca == cb && rb == ra + 1))) return 0;
+    if (R->seed) return match3_seed_legal(R, cells, a, b);
     if (!cells[a] || !cells[b] || cells[a] == cells[b]) return 0;
     uint8_t tmp[MATCH3_MAX_CELLS];
     memcpy(tmp, cells, (size_t)n);
@@ -133,4 +135,13 @@ long long match3_resolve_full(const match3_rules *R, uint8_t *cells, gl_rng *rng
         }
     }
     return total;
+}
+
+long long match3_play_swap(const match3_rules *R, uint8_t *cells, gl_rng *rng, int a, int b)
+{
+    if (R->seed) return match3_seed_play(R, cells, a < b ? a : b, a < b ? b : a);
+    uint8_t t = cells[a];
+    cells[a] = cells[b];
+    cells[b] = t;
+    return match3_resolve_full(R, cells, R->refill ? rng : NULL);
 }
