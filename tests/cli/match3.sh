@@ -82,6 +82,100 @@ expect_rc 0 "stopped backtrack"
 expect_out '"stopped":"time limit"' "stopped reason"
 case "$OUT" in *'"optimal":false'*) ok ;; *) bad "stopped run claims optimal" ;; esac
 
+# Limits (time, Ctrl-C, memory) on a board where one node is expensive:
+# 32x32 with 3 kinds, where a single swap can cascade over the whole board.
+# Generous bounds: a 300 ms limit must stop within 2 s, Ctrl-C too.
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+# timed ARGS...: run, and MS = the wall time in milliseconds.
+timed() { local t0; t0=$(now_ms); run "$@"; MS=$(( $(now_ms) - t0 )); }
+# interrupted AFTER_S ARGS...: run, send SIGINT after AFTER_S seconds; MS =
+# the time from the signal to the exit.
+interrupted() {
+    local after=$1; shift
+    "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
+    local pid=$! t0
+    sleep "$after"
+    t0=$(now_ms)
+    kill -INT "$pid"
+    wait "$pid"
+    RC=$?
+    MS=$(( $(now_ms) - t0 ))
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+# peak_kb ARGS...: run, and KB = the peak resident memory in KiB (GNU time,
+# else the last VmHWM read from /proc while it ran).
+peak_kb() {
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%M' -o "$TMP/rss" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+        RC=$?
+        KB=$(tail -n 1 "$TMP/rss")
+    else
+        "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
+        local pid=$! hwm=0 v
+        while kill -0 "$pid" 2>/dev/null; do
+            v=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+            [ -n "$v" ] && hwm=$v
+            sleep 0.05
+        done
+        wait "$pid"
+        RC=$?
+        KB=$hwm
+    fi
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+json_num() { printf '%s' "$OUT" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+within() { if [ "$MS" -le "$1" ]; then ok; else bad "$2: took $MS ms (bound $1 ms)"; fi; }
+
+HUGE=$(board "$("$GRIDLAB" new match3 --size 32x32 --kinds 3 --seed 3)")
+for algo in exact backtrack pruned beam best1; do
+    X=64; [ "$algo" = best1 ] && X=1; [ "$algo" = beam ] && X=3
+    timed solve "$HUGE" --algo "$algo" --swaps "$X" --limit-ms 300 --json
+    within 2000 "$algo --limit-ms 300"
+    expect_json "$algo --limit-ms 300 json"
+    case "$OUT" in
+    *'"stopped":"time limit"'*) case "$OUT" in *'"optimal":false'*) ok ;; *) bad "$algo stopped yet optimal" ;; esac ;;
+    *'"stopped"'*) bad "$algo stopped by something else" ;;
+    *) [ "$algo" = best1 ] && ok || bad "$algo did not stop" ;;
+    esac
+    # A stopped search answers with the best line it met: never cost 0 with
+    # no moves (every swap on this board scores).
+    if [ "$(json_num cost)" -gt 0 ] && [ "$(printf '%s' "$OUT" | grep -c '"moves":\[\]')" -eq 0 ]; then ok; else
+        bad "$algo lost its best answer"; fi
+done
+timed hint "$HUGE" --limit-ms 100 --json
+within 2000 "hint --limit-ms 100"
+expect_json "hint --limit-ms 100 json"
+for algo in exact beam backtrack; do
+    interrupted 1 solve "$HUGE" --algo "$algo" --swaps 64 --json
+    within 2000 "$algo after Ctrl-C"
+    expect_json "$algo after Ctrl-C json"
+    expect_out '"stopped":"interrupted"' "$algo after Ctrl-C"
+    if [ "$(json_num cost)" -gt 0 ]; then ok; else bad "$algo after Ctrl-C lost its answer"; fi
+done
+interrupted 1 hint "$HUGE" --swaps 64 --json
+within 2000 "hint after Ctrl-C"
+expect_json "hint after Ctrl-C json"
+
+# Memory: the process's peak stays near --mem-mb (plus the program's own
+# base); a beam that would pass it stops with its best line.
+peak_kb show "$HUGE"
+BASE_KB=$KB
+WIDE=$(board "$("$GRIDLAB" new match3 --size 20x10 --kinds 4 --seed 3)")
+peak_kb solve "$WIDE" --algo beam --width 200000 --swaps 3 --mem-mb 20 --json
+expect_out '"stopped":"memory limit"' "beam --mem-mb 20 stops"
+if [ "$KB" -le $(( 20 * 1024 + BASE_KB + 8 * 1024 )) ]; then ok; else bad "beam --mem-mb 20: peak $KB KiB"; fi
+if [ "$(json_num peak_bytes)" -le $(( 20 << 20 )) ]; then ok; else bad "beam --mem-mb 20 charged more"; fi
+if [ "$(json_num cost)" -gt 0 ]; then ok; else bad "beam --mem-mb 20 lost its answer"; fi
+peak_kb solve "$HUGE" --algo beam --width 10000 --swaps 3 --mem-mb 100 --limit-ms 2000 --json
+if [ "$KB" -le $(( 100 * 1024 + BASE_KB + 8 * 1024 )) ]; then ok; else bad "beam --mem-mb 100: peak $KB KiB"; fi
+if [ "$(json_num peak_bytes)" -le $(( 100 << 20 )) ]; then ok; else bad "beam --mem-mb 100 reports more"; fi
+peak_kb solve "$SPEC" --swaps 5 --mem-mb 1 --json
+expect_rc 1 "exact under a cap it cannot run in"
+expect_out '"solved":false' "exact --mem-mb 1 has no answer"
+expect_out '"stopped":"memory limit"' "exact --mem-mb 1 says why"
+
 # refill=yes boards solve deterministically (same answer twice).
 RF=$(board "$("$GRIDLAB" new match3 --seed 5 --size 6x6 --refill yes)")
 run solve "$RF" --swaps 3 --json

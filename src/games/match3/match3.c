@@ -359,13 +359,13 @@ static int match3_move_path(const gl_board *bb, const gl_move *m, int *rc, int m
 
 static const gl_solver match3_solvers[] = {
     {"exact", "best total in X swaps, proved: transposition table, move ordering, branch and bound",
-     "swaps", match3_solve_exact},
-    {"best1", "the best single swap (the seed's task 1), proved", "swaps", match3_solve_best1},
+     "swaps engine", match3_solve_exact},
+    {"best1", "the best single swap (the seed's task 1), proved", "swaps engine", match3_solve_best1},
     {"backtrack", "the seed's plain depth-first search over every legal swap (baseline), proved",
-     "swaps", match3_solve_backtrack},
+     "swaps engine", match3_solve_backtrack},
     {"pruned", "the seed's pruned search: cut when P0/(n-1)*(X-n+1)*C + P0 < best (not proved)",
-     "swaps c", match3_solve_pruned},
-    {"beam", "beam search over swap sequences, width W (not proved)", "swaps width",
+     "swaps c engine", match3_solve_pruned},
+    {"beam", "beam search over swap sequences, width W (not proved)", "swaps width engine",
      match3_solve_beam},
 };
 
@@ -375,7 +375,8 @@ const gl_game gl_game_match3 = {
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
                    "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
-    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32)",
+    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32); "
+                  "--engine reference|incremental (exact: |bits; rules=seed: seed only) picks what plays the swaps",
     .solvers = match3_solvers,
     .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",

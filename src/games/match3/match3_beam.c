@@ -83,8 +83,10 @@ typedef struct beam {
 
 static uint64_t rng_key(const gl_rng *r) { return gl_hash_words(r->s, 4); }
 
-/* The children of level lev into cand, with their lookahead; 0, or -1
- * when the meter stopped it. */
+/* The children of level lev into cand, then their lookahead; 0, or -1
+ * when the meter stopped it.  All the children are made before any
+ * lookahead, so that a stop during the lookahead (the bulk of the work)
+ * still knows every child's score. */
 static int expand(beam *B, int lev)
 {
     const int n = B->n;
@@ -98,7 +100,7 @@ static int expand(beam *B, int lev)
             if (gl_meter_tick(&B->m, B->units)) return -1;
             memcpy(B->child, cells, (size_t)n);
             gl_rng rng = B->cur_rng[i];
-            bm_node *c = &B->cand[B->ncand];
+            bm_node *c = &B->cand[B->ncand++];
             c->h1 = par->h1;
             c->h2 = par->h2;
             c->score = par->score + match3_player_play(&B->P, B->child, &rng, B->mv[j], &c->h1, &c->h2);
@@ -112,19 +114,23 @@ static int expand(beam *B, int lev)
                 B->best_parent = i;
                 B->best_mv = c->mv;
             }
-            /* The lookahead: the best one more swap can add (none after
-             * the last level). */
-            if (lev + 1 < B->x) {
-                int nl = match3_player_moves(&B->P, B->child, B->mv2);
-                for (int k = 0; k < nl; k++) {
-                    if (gl_meter_tick(&B->m, B->units)) return -1;
-                    memcpy(B->look, B->child, (size_t)n);
-                    gl_rng lr = rng;
-                    long long s = match3_player_play(&B->P, B->look, &lr, B->mv2[k], NULL, NULL);
-                    if (s > c->tie) c->tie = s;
-                }
-            }
-            B->ncand++;
+        }
+    }
+    /* The lookahead: the best one more swap can add (none after the last
+     * level), on the child played again from its parent. */
+    for (size_t k = 0; k < B->ncand && lev + 1 < B->x; k++) {
+        bm_node *c = &B->cand[k];
+        if (gl_meter_tick(&B->m, B->units)) return -1;
+        memcpy(B->child, B->cur + (size_t)c->parent * (size_t)n, (size_t)n);
+        gl_rng rng = B->cur_rng[c->parent];
+        match3_player_play(&B->P, B->child, &rng, c->mv, NULL, NULL);
+        int nl = match3_player_moves(&B->P, B->child, B->mv2);
+        for (int j = 0; j < nl; j++) {
+            if (gl_meter_tick(&B->m, B->units)) return -1;
+            memcpy(B->look, B->child, (size_t)n);
+            gl_rng lr = rng;
+            long long s = match3_player_play(&B->P, B->look, &lr, B->mv2[j], NULL, NULL);
+            if (s > c->tie) c->tie = s;
         }
     }
     return 0;

@@ -38,15 +38,13 @@ void match3_bits_key(const match3_bits *g, const match3_bpos *p, int r, uint64_t
     key[1] = gl_hash_u64(b ^ (b >> 31));
 }
 
+/* Keeps v for key; when the table cannot grow the meter has stopped the
+ * search. */
 static void bx_store(bx_ctx *c, const uint64_t key[2], long long v, int exact)
 {
-    if (c->tt_full) return;
     int ins;
     uint64_t *e = bt_upsert(&c->tt, key, &ins);
-    if (!e) {
-        c->tt_full = 1;
-        return;
-    }
+    if (!e) return;
     uint64_t nv = ((uint64_t)v << 1) | (uint64_t)exact;
     if (ins || exact || (!(*e & 1) && (long long)(*e >> 1) > v)) *e = nv;
 }
@@ -131,13 +129,19 @@ static void bx_play_children(bx_ctx *c, const match3_bpos *p, const int *mv, int
     c->nodes += (uint64_t)nm;
 }
 
+/* The meter is told of the plays made since it was last told: a node
+ * costs at most a few thousand plays (the two-swaps-left step on 8x8),
+ * well under a millisecond. */
+static inline int bx_tick(bx_ctx *c)
+{
+    uint32_t units = (uint32_t)(c->nodes - c->ticked);
+    c->ticked = c->nodes;
+    return gl_meter_tick(c->m, units);
+}
+
 static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx_up *up, uint64_t mdiff)
 {
-    if (r == 0 || c->stopped) return 0;
-    if ((++c->polls & 255) == 0) {
-        c->stopped = gl_limits_check(c->lim, c->t0, bt_bytes(&c->tt));
-        if (c->stopped) return 0;
-    }
+    if (r == 0 || bx_tick(c)) return 0;
     const match3_bpos *p = &c->stack[depth];
     int *mv = c->ids[depth];
     if (r == 1) {
@@ -200,7 +204,7 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
             }
             long long floor = best > need ? best : need;
             long long v = gain + bx_search(c, depth + 1, r - 1, floor - gain, u, u ? u->diff[mv[i]] : 0);
-            if (c->stopped) return 0;
+            if (c->m->stopped) return 0;
             if (v > best) best = v;
             if (best >= ub) break;
         }
@@ -215,20 +219,28 @@ static long long bx_search(bx_ctx *c, int depth, int r, long long need, const bx
 int match3_exact_bits_run(match3_exact_job *j, gl_error *err)
 {
     const match3_board *b = j->b;
-    bx_ctx *c = bx_take();
-    if (!c) return gl_error_set(err, "out of memory");
-    if (match3_bits_init(&c->G, &b->R) != 0 || b->R.refill) {
-        bx_give_back(c);
-        return gl_error_set(err, "internal error: board does not fit the bit engine");
-    }
-    c->lim = j->lim;
-    c->t0 = gl_now_ns();
+    gl_meter m;
+    gl_meter_start(&m, j->lim);
     j->best = 0;
     j->nline = 0;
-    j->stopped = NULL;
-    if (bt_reset(&c->tt, BX_TT_START, gl_limits_mem_cap(j->lim)) != 0) {
+    j->nodes = 0;
+    j->engine = MATCH3_ENGINE_BITS;
+    bx_ctx *c = bx_take(&m);
+    if (c && bt_reset(&c->tt, BX_TT_START, &m) != 0) {
         bx_free(c);
-        return gl_error_set(err, "out of memory");
+        c = NULL;
+    }
+    if (!c) {
+        /* The meter refused the workspace: stopped before the search. */
+        j->stopped = m.stopped;
+        j->peak = m.peak;
+        gl_meter_end(&m);
+        return 0;
+    }
+    if (match3_bits_init(&c->G, &b->R) != 0 || !match3_bits_fits(&b->R)) {
+        bx_give_back(c);
+        gl_meter_end(&m);
+        return gl_error_set(err, "internal error: board does not fit the bit engine");
     }
     /* The material bound (match3_engine.c): the best runs whose lengths sum
      * to at most 2n, for the n tiles of one kind. */
@@ -252,14 +264,14 @@ int match3_exact_bits_run(match3_exact_job *j, gl_error *err)
     for (int d = 2 - j->x % 2; d <= j->x; d += 2) {
         c->stack[0] = root;
         long long v = bx_search(c, 0, d, -1, NULL, 0);
-        if (c->stopped) break;
+        if (m.stopped) break;
         /* Rebuild the line: at each step the child that keeps the value. */
         int tmp[MATCH3_MAX_SWAPS], nt = 0;
         long long target = v;
-        for (int depth = 0, r = d; r > 0 && target > 0 && !c->stopped; depth++, r--) {
+        for (int depth = 0, r = d; r > 0 && target > 0 && !m.stopped; depth++, r--) {
             int mv[MATCH3_BITS_IDS];
             int nm = bx_moves(c, &c->stack[depth], mv), found = 0;
-            for (int i = 0; i < nm && !found && !c->stopped; i++) {
+            for (int i = 0; i < nm && !found && !m.stopped; i++) {
                 c->stack[depth + 1] = c->stack[depth];
                 long long gain = match3_bits_play(&c->G, &c->stack[depth + 1], mv[i], NULL);
                 c->nodes++;
@@ -271,19 +283,20 @@ int match3_exact_bits_run(match3_exact_job *j, gl_error *err)
                     found = 1;
                 }
             }
-            if (!found && !c->stopped) {
-                c->stopped = "internal error: line not found";
+            if (!found && !m.stopped) {
+                m.stopped = "internal error: line not found";
                 break;
             }
         }
-        if (c->stopped) break;
+        if (m.stopped) break;
         j->best = v;
         memcpy(j->line, tmp, (size_t)nt * sizeof *tmp);
         j->nline = nt;
     }
     j->nodes = c->nodes;
-    j->peak = c->tt.peak + sizeof *c + (c->b1mask + 1) * sizeof *c->b1c;
-    j->stopped = c->stopped;
+    j->stopped = m.stopped;
     bx_give_back(c);
+    j->peak = m.peak;
+    gl_meter_end(&m);
     return 0;
 }

@@ -31,21 +31,23 @@ void bx_unmem(void *p, size_t bytes);
 typedef uint64_t bx_slot[3]; /* key0, key1, value */
 typedef struct bx_table {
     bx_slot *slot;
-    size_t cap, n, max_bytes;
+    size_t cap, n;
     bx_slot *buf[2];
     size_t bufcap[2]; /* slots */
     int cur;
-    size_t peak;      /* bytes in use at once, at most (both buffers while rehashing) */
+    gl_meter *m;      /* the solve's: charged for every buffer before it is mapped */
 } bx_table;
 
-/* Starts a solve's table with cap slots (a power of two), growing up to
- * max_bytes; 0 or -1. */
-int bt_reset(bx_table *t, size_t cap, size_t max_bytes);
-size_t bt_bytes(const bx_table *t);
+/* Starts a solve's table with cap slots (a power of two), charging m for
+ * the buffers it keeps from earlier solves (a buffer the meter refuses is
+ * let go) and for every buffer it maps; 0, or -1 (m->stopped says why). */
+int bt_reset(bx_table *t, size_t cap, gl_meter *m);
+/* Gives back what the solve charged for the buffers. */
+void bt_release(bx_table *t);
 /* The value slot of key, or NULL. */
 uint64_t *bt_find(const bx_table *t, const uint64_t key[2]);
 /* The value slot of key, inserted (value 0) if new (*ins says which);
- * NULL when the table is full and could not grow. */
+ * NULL when the table could not grow (the meter refused it). */
 uint64_t *bt_upsert(bx_table *t, const uint64_t key[2], int *ins);
 /* Frees both buffers. */
 void bt_free(bx_table *t);
@@ -75,7 +77,6 @@ typedef struct bx_seen {
 typedef struct bx_ctx {
     match3_bits G;
     bx_table tt;
-    int tt_full;
     int kb[65];                      /* material bound for n tiles of a kind */
     match3_bpos stack[MATCH3_MAX_SWAPS + 2];
     int ids[MATCH3_MAX_SWAPS + 1][MATCH3_BITS_IDS];
@@ -85,9 +86,8 @@ typedef struct bx_ctx {
     uint64_t rmask[MATCH3_BITS_IDS], cmask[MATCH3_BITS_IDS], kkey[MATCH3_BITS_IDS][2];
     match3_bpos kids[MATCH3_BITS_IDS];
     bx_up up;                        /* nodes with three swaps left never nest */
-    const gl_limits *lim;
-    uint64_t t0, polls, nodes;
-    const char *stopped;
+    gl_meter *m;                     /* the solve's limits; m->stopped once stopped */
+    uint64_t nodes, ticked;          /* plays, and plays counted by the meter */
     uint64_t (*b1c)[2];              /* the one-swap cache */
     size_t b1mask, b1puts;
     /* Per child of the node in the two-swaps-left step: its best single
@@ -108,8 +108,11 @@ typedef struct bx_ctx {
 } bx_ctx;
 
 /* The workspace of a solve (match3_exact_mem.c): taken from the one the
- * last finished solve left, or made; given back at the end. */
-bx_ctx *bx_take(void);
+ * last finished solve left, or made (charged to m); given back at the
+ * end. */
+bx_ctx *bx_take(gl_meter *m);
+/* The bytes of a workspace without its table. */
+size_t bx_ctx_bytes(void);
 void bx_give_back(bx_ctx *c);
 void bx_free(bx_ctx *c);
 

@@ -56,26 +56,30 @@ void bx_free(bx_ctx *c)
     bx_unmem(c, sizeof *c);
 }
 
-bx_ctx *bx_take(void)
+size_t bx_ctx_bytes(void) { return sizeof(bx_ctx) + ((size_t)1 << B1_MAX_BITS) * sizeof(uint64_t[2]); }
+
+bx_ctx *bx_take(gl_meter *m)
 {
+    if (gl_meter_charge(m, bx_ctx_bytes()) != 0) return NULL;
     bx_ctx *c = atomic_exchange(&bx_spare, NULL);
     if (!c) {
         c = bx_mem(sizeof *c);
-        if (!c) return NULL;
-        c->b1c = bx_mem(((size_t)1 << B1_MAX_BITS) * sizeof *c->b1c);
-        if (!c->b1c) {
+        if (c) c->b1c = bx_mem(((size_t)1 << B1_MAX_BITS) * sizeof *c->b1c);
+        if (!c || !c->b1c) {
             bx_unmem(c, sizeof *c);
+            gl_meter_refund(m, bx_ctx_bytes());
+            m->stopped = "out of memory";
             return NULL;
         }
     }
+    c->m = m;
+    c->tt.m = m;
     /* Stamps are compared with ticks: both start again from zero. */
     memset(c->stamp, 0, sizeof c->stamp);
     memset(c->up.stamp, 0, sizeof c->up.stamp);
     memset(c->seen, 0, sizeof c->seen);
     c->tick = c->up.tick = 0;
-    c->tt_full = 0;
-    c->polls = c->nodes = 0;
-    c->stopped = NULL;
+    c->nodes = c->ticked = 0;
     c->b1mask = ((size_t)1 << B1_MIN_BITS) - 1;
     c->b1puts = 0;
     c->wide = match3_wide_usable();
@@ -85,6 +89,8 @@ bx_ctx *bx_take(void)
 
 void bx_give_back(bx_ctx *c)
 {
+    bt_release(&c->tt);
+    gl_meter_refund(c->m, bx_ctx_bytes());
     for (int i = 0; i < 2; i++)
         if (c->tt.bufcap[i] * sizeof(bx_slot) > BX_KEEP_BYTES) {
             bx_unmem(c->tt.buf[i], c->tt.bufcap[i] * sizeof(bx_slot));

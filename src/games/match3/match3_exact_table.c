@@ -6,14 +6,22 @@
 
 #include <string.h>
 
-/* Makes buf[i] hold at least cap slots, cleared; 0 or -1. */
+/* Makes buf[i] hold at least cap slots, cleared; 0 or -1.  A bigger
+ * buffer is charged before it is mapped; the old one is refunded once it
+ * is gone. */
 static int bt_buf(bx_table *t, int i, size_t cap)
 {
     if (t->bufcap[i] < cap) {
+        if (gl_meter_charge(t->m, cap * sizeof(bx_slot)) != 0) return -1;
         bx_unmem(t->buf[i], t->bufcap[i] * sizeof(bx_slot));
+        gl_meter_refund(t->m, t->bufcap[i] * sizeof(bx_slot));
         t->bufcap[i] = 0;
         t->buf[i] = bx_mem(cap * sizeof(bx_slot));
-        if (!t->buf[i]) return -1;
+        if (!t->buf[i]) {
+            gl_meter_refund(t->m, cap * sizeof(bx_slot));
+            t->m->stopped = "out of memory";
+            return -1;
+        }
         t->bufcap[i] = cap;
     } else {
         memset(t->buf[i], 0, cap * sizeof(bx_slot));
@@ -21,19 +29,29 @@ static int bt_buf(bx_table *t, int i, size_t cap)
     return 0;
 }
 
-int bt_reset(bx_table *t, size_t cap, size_t max_bytes)
+int bt_reset(bx_table *t, size_t cap, gl_meter *m)
 {
+    t->m = m;
+    for (int i = 0; i < 2; i++)
+        if (t->bufcap[i] && gl_meter_charge(m, t->bufcap[i] * sizeof(bx_slot)) != 0) {
+            m->stopped = NULL; /* a kept buffer too big for this solve: let it go */
+            bx_unmem(t->buf[i], t->bufcap[i] * sizeof(bx_slot));
+            t->buf[i] = NULL;
+            t->bufcap[i] = 0;
+        }
     t->cur = t->bufcap[1] > t->bufcap[0]; /* the bigger buffer: fewer remaps */
+    t->slot = NULL;
+    t->cap = t->n = 0;
     if (bt_buf(t, t->cur, cap) != 0) return -1;
     t->slot = t->buf[t->cur];
     t->cap = cap;
-    t->n = 0;
-    t->max_bytes = max_bytes;
-    t->peak = cap * sizeof(bx_slot);
     return 0;
 }
 
-size_t bt_bytes(const bx_table *t) { return t->cap * sizeof(bx_slot); }
+void bt_release(bx_table *t)
+{
+    gl_meter_refund(t->m, (t->bufcap[0] + t->bufcap[1]) * sizeof(bx_slot));
+}
 
 void bt_free(bx_table *t)
 {
@@ -59,7 +77,6 @@ uint64_t *bt_find(const bx_table *t, const uint64_t key[2])
 static int bt_grow(bx_table *t)
 {
     size_t ncap = 2 * t->cap;
-    if (ncap * sizeof(bx_slot) > t->max_bytes) return -1;
     int o = !t->cur;
     if (bt_buf(t, o, ncap) != 0) return -1;
     bx_slot *ns = t->buf[o];
@@ -69,7 +86,6 @@ static int bt_grow(bx_table *t)
         while (ns[j][0]) j = (j + 1) & (ncap - 1);
         memcpy(ns[j], t->slot[i], sizeof *ns);
     }
-    if ((ncap + t->cap) * sizeof(bx_slot) > t->peak) t->peak = (ncap + t->cap) * sizeof(bx_slot);
     t->cur = o;
     t->slot = ns;
     t->cap = ncap;
