@@ -13,6 +13,25 @@ run new match3 --seed 3
 run new match3 --seed 4 --size 9x6 --kinds 5 --refill yes
 expect_rc 0 "new refill"
 expect_out "size=9x6 kinds=5 refill=yes rng=" "new refill header"
+# The seed's rules: a board parameter written in the header; the solvers
+# say they played on the seed's resolution, and refuse another engine.
+run new match3 --seed 3 --rules seed
+expect_rc 0 "new rules=seed"
+expect_out "match3 size=7x7 kinds=4 rules=seed" "new rules=seed header"
+SEEDB=$(board "$OUT")
+for algo in exact backtrack pruned beam; do
+    run solve "$SEEDB" --algo "$algo" --swaps 2 --json
+    expect_json "solve $algo rules=seed json"
+    expect_out '"engine":"seed"' "solve $algo rules=seed engine"
+done
+expect_bad_input "rules=seed refuses the incremental engine" solve "$SEEDB" --engine incremental
+expect_bad_input "new rules=seed with refill" new match3 --rules seed --refill yes
+expect_bad_input "new rules unknown" new match3 --rules house
+B1F=$(board "$B1")
+run solve "$B1F" --swaps 2 --engine reference --json
+expect_out '"engine":"reference"' "exact on the reference resolver"
+run solve "$B1F" --algo beam --swaps 2 --engine bits
+expect_rc 2 "beam has no bit engine"
 expect_bad_input "new kinds=2" new match3 --kinds 2
 expect_bad_input "new size" new match3 --size 40x4
 expect_bad_input "new unknown" new match3 --colour 3
@@ -190,6 +209,30 @@ expect_out "mean" "bench mean"
 expect_out "acc" "bench accuracy"
 expect_bad_input "bench bad algo" bench match3 --algos nosuch
 expect_bad_input "bench bad rows" bench match3 --rows 0
+# The seed's three experiments, under both rule sets; every column names its
+# engine, and backtrack and pruned play on the same one.
+run bench match3 --table x --swaps 1-3 --boards 2 --algos backtrack,exact,pruned:4
+expect_rc 0 "bench table x"
+expect_out "time against X" "bench table x title"
+expect_out "reference" "bench table x engines"
+[ "$(printf '%s\n' "$OUT" | grep -c '^    [123] |')" -eq 3 ] && ok || bad "bench table x: one row per X"
+run bench match3 --table k --kinds 3-4 --boards 2 --rules seed
+expect_rc 0 "bench table k seed rules"
+expect_out "time against K" "bench table k title"
+expect_out "rules seed" "bench table k rules"
+expect_out "| seed" "bench table k engine"
+run bench match3 --table c --boards 2 --swaps 3 --clock cpu
+expect_rc 0 "bench table c"
+expect_out "Summary (the seed's layout)" "bench table c summary"
+expect_out "pruned:5       reference" "bench table c pruned on the reference resolver"
+run bench match3 --boards 1 --swaps 3 --algos backtrack@incremental,exact@reference,exact@bits
+expect_rc 0 "bench engines chosen per algorithm"
+expect_out "incremental" "bench engine incremental"
+expect_out "bits" "bench engine bits"
+expect_bad_input "bench engine the rules lack" bench match3 --rules seed --algos exact@incremental
+expect_bad_input "bench engine unknown" bench match3 --engine fast
+expect_bad_input "bench bad table" bench match3 --table y
+expect_bad_input "bench bad range" bench match3 --table x --swaps 5-2
 
 # Bad board files.
 expect_bad_input "missing size" show "$(board "match3 kinds=4

@@ -237,6 +237,12 @@ long long match3_wide_best1(const match3_bits *g, const match3_kids *kd, const i
  * AUTO is the solver's own choice. */
 enum { MATCH3_ENGINE_AUTO = 0, MATCH3_ENGINE_REFERENCE, MATCH3_ENGINE_INCREMENTAL, MATCH3_ENGINE_BITS };
 const char *match3_engine_name(const match3_rules *R, int kind);
+/* The engine a solver (by name) plays on when --engine is not given:
+ * exact the bit-parallel one when the board fits, else the incremental
+ * one; beam the incremental one; best1, backtrack and pruned the reference
+ * resolver (so that the seed's two searches compare like with like).
+ * Under rules=seed always the seed's resolution. */
+int match3_auto_engine(const char *algo, const match3_rules *R);
 /* The solver option engine=; AUTO when absent.  -1 with a message when the
  * value is unknown, not for these rules (rules=seed plays only on the
  * seed's resolution), or bits where it is not allowed or does not fit. */

@@ -77,7 +77,7 @@ static int bt_run(const gl_board *bb, const gl_solve_opts *o, gl_solution *out, 
         free(s);
         return -1;
     }
-    if (kind == MATCH3_ENGINE_AUTO) kind = MATCH3_ENGINE_REFERENCE;
+    if (kind == MATCH3_ENGINE_AUTO) kind = match3_auto_engine(prune ? "pruned" : "backtrack", &b->R);
     s->prune = prune;
     s->C = 5;
     const char *cv = prune && o->opts ? gl_kv_get(o->opts, "c") : NULL;

@@ -26,7 +26,7 @@ int match3_solve_best1(const gl_board *bb, const gl_solve_opts *o, gl_solution *
     if (o->opts && gl_kv_int(o->opts, "swaps", 1, 1, &x, err) != 0)
         return gl_error_set(err, "best1 is the best single swap: --swaps must be 1 (exact takes more)");
     if (match3_opt_engine(o, R, 0, &kind, err) != 0) return -1;
-    if (kind == MATCH3_ENGINE_AUTO) kind = MATCH3_ENGINE_REFERENCE;
+    if (kind == MATCH3_ENGINE_AUTO) kind = match3_auto_engine("best1", R);
     gl_meter m;
     gl_meter_start(&m, &o->lim);
     match3_player P;

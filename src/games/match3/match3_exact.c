@@ -167,8 +167,10 @@ static long long ex_search(ex_ctx *c, int depth, int r, long long need, uint64_t
         store(c, key, 0, 1);
         return 0;
     }
-    /* Insertion sort by the first round's score, best first. */
-    for (int i = 0; i < nm; i++) {
+    /* Insertion sort by the first round's score, best first; not at three
+     * swaps left or fewer, where the nodes are many and, without cuts, the
+     * order changes little. */
+    for (int i = 0; i < nm && r > 3; i++) {
         int s = match3_player_immediate(&c->P, cells, mv[i]), m = mv[i], j = i;
         for (; j > 0 && ord[j - 1] < s; j--) {
             ord[j] = ord[j - 1];
@@ -191,7 +193,9 @@ static long long ex_search(ex_ctx *c, int depth, int r, long long need, uint64_t
         memcpy(child, cells, (size_t)c->n);
         c->rngs[depth + 1] = c->rngs[depth];
         uint64_t c1 = h1, c2 = h2;
-        long long gain = match3_player_play(&c->P, child, &c->rngs[depth + 1], mv[i], &c1, &c2);
+        /* A child with one swap left is not keyed (no table entry). */
+        long long gain = match3_player_play(&c->P, child, &c->rngs[depth + 1], mv[i], r > 2 ? &c1 : NULL,
+                                            r > 2 ? &c2 : NULL);
         long long floor = best > need ? best : need;
         long long v = gain + ex_search(c, depth + 1, r - 1, floor - gain, c1, c2);
         if (c->m->stopped) return 0;
@@ -220,9 +224,7 @@ static void ctx_free(ex_ctx *c)
 int match3_exact_run(match3_exact_job *j, gl_error *err)
 {
     const match3_rules *R = &j->b->R;
-    if (j->engine == MATCH3_ENGINE_AUTO)
-        j->engine = match3_bits_fits(R) ? MATCH3_ENGINE_BITS
-                                         : (R->seed ? MATCH3_ENGINE_REFERENCE : MATCH3_ENGINE_INCREMENTAL);
+    if (j->engine == MATCH3_ENGINE_AUTO) j->engine = match3_auto_engine("exact", R);
     if (j->engine == MATCH3_ENGINE_BITS) return match3_exact_bits_run(j, err);
     return match3_exact_scalar_run(j, err);
 }

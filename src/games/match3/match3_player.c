@@ -27,6 +27,14 @@ const char *match3_engine_name(const match3_rules *R, int kind)
     }
 }
 
+int match3_auto_engine(const char *algo, const match3_rules *R)
+{
+    if (R->seed) return MATCH3_ENGINE_REFERENCE;
+    if (strcmp(algo, "exact") == 0) return match3_bits_fits(R) ? MATCH3_ENGINE_BITS : MATCH3_ENGINE_INCREMENTAL;
+    if (strcmp(algo, "beam") == 0) return MATCH3_ENGINE_INCREMENTAL;
+    return MATCH3_ENGINE_REFERENCE;
+}
+
 int match3_opt_engine(const gl_solve_opts *o, const match3_rules *R, int allow_bits, int *kind, gl_error *err)
 {
     const char *v = o && o->opts ? gl_kv_get(o->opts, "engine") : NULL;
