@@ -32,6 +32,17 @@ run solve "$B1F" --swaps 2 --engine reference --json
 expect_out '"engine":"reference"' "exact on the reference resolver"
 run solve "$B1F" --algo beam --swaps 2 --engine bits
 expect_rc 2 "beam has no bit engine"
+# A swap limit: a board parameter of new (no clash with solve's --swaps),
+# kept in the header; solve answers for the swaps left by default.
+run new match3 --seed 3 --swaps 2
+expect_out "match3 size=7x7 kinds=4 swaps=2" "new --swaps header"
+LIM=$(board "$OUT")
+run solve "$LIM" --json
+expect_json "solve on a limited board"
+[ "$(printf '%s' "$OUT" | grep -o '"[a-g][0-9]-[a-g][0-9]"' | wc -l)" -eq 2 ] && ok || bad "solve: two swaps by default"
+expect_bad_input "solve past the limit" solve "$LIM" --swaps 3
+run show "$LIM"
+expect_out "2 left" "show: the swaps left"
 expect_bad_input "new kinds=2" new match3 --kinds 2
 expect_bad_input "new size" new match3 --size 40x4
 expect_bad_input "new unknown" new match3 --colour 3

@@ -1,13 +1,15 @@
 /* Match-three: parameters, text format, play and the game table.
  *
  * Format (SPEC 2.3): `match3 size=NxM kinds=K [scores=1,4,10] [refill=no|yes]
- * [rules=standard|seed] [rng=HEX] [score=S] [swaps=T]`, then M rows of N
- * symbols 1..K or '.'.  rules=seed (written only then; no key is the
- * standard rules) resolves a swap as the seed's program does.
- * score= and swaps= carry the game so far (written once a swap was
- * played).  A board file must be settled, as every position of a game is:
- * no run of 3, and no tile above an empty cell; with refill=yes there is
- * no empty cell at all and rng= is required (it decides the tiles to come).
+ * [rules=standard|seed] [rng=HEX] [swaps=X] [score=S played=T]`, then M
+ * rows of N symbols 1..K or '.'.  rules=seed (written only then; no key is
+ * the standard rules) resolves a swap as the seed's program does.  swaps=X
+ * ends the game after X swaps (none: no limit).  score= and played= carry
+ * the game so far (written once a swap was played; a file from before the
+ * limit has score=S swaps=T, T played).  A board file must be settled, as
+ * every position of a game is: no run of 3, and no tile above an empty
+ * cell; with refill=yes there is no empty cell at all and rng= is required
+ * (it decides the tiles to come).
  * A move is two adjacent cells, `a1-b1` (either order). */
 #include "match3.h"
 
@@ -77,10 +79,12 @@ static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
         gl_error_set(err, "out of memory");
         return NULL;
     }
-    if (read_rules(params, &b->R, err) != 0) {
+    long long limit = 0;
+    if (read_rules(params, &b->R, err) != 0 || gl_kv_int(params, "swaps", 1, 1LL << 30, &limit, err) != 0) {
         free(b);
         return NULL;
     }
+    b->limit = (int)limit;
     match3_generate(&b->R, b->cell, rng);
     b->rng = *rng;
     return (gl_board *)b;
@@ -94,18 +98,31 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
         return NULL;
     }
     gl_kv *rk = NULL;
-    long long score = 0, swaps = 0;
+    long long score = 0, played = 0, limit = 0;
     if (!gl_kv_find(&t->keys, "size")) {
         gl_text_error(t, t->header_line, err, "missing size=NxM (columns x rows)");
         goto fail;
     }
     if (read_rules(&t->keys, &b->R, err) != 0) goto fail;
     if (gl_kv_int(&t->keys, "score", 0, 1LL << 50, &score, err) != 0) goto fail;
-    if (gl_kv_int(&t->keys, "swaps", 0, 1LL << 30, &swaps, err) != 0) goto fail;
+    if (gl_kv_find(&t->keys, "score") && !gl_kv_find(&t->keys, "played")) {
+        /* Written before the swap limit: score=S swaps=T, T the swaps played. */
+        if (gl_kv_int(&t->keys, "swaps", 0, 1LL << 30, &played, err) != 0) goto fail;
+    } else if (gl_kv_int(&t->keys, "swaps", 1, 1LL << 30, &limit, err) != 0 ||
+               gl_kv_int(&t->keys, "played", 0, 1LL << 30, &played, err) != 0) {
+        goto fail;
+    }
+    if (limit && played > limit) {
+        gl_kv *pk = gl_kv_find(&t->keys, "played");
+        gl_text_error(t, pk && pk->line ? pk->line : t->header_line, err,
+                      "played=%lld: more swaps than the game's swaps=%lld", played, limit);
+        goto fail;
+    }
     rk = gl_kv_find(&t->keys, "rng");
     if (gl_text_check_keys(t, err) != 0) goto fail;
     b->score = score;
-    b->swaps = (int)swaps;
+    b->swaps = (int)played;
+    b->limit = (int)limit;
     if (b->R.refill) {
         if (!rk) {
             gl_text_error(t, t->header_line, err, "refill=yes needs rng=HEX (the generator state)");
@@ -188,7 +205,8 @@ static void match3_format(const gl_board *bb, gl_strbuf *out)
         gl_rng_to_hex(&b->rng, hex);
         gl_sb_printf(out, " refill=yes rng=%s", hex);
     }
-    if (b->score || b->swaps) gl_sb_printf(out, " score=%lld swaps=%d", b->score, b->swaps);
+    if (b->limit) gl_sb_printf(out, " swaps=%d", b->limit);
+    if (b->score || b->swaps) gl_sb_printf(out, " score=%lld played=%d", b->score, b->swaps);
     gl_sb_putc(out, '\n');
     for (int r = 0; r < R->rows; r++) {
         for (int c = 0; c < R->cols; c++) {
@@ -261,7 +279,7 @@ static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
 {
     const match3_board *b = (const match3_board *)bb;
     int list[MATCH3_MAX_MOVES];
-    int n = match3_legal_list(&b->R, b->cell, list);
+    int n = match3_swaps_left(b) == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
     for (int i = 0; i < n && i < max; i++) out[i] = match3_to_move(list[i], b->R.cols);
     return n;
 }
@@ -273,6 +291,8 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error
     int n = b->R.rows * b->R.cols;
     if (m->a < 0 || m->b < 0 || m->a >= n || m->b >= n)
         return gl_error_set(err, "swap outside the board");
+    if (match3_swaps_left(b) == 0)
+        return gl_error_set(err, "no swap left: the game allows %d (swaps=%d)", b->limit, b->limit);
     match3_format_move(bb, m, buf, sizeof buf);
     if (!match3_swap_legal(&b->R, b->cell, m->a, m->b)) {
         uint8_t va = b->cell[m->a], vb = b->cell[m->b];
@@ -295,10 +315,14 @@ static int board_empty(const match3_board *b)
     return 1;
 }
 
+/* The game is over when the swap limit is reached (won: the challenge is
+ * the best score in those swaps), or when no legal swap is left before it
+ * (won if the board was cleared, lost otherwise), as without a limit. */
 static gl_status match3_status(const gl_board *bb)
 {
     const match3_board *b = (const match3_board *)bb;
     int list[MATCH3_MAX_MOVES];
+    if (match3_swaps_left(b) == 0) return GL_WON;
     if (match3_legal_list(&b->R, b->cell, list) > 0) return GL_PLAYING;
     return board_empty(b) ? GL_WON : GL_LOST;
 }
@@ -306,10 +330,12 @@ static gl_status match3_status(const gl_board *bb)
 static void match3_status_line(const gl_board *bb, gl_strbuf *out)
 {
     const match3_board *b = (const match3_board *)bb;
-    int list[MATCH3_MAX_MOVES];
-    int n = match3_legal_list(&b->R, b->cell, list);
-    gl_sb_printf(out, "score %lld  swaps %d  legal swaps %d%s", b->score, b->swaps, n,
-                 n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
+    int list[MATCH3_MAX_MOVES], left = match3_swaps_left(b);
+    int n = left == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
+    gl_sb_printf(out, "score %lld  swaps %d", b->score, b->swaps);
+    if (left >= 0) gl_sb_printf(out, " of %d, %d left", b->limit, left);
+    gl_sb_printf(out, "  legal swaps %d%s", n,
+                 left == 0 ? "  no swap left" : n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
 }
 
 static void match3_dims(const gl_board *bb, int *w, int *h)
@@ -373,7 +399,8 @@ const gl_game gl_game_match3 = {
     .name = "match3",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
-                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution)",
+                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution) "
+                   "swaps=X (the game ends after X swaps; default none)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32); "
                   "--engine reference|incremental (exact: |bits; rules=seed: seed only) picks what plays the swaps",

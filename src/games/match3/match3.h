@@ -42,9 +42,16 @@ typedef struct match3_board {
     match3_rules R;
     gl_rng rng;        /* refill draws (only meaningful with refill=yes) */
     long long score;   /* the game so far */
-    int swaps;
+    int swaps;         /* swaps played */
+    int limit;         /* swaps=: the game ends after this many swaps; 0: no limit */
     uint8_t cell[MATCH3_MAX_CELLS];
 } match3_board;
+
+/* The swaps left before the limit, or -1 without one. */
+static inline int match3_swaps_left(const match3_board *b)
+{
+    return b->limit ? (b->swaps < b->limit ? b->limit - b->swaps : 0) : -1;
+}
 
 /* A swap in search form: cell p with its right (dir 0) or lower (dir 1)
  * neighbour, packed as p*2 + dir. */
@@ -274,8 +281,10 @@ void match3_solution_engine(gl_solution *out, const match3_rules *R, int kind);
 
 /* ------------------------------------------------------------- solvers */
 
-/* The solver option swaps (X, default 3); -1 with a message when bad. */
-int match3_opt_swaps(const gl_solve_opts *o, int *x, gl_error *err);
+/* The solver option swaps (X): by default 3, or on a board with a limit
+ * the swaps left (0 once they are used up), at most `most`; more than are
+ * left is refused.  -1 with a message when bad. */
+int match3_opt_swaps(const gl_solve_opts *o, const match3_board *b, int most, int *x, gl_error *err);
 /* An exact search's question and its answer. */
 typedef struct match3_exact_job {
     const match3_board *b;            /* the position */

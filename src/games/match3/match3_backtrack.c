@@ -73,7 +73,8 @@ static int bt_run(const gl_board *bb, const gl_solve_opts *o, gl_solution *out, 
     bt_ctx *s = calloc(1, sizeof *s);
     if (!s) return gl_error_set(err, "out of memory");
     int kind, rc = 0;
-    if (match3_opt_swaps(o, &s->x, err) != 0 || match3_opt_engine(o, &b->R, 0, &kind, err) != 0) {
+    if (match3_opt_swaps(o, b, MATCH3_MAX_SWAPS, &s->x, err) != 0 ||
+        match3_opt_engine(o, &b->R, 0, &kind, err) != 0) {
         free(s);
         return -1;
     }

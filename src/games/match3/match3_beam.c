@@ -197,7 +197,7 @@ int match3_solve_beam(const gl_board *bb, const gl_solve_opts *o, gl_solution *o
     const match3_board *b = (const match3_board *)bb;
     long long width = 32;
     int x, kind;
-    if (match3_opt_swaps(o, &x, err) != 0) return -1;
+    if (match3_opt_swaps(o, b, MATCH3_MAX_SWAPS, &x, err) != 0) return -1;
     if (o->opts && gl_kv_int(o->opts, "width", 1, 1 << 20, &width, err) != 0) return -1;
     if (match3_opt_engine(o, &b->R, 0, &kind, err) != 0) return -1;
     if (kind == MATCH3_ENGINE_AUTO) kind = match3_auto_engine("beam", &b->R);

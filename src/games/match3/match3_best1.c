@@ -9,10 +9,15 @@
 
 #include <string.h>
 
-int match3_opt_swaps(const gl_solve_opts *o, int *x, gl_error *err)
+int match3_opt_swaps(const gl_solve_opts *o, const match3_board *b, int most, int *x, gl_error *err)
 {
-    long long v = 3;
-    if (o && o->opts && gl_kv_int(o->opts, "swaps", 1, MATCH3_MAX_SWAPS, &v, err) != 0) return -1;
+    int left = match3_swaps_left(b);
+    long long v = left < 0 ? 3 : (left < most ? left : most);
+    const char *given = o && o->opts ? gl_kv_get(o->opts, "swaps") : NULL;
+    if (given && gl_kv_int(o->opts, "swaps", 1, MATCH3_MAX_SWAPS, &v, err) != 0) return -1;
+    if (given && left >= 0 && v > left)
+        return gl_error_set(err, "--swaps %lld: the game has %d swap%s left (swaps=%d, %d played)", v, left,
+                            left == 1 ? "" : "s", b->limit, b->swaps);
     *x = (int)v;
     return 0;
 }
@@ -22,9 +27,11 @@ int match3_solve_best1(const gl_board *bb, const gl_solve_opts *o, gl_solution *
     const match3_board *b = (const match3_board *)bb;
     const match3_rules *R = &b->R;
     long long x = 1;
-    int kind;
+    int kind, over = match3_swaps_left(b) == 0;
     if (o->opts && gl_kv_int(o->opts, "swaps", 1, 1, &x, err) != 0)
         return gl_error_set(err, "best1 is the best single swap: --swaps must be 1 (exact takes more)");
+    if (over && o->opts && gl_kv_get(o->opts, "swaps"))
+        return gl_error_set(err, "--swaps 1: the game has no swap left (swaps=%d)", b->limit);
     if (match3_opt_engine(o, R, 0, &kind, err) != 0) return -1;
     if (kind == MATCH3_ENGINE_AUTO) kind = match3_auto_engine("best1", R);
     gl_meter m;
@@ -41,7 +48,7 @@ int match3_solve_best1(const gl_board *bb, const gl_solve_opts *o, gl_solution *
         }
         int list[MATCH3_MAX_MOVES];
         uint8_t cells[MATCH3_MAX_CELLS];
-        n = match3_player_moves(&P, (uint8_t *)memcpy(cells, b->cell, (size_t)(R->rows * R->cols)), list);
+        n = over ? 0 : match3_player_moves(&P, (uint8_t *)memcpy(cells, b->cell, (size_t)(R->rows * R->cols)), list);
         for (int i = 0; i < n && !gl_meter_tick(&m, units); i++) {
             gl_rng rng = b->rng;
             memcpy(cells, b->cell, (size_t)(R->rows * R->cols));

@@ -277,7 +277,8 @@ int match3_exact_scalar_run(match3_exact_job *j, gl_error *err)
     c.n = b->R.rows * b->R.cols;
     c.maxm = 2 * c.n;
     c.units = match3_play_units(&b->R);
-    if (j->engine != MATCH3_ENGINE_REFERENCE) j->engine = b->R.seed ? MATCH3_ENGINE_REFERENCE : MATCH3_ENGINE_INCREMENTAL;
+    if (j->engine != MATCH3_ENGINE_REFERENCE)
+        j->engine = b->R.seed ? MATCH3_ENGINE_REFERENCE : MATCH3_ENGINE_INCREMENTAL;
     j->best = 0;
     j->nline = 0;
     j->stopped = NULL;
@@ -330,7 +331,9 @@ int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *
 {
     const match3_board *b = (const match3_board *)bb;
     match3_exact_job j = {.b = b, .lim = &o->lim};
-    if (match3_opt_swaps(o, &j.x, err) != 0 || match3_opt_engine(o, &b->R, 1, &j.engine, err) != 0) return -1;
+    if (match3_opt_swaps(o, b, MATCH3_MAX_SWAPS, &j.x, err) != 0 ||
+        match3_opt_engine(o, &b->R, 1, &j.engine, err) != 0)
+        return -1;
     uint64_t t0 = gl_now_ns();
     if (match3_exact_run(&j, err) != 0) return -1;
     out->nodes = j.nodes;
@@ -351,9 +354,9 @@ int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbu
 {
     const match3_board *b = (const match3_board *)bb;
     match3_exact_job j = {.b = b, .lim = &o->lim};
-    if (match3_opt_swaps(o, &j.x, err) != 0) return -1;
+    if (match3_opt_swaps(o, b, 3, &j.x, err) != 0) return -1;
     int list[MATCH3_MAX_MOVES];
-    int n = match3_legal_list(&b->R, b->cell, list);
+    int n = match3_swaps_left(b) == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
     if (n == 0) return 0;
     if (match3_exact_run(&j, err) != 0) return -1;
     /* Stopped before even one swap was solved: fall back to the first legal swap. */
