@@ -176,6 +176,13 @@ static void test_play_matches_oracle(void **state)
                     }
                 }
             assert_int_equal(k, nl);
+            /* The solvers' list (match3_player.c) is the same. */
+            match3_player P;
+            assert_int_equal(match3_player_init(&P, &b->R, MATCH3_ENGINE_REFERENCE), 0);
+            int plist[MATCH3_MAX_MOVES];
+            assert_int_equal(match3_player_moves(&P, b->cell, plist), nl);
+            assert_memory_equal(plist, list, (size_t)nl * sizeof *list);
+            match3_player_free(&P);
             if (nl == 0) break;
             int mv = list[gl_rng_below(&pick, (uint64_t)nl)], p = match3_mv_a(mv), q = match3_mv_b(mv, cols);
             for (int i = 0; i < n; i++) arr[i] = b->cell[i];

@@ -75,7 +75,15 @@ void match3_player_free(match3_player *p) { match3_engine_free(&p->E); }
 
 int match3_player_moves(match3_player *p, uint8_t *cells, int *out)
 {
-    if (p->incremental) return match3_engine_moves(&p->E, cells, out);
+    /* Under rules=seed a swap is legal when CheckRemove scores, that is
+     * when it makes a run of 3 to 5 through a swapped cell.  Every
+     * position a game reaches is settled with no run (DropPoint ends with a
+     * pass that finds none), and there a swap cannot make a run of 6 or
+     * more (at most two equal tiles wait on each side of the cell a tile
+     * moves into), so the legal swaps are the standard ones: the engine's
+     * list, without a copy of the board per swap.  test_seed_rules checks
+     * it against the seed's program. */
+    if (p->incremental || p->R->seed) return match3_engine_moves(&p->E, cells, out);
     return match3_legal_list(p->R, cells, out);
 }
 
