@@ -179,10 +179,19 @@ static int run_algo(const gl_game *g, const gl_board *b, const algo_spec *a, con
     return rc;
 }
 
+/* The width of the label column: the longest label, at least 12. */
+static int label_width(const algo_spec *al, int na)
+{
+    int w = 12;
+    for (int i = 0; i < na; i++)
+        if ((int)strlen(al[i].label) > w) w = (int)strlen(al[i].label);
+    return w;
+}
+
 static void print_engines(const char *first, const algo_spec *al, int na, const match3_rules *R)
 {
     printf("%5s", first);
-    for (int i = 0; i < na; i++) printf(" | %-29s", engine_of(&al[i], R));
+    for (int i = 0; i < na; i++) printf(" | %-*s", label_width(al, na) + 18, engine_of(&al[i], R));
     printf("\n");
 }
 
@@ -199,7 +208,8 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
            c->limit_ms);
     if (c->repeat > 1) printf(", fastest of %lld runs", c->repeat);
     printf("\n\n%5s", "board");
-    for (int i = 0; i < na; i++) printf(" | %-12s %6s %10s", al[i].label, "score", c->cpu ? "cpu ms" : "ms");
+    const int lw = label_width(al, na);
+    for (int i = 0; i < na; i++) printf(" | %-*s %6s %10s", lw, al[i].label, "score", c->cpu ? "cpu ms" : "ms");
     printf("\n");
     int failures = 0;
     long long done = 0;
@@ -221,7 +231,7 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
                 continue;
             }
             failures += !r->ok;
-            printf(" | %-12s %5lld%s %10.2f", r->ok ? "" : "REPLAY FAIL", r->score, r->stopped ? "*" : " ", r->ms);
+            printf(" | %-*s %5lld%s %10.2f", lw, r->ok ? "" : "REPLAY FAIL", r->score, r->stopped ? "*" : " ", r->ms);
             fflush(stdout);
         }
         printf("\n");
@@ -241,7 +251,7 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
         }
         mean_s[i] = done ? s / (double)done : 0;
         mean_t[i] = done ? t / (double)done : 0;
-        printf(" | %-12s %6.1f %10.2f", "", mean_s[i], mean_t[i]);
+        printf(" | %-*s %6.1f %10.2f", lw, "", mean_s[i], mean_t[i]);
     }
     printf("\n%5s", "exact");
     for (int i = 0; i < na; i++) {
@@ -259,8 +269,8 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
         if (i == 0) nref = cmp;
         gap[i] = cmp ? gp / cmp : -1;
         acc[i] = cmp ? 100.0 * equal / cmp : -1;
-        if (cmp) printf(" | gap %-8.2f acc %9.0f%%", gap[i], acc[i]);
-        else printf(" | %-29s", "no proved board");
+        if (cmp) printf(" | gap %-*.2f acc %9.0f%%", lw - 1, gap[i], acc[i]);
+        else printf(" | %-*s", lw + 18, "no proved board");
     }
     printf("\n%5s", "best");
     for (int i = 0; i < na; i++) {
@@ -273,7 +283,8 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
             gp += (double)(top - res[bi * na + i].score);
             equal += top == res[bi * na + i].score;
         }
-        printf(" | gap %-8.2f acc %9.0f%%", done ? gp / (double)done : 0, done ? 100.0 * equal / (double)done : 0);
+        printf(" | gap %-*.2f acc %9.0f%%", lw - 1, done ? gp / (double)done : 0,
+               done ? 100.0 * equal / (double)done : 0);
     }
     printf("\n\nSecond row: the engine each algorithm played on.  Row 'exact': 'gap' is the mean\n"
            "score below the proved best and 'acc' the share of boards scoring exactly the\n"
@@ -289,11 +300,11 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
         /* The seed's summary: per algorithm its time, the mean gap to the
          * proved best, the accuracy, and the time against the first
          * algorithm's (the unpruned search). */
-        printf("\nSummary (the seed's layout):\n\n%-14s %-12s %10s %10s %9s %10s\n", "algorithm", "engine",
+        printf("\nSummary (the seed's layout):\n\n%-*s %-12s %10s %10s %9s %10s\n", lw + 2, "algorithm", "engine",
                c->cpu ? "cpu ms" : "mean ms",
                "mean gap", "accuracy", "time/first");
         for (int i = 0; i < na; i++) {
-            printf("%-14s %-12s %10.2f ", al[i].label, engine_of(&al[i], &R), mean_t[i]);
+            printf("%-*s %-12s %10.2f ", lw + 2, al[i].label, engine_of(&al[i], &R), mean_t[i]);
             if (gap[i] >= 0) printf("%10.2f %8.0f%%", gap[i], acc[i]);
             else printf("%10s %9s", "-", "-");
             printf(" %10.3f\n", mean_t[0] > 0 ? mean_t[i] / mean_t[0] : 0);
@@ -317,7 +328,8 @@ static int table_axis(const gl_game *g, bench_cfg c, const algo_spec *al, int na
            c.seed_rules ? "seed" : "standard", c.limit_ms);
     if (c.repeat > 1) printf(", fastest of %lld runs", c.repeat);
     printf("\n\n%5s", axis == 'x' ? "X" : "K");
-    for (int i = 0; i < na; i++) printf(" | %-12s %6s %10s", al[i].label, "score", c.cpu ? "cpu ms" : "mean ms");
+    const int lw = label_width(al, na);
+    for (int i = 0; i < na; i++) printf(" | %-*s %6s %10s", lw, al[i].label, "score", c.cpu ? "cpu ms" : "mean ms");
     printf("\n");
     int failures = 0;
     for (int vi = 0; vi < nv && !gl_cli_interrupted; vi++) {
@@ -346,7 +358,7 @@ static int table_axis(const gl_game *g, bench_cfg c, const algo_spec *al, int na
         }
         printf("%5d", vals[vi]);
         for (int i = 0; i < na; i++)
-            printf(" | %-12s %6.1f %10.2f", st[i] ? "stopped*" : "", done ? s[i] / (double)done : 0,
+            printf(" | %-*s %6.1f %10.2f", lw, st[i] ? "stopped*" : "", done ? s[i] / (double)done : 0,
                    done ? t[i] / (double)done : 0);
         printf("\n");
         fflush(stdout);
