@@ -1,9 +1,9 @@
 /* Memory for the exact bit-engine search: mapped buffers, and the
  * workspace kept from one solve to the next.
  *
- * On a virtual machine the first touch of a fresh page costs about as much
- * as a hundred plays, and a solve of a small board spent most of its time
- * faulting in its tables.  So the buffers are mapped with MAP_POPULATE
+ * On a virtual machine the first touch of a fresh page costs as much as
+ * many plays, and a solve of a small board spent most of its time faulting
+ * in its tables.  So the buffers are mapped with MAP_POPULATE
  * where it exists (the kernel fills the pages in one call, much cheaper
  * than faulting them one by one), and the workspace of a finished solve
  * (context, one-swap cache, table buffers) is kept for the next solve in
