@@ -43,6 +43,30 @@ expect_json "solve on a limited board"
 expect_bad_input "solve past the limit" solve "$LIM" --swaps 3
 run show "$LIM"
 expect_out "2 left" "show: the swaps left"
+# The limit is a parameter: IDs carry it (the canonical one writes every
+# parameter), an ID makes the board new --swaps made, 0 is no limit.
+run new match3 --seed 7 --swaps 10
+expect_out "# id: match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=10#7" "new --swaps ID"
+BYOPT="$OUT"
+run new 'match3:swaps=10#7'
+expect_rc 0 "new from an ID with swaps"
+[ "$OUT" = "$BYOPT" ] && ok || bad "the ID with swaps=10 makes another board"
+run new 'match3:rules=seed,swaps=5#7'
+expect_out "match3 size=7x7 kinds=4 rules=seed swaps=5" "new ID rules=seed swaps=5 header"
+run new match3 --seed 7 --swaps 0
+expect_out ",swaps=0#7" "new --swaps 0 ID"
+case "$(printf '%s\n' "$OUT" | sed -n 2p)" in *swaps*) bad "swaps=0 written in the header" ;; *) ok ;; esac
+expect_bad_input "new ID swaps=-1" new 'match3:swaps=-1#7'
+# Played to the limit in line mode: the last swap wins the game.
+run new 'match3:size=5x5,swaps=2#7'
+LIM5=$(board "$OUT")
+run solve "$LIM5" --json
+SEQ=$(printf '%s' "$OUT" | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n')
+run_in "$(printf '%s\nquit\n' "$SEQ")" play 'match3:size=5x5,swaps=2#7' --lines
+expect_rc 0 "play to the swap limit"
+expect_out "swaps 1 of 2, 1 left" "play: swaps left"
+expect_out "won!" "play: the limit ends the game, won"
+expect_out "no swap left" "play: no swap left"
 expect_bad_input "new kinds=2" new match3 --kinds 2
 expect_bad_input "new size" new match3 --size 40x4
 expect_bad_input "new unknown" new match3 --colour 3

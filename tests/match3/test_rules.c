@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "games/match3/match3.h"
+#include "gridlab/play.h"
 
 static match3_board *parse(const char *text)
 {
@@ -351,7 +352,8 @@ static void test_bad_input(void **state)
     parse_fails("match3 size=33x2 kinds=3\n123\n231\n", "size");
     parse_fails("match3 size=3x2 kinds=3 refill=maybe\n123\n231\n", "refill");
     parse_fails("match3 size=3x2 kinds=3 score=-1\n123\n231\n", "score");
-    parse_fails("match3 size=3x2 kinds=3 swaps=0\n123\n231\n", "swaps");
+    parse_fails("match3 size=3x2 kinds=3 swaps=-1\n123\n231\n", "swaps");
+    parse_fails("match3 size=3x2 kinds=3 swaps=1073741825\n123\n231\n", "swaps");
     parse_fails("match3 size=3x2 kinds=3 swaps=2 score=3 played=3\n123\n231\n", "played=3");
     char hex[200];
     snprintf(hex, sizeof hex, "match3 size=3x2 kinds=3 refill=yes rng=%064d\n1.3\n231\n", 1);
@@ -443,6 +445,94 @@ static void test_swap_limit(void **state)
     assert_non_null(strstr(gl_sb_str(&sb), " score=4 played=1\n"));
     gl_sb_free(&sb);
     gl_game_match3.destroy((gl_board *)c);
+    /* swaps=0 is no limit, as no key: nothing written back. */
+    c = parse("match3 size=3x2 kinds=3 swaps=0\n123\n231\n");
+    assert_int_equal(c->limit, 0);
+    gl_game_match3.format((const gl_board *)c, &sb);
+    assert_null(strstr(gl_sb_str(&sb), "swaps"));
+    gl_sb_free(&sb);
+    gl_game_match3.destroy((gl_board *)c);
+}
+
+/* The events of a swap, one board per rule set and refill: the move with
+ * the two cells, a remove per round whose points add up to the gain and
+ * whose cells are tiles of the board before that round, a spawn per round
+ * with refill (as many cells as cleared), the score last.  Played through
+ * the session, the swap that uses up the limit ends the game: GL_EV_WON. */
+static void check_events(const char *pairs, uint64_t seed)
+{
+    gl_kvlist params;
+    gl_kv_init(&params);
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", pairs);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        *eq = '\0';
+        gl_kv_add(&params, tok, eq + 1, 0);
+    }
+    gl_play *p = gl_play_new();
+    gl_error err = {0};
+    if (gl_play_start(p, &gl_game_match3, &params, seed, &err) != 0) fail_msg("%s", err.msg);
+    gl_kv_free(&params);
+    int turns = 0;
+    while (gl_play_status(p) == GL_PLAYING) {
+        const match3_board *b = (const match3_board *)gl_play_board(p);
+        int cols = b->R.cols;
+        long long before_score = b->score;
+        gl_move m;
+        assert_true(gl_game_match3.legal_moves((const gl_board *)b, &m, 1) > 0);
+        int left = match3_swaps_left(b);
+        gl_events ev;
+        gl_events_init(&ev);
+        assert_int_equal(gl_play_move(p, &m, &ev, &err), 0);
+        b = (const match3_board *)gl_play_board(p);
+        assert_true(ev.n >= 3);
+        assert_int_equal(ev.ev[0].kind, GL_EV_MOVE);
+        assert_int_equal(ev.ev[0].n, 2);
+        const int *rc = ev.cells.rc + 2 * ev.ev[0].first;
+        assert_int_equal(rc[0] * cols + rc[1], m.a);
+        assert_int_equal(rc[2] * cols + rc[3], m.b);
+        long long points = 0;
+        int removes = 0, last_removed = 0, k = 1;
+        for (; k < ev.n && ev.ev[k].kind != GL_EV_SCORE; k++) {
+            const gl_event *e = &ev.ev[k];
+            if (e->kind == GL_EV_REMOVE) {
+                assert_true(e->n > 0);
+                points += e->value;
+                removes++;
+                last_removed = e->n;
+            } else {
+                assert_int_equal(e->kind, GL_EV_SPAWN);
+                assert_true(b->R.refill);
+                assert_int_equal(ev.ev[k - 1].kind, GL_EV_REMOVE);
+                assert_int_equal(e->n, last_removed);
+            }
+        }
+        assert_true(removes > 0);
+        assert_true(k < ev.n);
+        assert_int_equal(ev.ev[k].value, b->score);
+        assert_int_equal(points, b->score - before_score);
+        gl_status st = gl_play_status(p);
+        if (left == 1) {
+            assert_int_equal(st, GL_WON);
+            assert_non_null(gl_events_find(&ev, GL_EV_WON));
+        }
+        if (st == GL_PLAYING) assert_null(gl_events_find(&ev, GL_EV_WON));
+        gl_events_free(&ev);
+        turns++;
+    }
+    assert_true(turns > 0);
+    gl_play_free(p);
+}
+
+static void test_apply_events(void **state)
+{
+    (void)state;
+    check_events("swaps=6", 1);
+    check_events("swaps=6 refill=yes", 2);
+    check_events("swaps=6 rules=seed", 3);
+    check_events("size=8x8 kinds=5 swaps=10 refill=yes", 4);
+    check_events("size=9x9 kinds=3", 5); /* no limit: plays to the end */
 }
 
 int main(void)
@@ -460,6 +550,7 @@ int main(void)
         cmocka_unit_test(test_format_round_trip),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_swap_limit),
+        cmocka_unit_test(test_apply_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,7 @@
  * [rules=standard|seed] [rng=HEX] [swaps=X] [score=S played=T]`, then M
  * rows of N symbols 1..K or '.'.  rules=seed (written only then; no key is
  * the standard rules) resolves a swap as the seed's program does.  swaps=X
- * ends the game after X swaps (none: no limit).  score= and played= carry
+ * ends the game after X swaps (written only then; none or 0: no limit).  score= and played= carry
  * the game so far (written once a swap was played; a file from before the
  * limit has score=S swaps=T, T played).  A board file must be settled, as
  * every position of a game is: no run of 3, and no tile above an empty
@@ -80,7 +80,7 @@ static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
         return NULL;
     }
     long long limit = 0;
-    if (read_rules(params, &b->R, err) != 0 || gl_kv_int(params, "swaps", 1, 1LL << 30, &limit, err) != 0) {
+    if (read_rules(params, &b->R, err) != 0 || gl_kv_int(params, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0) {
         free(b);
         return NULL;
     }
@@ -107,8 +107,8 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
     if (gl_kv_int(&t->keys, "score", 0, 1LL << 50, &score, err) != 0) goto fail;
     if (gl_kv_find(&t->keys, "score") && !gl_kv_find(&t->keys, "played")) {
         /* Written before the swap limit: score=S swaps=T, T the swaps played. */
-        if (gl_kv_int(&t->keys, "swaps", 0, 1LL << 30, &played, err) != 0) goto fail;
-    } else if (gl_kv_int(&t->keys, "swaps", 1, 1LL << 30, &limit, err) != 0 ||
+        if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &played, err) != 0) goto fail;
+    } else if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0 ||
                gl_kv_int(&t->keys, "played", 0, 1LL << 30, &played, err) != 0) {
         goto fail;
     }
@@ -284,7 +284,23 @@ static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
     return n;
 }
 
-static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error *err)
+/* A round of the swap's resolution as events: the cells it cleared (where
+ * they stood, in reading order) with their points, then the refills. */
+static void tell_round(void *ctx, const match3_rules *R, const uint8_t *cleared, long long points,
+                       const uint8_t *spawned)
+{
+    gl_events *ev = ctx;
+    int n = R->rows * R->cols;
+    gl_events_add(ev, GL_EV_REMOVE, points);
+    for (int p = 0; p < n; p++)
+        if (cleared[p]) gl_events_cell(ev, p / R->cols, p % R->cols);
+    if (!spawned) return;
+    gl_events_add(ev, GL_EV_SPAWN, 0);
+    for (int p = 0; p < n; p++)
+        if (spawned[p]) gl_events_cell(ev, p / R->cols, p % R->cols);
+}
+
+static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error *err)
 {
     match3_board *b = (match3_board *)bb;
     char buf[40];
@@ -301,12 +317,19 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error
         if (b->R.seed) return gl_error_set(err, "%s: not adjacent, or no run of 3 to 5 through a swapped cell (rules=seed)", buf);
         return gl_error_set(err, "%s: not adjacent, or the swap makes no run of 3", buf);
     }
-    long long gain = match3_play_swap(&b->R, b->cell, &b->rng, m->a, m->b);
+    gl_events_add(ev, GL_EV_MOVE, 0);
+    gl_events_cell(ev, m->a / b->R.cols, m->a % b->R.cols);
+    gl_events_cell(ev, m->b / b->R.cols, m->b % b->R.cols);
+    long long gain = match3_play_swap_rounds(&b->R, b->cell, &b->rng, m->a, m->b, ev ? tell_round : NULL, ev);
     b->score += gain;
     b->swaps++;
-    if (log) gl_sb_printf(log, "%s: +%lld, score %lld", buf, gain, b->score);
+    gl_events_add(ev, GL_EV_SCORE, b->score);
+    /* The game's end (the swap limit reached, or no swap left) is the play
+     * session's GL_EV_WON / GL_EV_LOST, from status. */
     return 0;
 }
+
+static long long match3_score(const gl_board *bb) { return ((const match3_board *)bb)->score; }
 
 static int board_empty(const match3_board *b)
 {
@@ -375,11 +398,13 @@ static int match3_select(const gl_board *bb, const int *rc, int ncells, gl_move 
 static int match3_move_path(const gl_board *bb, const gl_move *m, int *rc, int max)
 {
     const match3_board *b = (const match3_board *)bb;
-    if (max < 2) return 0;
-    rc[0] = m->a / b->R.cols;
-    rc[1] = m->a % b->R.cols;
-    rc[2] = m->b / b->R.cols;
-    rc[3] = m->b % b->R.cols;
+    int n = b->R.rows * b->R.cols;
+    if (m->a < 0 || m->a >= n || m->b < 0 || m->b >= n) return 0;
+    int cells[2] = {m->a, m->b};
+    for (int k = 0; k < 2 && k < max; k++) {
+        rc[2 * k] = cells[k] / b->R.cols;
+        rc[2 * k + 1] = cells[k] % b->R.cols;
+    }
     return 2;
 }
 
@@ -395,19 +420,51 @@ static const gl_solver match3_solvers[] = {
      match3_solve_beam},
 };
 
+static const gl_param match3_params[] = {
+    {"size", GL_PARAM_SIZE, "7x7", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, NULL, "columns x rows"},
+    {"kinds", GL_PARAM_INT, "4", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, 0, 0, NULL, "kinds of tile"},
+    {"scores", GL_PARAM_TEXT, "1,4,10", 0, 0, 0, 0, NULL, "points for runs of 3, 4 and 5 or more"},
+    {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in (yes) or not (the seed's game)"},
+    {"rules", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|seed",
+     "how a swap resolves: the whole board each round, or as the seed's program"},
+    {"swaps", GL_PARAM_INT, "0", 0, MATCH3_MAX_LIMIT, 0, 0, NULL, "the game ends after this many swaps (0: no limit)"},
+};
+
+static const gl_preset match3_presets[] = {
+    {"7x7, 4 kinds (the seed's)", "size=7x7 kinds=4"},
+    {"7x7, 4 kinds, 10 swaps", "size=7x7 kinds=4 swaps=10"},
+    {"7x7, 4 kinds, 5 swaps, the seed's rules", "size=7x7 kinds=4 rules=seed swaps=5"},
+    {"5x5, 4 kinds", "size=5x5 kinds=4"},
+    {"8x8, 5 kinds", "size=8x8 kinds=5"},
+    {"8x8, 6 kinds, refill", "size=8x8 kinds=6 refill=yes"},
+};
+
 const gl_game gl_game_match3 = {
     .name = "match3",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
                    "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution) "
-                   "swaps=X (the game ends after X swaps; default none)",
+                   "swaps=X (the game ends after X swaps; default 0, no limit)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
-    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32); "
-                  "--engine reference|incremental (exact: |bits; rules=seed: seed only) picks what plays the swaps",
+    .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
+             "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
+             "the tiles above fall, and new runs made by the fall score again (cascades).\n"
+             "With swaps=X the game ends after X swaps: the challenge is the best score in\n"
+             "them.  The game also ends when no swap makes a run.  rules=seed resolves a swap\n"
+             "as the seed's program does (runs through the swapped tiles first).",
+    .solve_help = "--swaps X (default 3, or the swaps left on a board with swaps=; 1..64); pruned: --c C "
+                  "(default 5); beam: --width W (default 32); --engine reference|incremental (exact: |bits; "
+                  "rules=seed: seed only) picks what plays the swaps",
     .solvers = match3_solvers,
     .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",
     .tour_solve = "exact swaps=5",
+    .params = match3_params,
+    .nparams = (int)(sizeof match3_params / sizeof match3_params[0]),
+    .presets = match3_presets,
+    .npresets = (int)(sizeof match3_presets / sizeof match3_presets[0]),
+    .score_kind = GL_SCORE_MORE,
+    .score_name = "score",
     .create = match3_create,
     .parse = match3_parse,
     .format = match3_format,
@@ -420,6 +477,7 @@ const gl_game gl_game_match3 = {
     .apply = match3_apply,
     .status = match3_status,
     .status_line = match3_status_line,
+    .score = match3_score,
     .dims = match3_dims,
     .cell = match3_cell,
     .select = match3_select,

@@ -25,6 +25,7 @@
 
 #define MATCH3_MAX_SIDE 32
 #define MATCH3_MAX_CELLS (MATCH3_MAX_SIDE * MATCH3_MAX_SIDE)
+#define MATCH3_MAX_LIMIT (1 << 30) /* swaps=: the largest swap limit */
 #define MATCH3_MAX_KINDS 9
 #define MATCH3_MIN_KINDS 3
 #define MATCH3_MAX_SWAPS 64
@@ -67,10 +68,19 @@ int match3_swap_legal(const match3_rules *R, const uint8_t *cells, int a, int b)
  * written (the reference): returns its score with the cascades.  rng: the
  * refill draws (NULL without refill). */
 long long match3_play_swap(const match3_rules *R, uint8_t *cells, gl_rng *rng, int a, int b);
+/* What one round of a resolution did, for apply's events: the cells it
+ * cleared (a mask, cells as they stood before the fall), the points they
+ * scored, and the cells refilled after the fall (a mask; NULL when none). */
+typedef void (*match3_round_fn)(void *ctx, const match3_rules *R, const uint8_t *cleared, long long points,
+                                const uint8_t *spawned);
+/* match3_play_swap telling each round to fn (the same plays and score). */
+long long match3_play_swap_rounds(const match3_rules *R, uint8_t *cells, gl_rng *rng, int a, int b,
+                                  match3_round_fn fn, void *ctx);
 /* The reference resolver: resolves every run on the whole board at once,
  * lets columns fall, refills when rng is non-NULL, and repeats; returns the
  * score.  Used after a swap (it also settles any board). */
 long long match3_resolve_full(const match3_rules *R, uint8_t *cells, gl_rng *rng);
+long long match3_resolve_rounds(const match3_rules *R, uint8_t *cells, gl_rng *rng, match3_round_fn fn, void *ctx);
 /* Does the whole board hold a run of 3 or more? */
 int match3_has_run(const match3_rules *R, const uint8_t *cells);
 /* Fills a board cell by cell with no run of 3 (kinds >= 3 always leaves a
@@ -90,6 +100,8 @@ int match3_seed_check_remove(const match3_rules *R, uint8_t *cells, int p1, int 
 void match3_seed_drop(const match3_rules *R, uint8_t *cells);
 long long match3_seed_drop_point(const match3_rules *R, uint8_t *cells);
 long long match3_seed_play(const match3_rules *R, uint8_t *cells, int a, int b);
+long long match3_seed_play_rounds(const match3_rules *R, uint8_t *cells, int a, int b, match3_round_fn fn,
+                                  void *ctx);
 int match3_seed_legal(const match3_rules *R, const uint8_t *cells, int a, int b);
 
 /* ------------------------------------------------------- search engine */
@@ -324,7 +336,7 @@ int match3_solve_backtrack(const gl_board *, const gl_solve_opts *, gl_solution 
 int match3_solve_exact(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
 int match3_solve_pruned(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
 int match3_solve_beam(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int match3_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+int match3_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info,
                 gl_error *err);
 
 extern const gl_game gl_game_match3;

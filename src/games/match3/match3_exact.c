@@ -350,7 +350,7 @@ int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *
     return 0;
 }
 
-int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
+int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
     match3_exact_job j = {.b = b, .lim = &o->lim};
@@ -359,9 +359,15 @@ int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbu
     int n = match3_swaps_left(b) == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
     if (n == 0) return 0;
     if (match3_exact_run(&j, err) != 0) return -1;
-    /* Stopped before even one swap was solved: fall back to the first legal swap. */
-    *m = match3_to_move(j.nline > 0 ? j.line[0] : list[0], b->R.cols);
-    if (extra)
-        gl_sb_printf(extra, "\"score\":%lld,\"swaps\":%d,\"optimal\":%s", j.best, j.x, j.stopped ? "false" : "true");
+    /* Stopped before even one swap was searched: no move to name. */
+    if (j.nline == 0) {
+        if (!j.stopped) return 0;
+        gl_error_set(err, "%s", j.stopped);
+        return 2;
+    }
+    *m = match3_to_move(j.line[0], b->R.cols);
+    gl_info_int(info, "score", j.best);
+    gl_info_int(info, "swaps", j.x);
+    gl_info_bool(info, "optimal", j.stopped == NULL);
     return 1;
 }

@@ -109,6 +109,5 @@ uint32_t match3_play_units(const match3_rules *R) { return 1 + (uint32_t)(R->row
 
 void match3_solution_engine(gl_solution *out, const match3_rules *R, int kind)
 {
-    if (out->extra.len) gl_sb_putc(&out->extra, ',');
-    gl_sb_printf(&out->extra, "\"engine\":\"%s\"", match3_engine_name(R, kind));
+    gl_info_text(&out->info, "engine", match3_engine_name(R, kind));
 }

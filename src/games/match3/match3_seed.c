@@ -90,7 +90,21 @@ static inline int in_run(const match3_rules *R, const uint8_t *cells, int r, int
     return (u1 && (d1 || (r > 1 && cells[p - 2 * W] == v))) || (d1 && r + 2 < R->rows && cells[p + 2 * W] == v);
 }
 
-long long match3_seed_drop_point(const match3_rules *R, uint8_t *cells)
+/* CheckRemove, telling fn (when non-NULL) the cells it cleared. */
+static int check_remove_told(const match3_rules *R, uint8_t *cells, int p1, int p2, match3_round_fn fn, void *ctx)
+{
+    if (!fn) return match3_seed_check_remove(R, cells, p1, p2);
+    int n = R->rows * R->cols;
+    uint8_t before[MATCH3_MAX_CELLS], cleared[MATCH3_MAX_CELLS];
+    memcpy(before, cells, (size_t)n);
+    int got = match3_seed_check_remove(R, cells, p1, p2);
+    int any = 0;
+    for (int p = 0; p < n; p++) any |= cleared[p] = before[p] && !cells[p];
+    if (any) fn(ctx, R, cleared, got, NULL);
+    return got;
+}
+
+static long long drop_point(const match3_rules *R, uint8_t *cells, match3_round_fn fn, void *ctx)
 {
     long long ans = 0;
     match3_seed_drop(R, cells);
@@ -99,7 +113,7 @@ long long match3_seed_drop_point(const match3_rules *R, uint8_t *cells)
         int found = 0;
         for (int p = start; p < R->rows * R->cols && !found; p++) {
             if (!cells[p] || !in_run(R, cells, p / R->cols, p % R->cols)) continue;
-            int tmp = match3_seed_check_remove(R, cells, p, p);
+            int tmp = check_remove_told(R, cells, p, p, fn, ctx);
             if (tmp > 0) {
                 match3_seed_drop(R, cells);
                 ans += tmp;
@@ -115,11 +129,19 @@ long long match3_seed_drop_point(const match3_rules *R, uint8_t *cells)
     }
 }
 
+long long match3_seed_drop_point(const match3_rules *R, uint8_t *cells) { return drop_point(R, cells, NULL, NULL); }
+
 long long match3_seed_play(const match3_rules *R, uint8_t *cells, int a, int b)
 {
-    int t = match3_seed_check_remove(R, cells, a, b);
+    return match3_seed_play_rounds(R, cells, a, b, NULL, NULL);
+}
+
+long long match3_seed_play_rounds(const match3_rules *R, uint8_t *cells, int a, int b, match3_round_fn fn,
+                                  void *ctx)
+{
+    int t = check_remove_told(R, cells, a, b, fn, ctx);
     if (t == 0) return 0;
-    return t + match3_seed_drop_point(R, cells);
+    return t + drop_point(R, cells, fn, ctx);
 }
 
 int match3_seed_legal(const match3_rules *R, const uint8_t *cells, int a, int b)
