@@ -436,9 +436,11 @@ int gl_bench_match3(int argc, char **argv)
         nv = parse_list(list, axis == 'x' ? 1 : MATCH3_MIN_KINDS, axis == 'x' ? MATCH3_MAX_SWAPS : MATCH3_MAX_KINDS,
                         vals);
         if (nv < 0) {
+            /* list points into a's options: the message before they are freed */
+            int rc = gl_cli_failf("bench match3: --%s %s: expected a value, a range like %s or a list like 3,4,5",
+                                  list_key, list, axis == 'x' ? "1-8" : "3-7");
             gl_args_free(&a);
-            return gl_cli_failf("bench match3: --%s %s: expected a value, a range like %s or a list like 3,4,5",
-                                list_key, list, axis == 'x' ? "1-8" : "3-7");
+            return rc;
         }
     }
     static const char *const default_algos[] = {"backtrack,exact,pruned:3,pruned:4,pruned:5,beam", "backtrack,exact",
