@@ -260,8 +260,8 @@ void tui_draw(tui *t, const tui_frame *f)
     line_at(t->msg_y, t->msg, t->msg_bad ? A_BOLD | A_UNDERLINE : A_NORMAL);
     /* The keys, shorter on a narrow terminal; "? help" always shows. */
     static const char *const bars[] = {
-        "arrows/HJKL move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  "
-        "? help  q quit",
+        ("arrows/HJKL move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  "
+         "? help  q quit"),
         "arrows move  Enter select  :move  u/r undo/redo  h hint  S solve  s save  n new  ? help  q quit",
         "arrows Enter  :move  u r  h hint  S solve  s save  n new  ? help  q quit",
         "? help  q quit",
