@@ -201,6 +201,11 @@ done
 timed hint "$HUGE" --limit-ms 100 --json
 within 2000 "hint --limit-ms 100"
 expect_json "hint --limit-ms 100 json"
+# Stopped before one swap was searched (1 ms for over a thousand swaps that
+# cascade over the board): it says so, exit 3, never "no move".
+run hint "$HUGE" --limit-ms 1 --json
+expect_rc 3 "hint stopped before a move"
+expect_out '"move":null,"stopped":"time limit"' "hint stopped: no move, the reason"
 for algo in exact beam backtrack; do
     interrupted 1 solve "$HUGE" --algo "$algo" --swaps 64 --json
     within 2000 "$algo after Ctrl-C"
