@@ -72,7 +72,8 @@ typedef enum gl_info_type {
     GL_INFO_BOOL,
     GL_INFO_NULL,      /* known to be unknown: "solvable": null */
     GL_INFO_CELLS,     /* one path: value = its cell count */
-    GL_INFO_CELL_LISTS /* several paths: value = how many; lists[first ..] */
+    GL_INFO_CELL_LISTS, /* several paths: value = how many; lists[first ..] */
+    GL_INFO_TEXT        /* a name: text (match3's "engine": "bits") */
 } gl_info_type;
 
 typedef struct gl_info_item {
@@ -80,6 +81,7 @@ typedef struct gl_info_item {
     gl_info_type type;
     long long value;
     int first;        /* CELLS: its first cell; CELL_LISTS: its first list */
+    const char *text; /* TEXT: a string that outlives the list (a literal) */
 } gl_info_item;
 
 typedef struct gl_info {
@@ -97,6 +99,8 @@ void gl_info_clear(gl_info *i);
 void gl_info_int(gl_info *i, const char *key, long long v);
 void gl_info_bool(gl_info *i, const char *key, int v);
 void gl_info_null(gl_info *i, const char *key);
+/* A name from a fixed set; text must outlive the list (a literal). */
+void gl_info_text(gl_info *i, const char *key, const char *text);
 /* A path of n cells (row, col pairs in rc). */
 void gl_info_cells(gl_info *i, const char *key, const int *rc, int n);
 /* A list of paths: begin, then one gl_info_list_add per path. */

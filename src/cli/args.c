@@ -248,6 +248,7 @@ void gl_cli_info_json(gl_json *j, const gl_info *info)
         case GL_INFO_INT: gl_json_int(j, it->value); break;
         case GL_INFO_BOOL: gl_json_bool(j, (int)it->value); break;
         case GL_INFO_NULL: gl_json_null(j); break;
+        case GL_INFO_TEXT: gl_json_str(j, it->text); break;
         case GL_INFO_CELLS: cells_json(j, info->cells.rc + 2 * it->first, (int)it->value); break;
         case GL_INFO_CELL_LISTS:
             gl_json_arr_begin(j);

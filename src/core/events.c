@@ -104,7 +104,7 @@ static gl_info_item *add(gl_info *i, const char *key, gl_info_type type, long lo
 {
     i->items = grow(i->items, &i->cap, i->n + 1, sizeof *i->items);
     gl_info_item *it = &i->items[i->n++];
-    *it = (gl_info_item){key, type, v, 0};
+    *it = (gl_info_item){key, type, v, 0, NULL};
     return it;
 }
 
@@ -121,6 +121,11 @@ void gl_info_bool(gl_info *i, const char *key, int v)
 void gl_info_null(gl_info *i, const char *key)
 {
     if (i) add(i, key, GL_INFO_NULL, 0);
+}
+
+void gl_info_text(gl_info *i, const char *key, const char *text)
+{
+    if (i) add(i, key, GL_INFO_TEXT, 0)->text = text;
 }
 
 void gl_info_cells(gl_info *i, const char *key, const int *rc, int n)

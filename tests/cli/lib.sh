@@ -46,9 +46,15 @@ expect_bad_input() {
     run "$@"
     if [ "$RC" -eq 2 ] && [ -n "$ERR" ] && [ "${ERR#gridlab: }" != "$ERR" ]; then ok; else bad "$name: expected exit 2 with a message"; fi
 }
-# board TEXT: writes TEXT to a fresh file and prints its path.
-BOARD_N=0
-board() { BOARD_N=$((BOARD_N + 1)); printf '%s\n' "$1" >"$TMP/board$BOARD_N.txt"; echo "$TMP/board$BOARD_N.txt"; }
+# board TEXT: writes TEXT to a fresh file and prints its path.  (It runs in
+# a command substitution, a subshell: a counter would not survive it, so
+# the name comes from mktemp.)
+board() {
+    local f
+    f=$(mktemp "$TMP/board.XXXXXX")
+    printf '%s\n' "$1" >"$f"
+    echo "$f"
+}
 finish() {
     echo "$PASS passed, $FAIL failed"
     [ "$FAIL" -eq 0 ]

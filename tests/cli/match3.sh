@@ -13,6 +13,60 @@ run new match3 --seed 3
 run new match3 --seed 4 --size 9x6 --kinds 5 --refill yes
 expect_rc 0 "new refill"
 expect_out "size=9x6 kinds=5 refill=yes rng=" "new refill header"
+# The seed's rules: a board parameter written in the header; the solvers
+# say they played on the seed's resolution, and refuse another engine.
+run new match3 --seed 3 --rules seed
+expect_rc 0 "new rules=seed"
+expect_out "match3 size=7x7 kinds=4 rules=seed" "new rules=seed header"
+SEEDB=$(board "$OUT")
+for algo in exact backtrack pruned beam; do
+    run solve "$SEEDB" --algo "$algo" --swaps 2 --json
+    expect_json "solve $algo rules=seed json"
+    expect_out '"engine":"seed"' "solve $algo rules=seed engine"
+done
+expect_bad_input "rules=seed refuses the incremental engine" solve "$SEEDB" --engine incremental
+expect_bad_input "new rules=seed with refill" new match3 --rules seed --refill yes
+expect_bad_input "new rules unknown" new match3 --rules house
+B1F=$(board "$B1")
+run solve "$B1F" --swaps 2 --engine reference --json
+expect_out '"engine":"reference"' "exact on the reference resolver"
+run solve "$B1F" --algo beam --swaps 2 --engine bits
+expect_rc 2 "beam has no bit engine"
+# A swap limit: a board parameter of new (no clash with solve's --swaps),
+# kept in the header; solve answers for the swaps left by default.
+run new match3 --seed 3 --swaps 2
+expect_out "match3 size=7x7 kinds=4 swaps=2" "new --swaps header"
+LIM=$(board "$OUT")
+run solve "$LIM" --json
+expect_json "solve on a limited board"
+[ "$(printf '%s' "$OUT" | grep -o '"[a-g][0-9]-[a-g][0-9]"' | wc -l)" -eq 2 ] && ok || bad "solve: two swaps by default"
+expect_bad_input "solve past the limit" solve "$LIM" --swaps 3
+run show "$LIM"
+expect_out "2 left" "show: the swaps left"
+# The limit is a parameter: IDs carry it (the canonical one writes every
+# parameter), an ID makes the board new --swaps made, 0 is no limit.
+run new match3 --seed 7 --swaps 10
+expect_out "# id: match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=10#7" "new --swaps ID"
+BYOPT="$OUT"
+run new 'match3:swaps=10#7'
+expect_rc 0 "new from an ID with swaps"
+[ "$OUT" = "$BYOPT" ] && ok || bad "the ID with swaps=10 makes another board"
+run new 'match3:rules=seed,swaps=5#7'
+expect_out "match3 size=7x7 kinds=4 rules=seed swaps=5" "new ID rules=seed swaps=5 header"
+run new match3 --seed 7 --swaps 0
+expect_out ",swaps=0#7" "new --swaps 0 ID"
+case "$(printf '%s\n' "$OUT" | sed -n 2p)" in *swaps*) bad "swaps=0 written in the header" ;; *) ok ;; esac
+expect_bad_input "new ID swaps=-1" new 'match3:swaps=-1#7'
+# Played to the limit in line mode: the last swap wins the game.
+run new 'match3:size=5x5,swaps=2#7'
+LIM5=$(board "$OUT")
+run solve "$LIM5" --json
+SEQ=$(printf '%s' "$OUT" | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n')
+run_in "$(printf '%s\nquit\n' "$SEQ")" play 'match3:size=5x5,swaps=2#7' --lines
+expect_rc 0 "play to the swap limit"
+expect_out "swaps 1 of 2, 1 left" "play: swaps left"
+expect_out "won!" "play: the limit ends the game, won"
+expect_out "no swap left" "play: no swap left"
 expect_bad_input "new kinds=2" new match3 --kinds 2
 expect_bad_input "new size" new match3 --size 40x4
 expect_bad_input "new unknown" new match3 --colour 3
@@ -82,6 +136,105 @@ expect_rc 0 "stopped backtrack"
 expect_out '"stopped":"time limit"' "stopped reason"
 case "$OUT" in *'"optimal":false'*) ok ;; *) bad "stopped run claims optimal" ;; esac
 
+# Limits (time, Ctrl-C, memory) on a board where one node is expensive:
+# 32x32 with 3 kinds, where a single swap can cascade over the whole board.
+# Generous bounds: a 300 ms limit must stop within 2 s, Ctrl-C too.
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+# timed ARGS...: run, and MS = the wall time in milliseconds.
+timed() { local t0; t0=$(now_ms); run "$@"; MS=$(( $(now_ms) - t0 )); }
+# interrupted AFTER_S ARGS...: run, send SIGINT after AFTER_S seconds; MS =
+# the time from the signal to the exit.
+interrupted() {
+    local after=$1; shift
+    "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
+    local pid=$! t0
+    sleep "$after"
+    t0=$(now_ms)
+    kill -INT "$pid"
+    wait "$pid"
+    RC=$?
+    MS=$(( $(now_ms) - t0 ))
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+# peak_kb ARGS...: run, and KB = the peak resident memory in KiB (GNU time,
+# else the last VmHWM read from /proc while it ran).
+peak_kb() {
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f '%M' -o "$TMP/rss" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+        RC=$?
+        KB=$(tail -n 1 "$TMP/rss")
+    else
+        "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
+        local pid=$! hwm=0 v
+        while kill -0 "$pid" 2>/dev/null; do
+            v=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null)
+            [ -n "$v" ] && hwm=$v
+            sleep 0.05
+        done
+        wait "$pid"
+        RC=$?
+        KB=$hwm
+    fi
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+json_num() { printf '%s' "$OUT" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+within() { if [ "$MS" -le "$1" ]; then ok; else bad "$2: took $MS ms (bound $1 ms)"; fi; }
+
+HUGE=$(board "$("$GRIDLAB" new match3 --size 32x32 --kinds 3 --seed 3)")
+for algo in exact backtrack pruned beam best1; do
+    X=64; [ "$algo" = best1 ] && X=1; [ "$algo" = beam ] && X=3
+    timed solve "$HUGE" --algo "$algo" --swaps "$X" --limit-ms 300 --json
+    within 2000 "$algo --limit-ms 300"
+    expect_json "$algo --limit-ms 300 json"
+    case "$OUT" in
+    *'"stopped":"time limit"'*) case "$OUT" in *'"optimal":false'*) ok ;; *) bad "$algo stopped yet optimal" ;; esac ;;
+    *'"stopped"'*) bad "$algo stopped by something else" ;;
+    *) [ "$algo" = best1 ] && ok || bad "$algo did not stop" ;;
+    esac
+    # A stopped search answers with the best line it met: never cost 0 with
+    # no moves (every swap on this board scores).
+    if [ "$(json_num cost)" -gt 0 ] && [ "$(printf '%s' "$OUT" | grep -c '"moves":\[\]')" -eq 0 ]; then ok; else
+        bad "$algo lost its best answer"; fi
+done
+timed hint "$HUGE" --limit-ms 100 --json
+within 2000 "hint --limit-ms 100"
+expect_json "hint --limit-ms 100 json"
+# Stopped before one swap was searched (1 ms for over a thousand swaps that
+# cascade over the board): it says so, exit 3, never "no move".
+run hint "$HUGE" --limit-ms 1 --json
+expect_rc 3 "hint stopped before a move"
+expect_out '"move":null,"stopped":"time limit"' "hint stopped: no move, the reason"
+for algo in exact beam backtrack; do
+    interrupted 1 solve "$HUGE" --algo "$algo" --swaps 64 --json
+    within 2000 "$algo after Ctrl-C"
+    expect_json "$algo after Ctrl-C json"
+    expect_out '"stopped":"interrupted"' "$algo after Ctrl-C"
+    if [ "$(json_num cost)" -gt 0 ]; then ok; else bad "$algo after Ctrl-C lost its answer"; fi
+done
+interrupted 1 hint "$HUGE" --swaps 64 --json
+within 2000 "hint after Ctrl-C"
+expect_json "hint after Ctrl-C json"
+
+# Memory: the process's peak stays near --mem-mb (plus the program's own
+# base); a beam that would pass it stops with its best line.
+peak_kb show "$HUGE"
+BASE_KB=$KB
+WIDE=$(board "$("$GRIDLAB" new match3 --size 20x10 --kinds 4 --seed 3)")
+peak_kb solve "$WIDE" --algo beam --width 200000 --swaps 3 --mem-mb 20 --json
+expect_out '"stopped":"memory limit"' "beam --mem-mb 20 stops"
+if [ "$KB" -le $(( 20 * 1024 + BASE_KB + 8 * 1024 )) ]; then ok; else bad "beam --mem-mb 20: peak $KB KiB"; fi
+if [ "$(json_num peak_bytes)" -le $(( 20 << 20 )) ]; then ok; else bad "beam --mem-mb 20 charged more"; fi
+if [ "$(json_num cost)" -gt 0 ]; then ok; else bad "beam --mem-mb 20 lost its answer"; fi
+peak_kb solve "$HUGE" --algo beam --width 10000 --swaps 3 --mem-mb 100 --limit-ms 2000 --json
+if [ "$KB" -le $(( 100 * 1024 + BASE_KB + 8 * 1024 )) ]; then ok; else bad "beam --mem-mb 100: peak $KB KiB"; fi
+if [ "$(json_num peak_bytes)" -le $(( 100 << 20 )) ]; then ok; else bad "beam --mem-mb 100 reports more"; fi
+peak_kb solve "$SPEC" --swaps 5 --mem-mb 1 --json
+expect_rc 1 "exact under a cap it cannot run in"
+expect_out '"solved":false' "exact --mem-mb 1 has no answer"
+expect_out '"stopped":"memory limit"' "exact --mem-mb 1 says why"
+
 # refill=yes boards solve deterministically (same answer twice).
 RF=$(board "$("$GRIDLAB" new match3 --seed 5 --size 6x6 --refill yes)")
 run solve "$RF" --swaps 3 --json
@@ -96,6 +249,30 @@ expect_out "mean" "bench mean"
 expect_out "acc" "bench accuracy"
 expect_bad_input "bench bad algo" bench match3 --algos nosuch
 expect_bad_input "bench bad rows" bench match3 --rows 0
+# The seed's three experiments, under both rule sets; every column names its
+# engine, and backtrack and pruned play on the same one.
+run bench match3 --table x --swaps 1-3 --boards 2 --algos backtrack,exact,pruned:4
+expect_rc 0 "bench table x"
+expect_out "time against X" "bench table x title"
+expect_out "reference" "bench table x engines"
+[ "$(printf '%s\n' "$OUT" | grep -c '^    [123] |')" -eq 3 ] && ok || bad "bench table x: one row per X"
+run bench match3 --table k --kinds 3-4 --boards 2 --rules seed
+expect_rc 0 "bench table k seed rules"
+expect_out "time against K" "bench table k title"
+expect_out "rules seed" "bench table k rules"
+expect_out "| seed" "bench table k engine"
+run bench match3 --table c --boards 2 --swaps 3 --clock cpu
+expect_rc 0 "bench table c"
+expect_out "Summary (the seed's layout)" "bench table c summary"
+expect_out "pruned:5       reference" "bench table c pruned on the reference resolver"
+run bench match3 --boards 1 --swaps 3 --algos backtrack@incremental,exact@reference,exact@bits
+expect_rc 0 "bench engines chosen per algorithm"
+expect_out "incremental" "bench engine incremental"
+expect_out "bits" "bench engine bits"
+expect_bad_input "bench engine the rules lack" bench match3 --rules seed --algos exact@incremental
+expect_bad_input "bench engine unknown" bench match3 --engine fast
+expect_bad_input "bench bad table" bench match3 --table y
+expect_bad_input "bench bad range" bench match3 --table x --swaps 5-2
 
 # Bad board files.
 expect_bad_input "missing size" show "$(board "match3 kinds=4

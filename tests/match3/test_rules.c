@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "games/match3/match3.h"
+#include "gridlab/play.h"
 
 static match3_board *parse(const char *text)
 {
@@ -107,7 +108,7 @@ static void test_run_of_five(void **state)
 static void test_long_runs(void **state)
 {
     (void)state;
-    match3_rules R = {1, 7, 3, {1, 4, 10}, 0};
+    match3_rules R = {1, 7, 3, {1, 4, 10}, 0, 0};
     uint8_t six[7] = {1, 1, 1, 1, 1, 1, 2}, seven[7] = {1, 1, 1, 1, 1, 1, 1};
     assert_int_equal(match3_resolve_full(&R, six, NULL), 10);
     assert_int_equal(match3_resolve_full(&R, seven, NULL), 10);
@@ -271,7 +272,7 @@ static void test_generator(void **state)
     (void)state;
     for (int k = 3; k <= 9; k++)
         for (uint64_t seed = 0; seed < 30; seed++) {
-            match3_rules R = {5 + (int)(seed % 7), 4 + (int)(seed % 9), k, {1, 4, 10}, 0};
+            match3_rules R = {5 + (int)(seed % 7), 4 + (int)(seed % 9), k, {1, 4, 10}, 0, 0};
             uint8_t a[MATCH3_MAX_CELLS], b[MATCH3_MAX_CELLS];
             gl_rng r1, r2;
             gl_rng_seed(&r1, seed);
@@ -306,7 +307,7 @@ static void test_format_round_trip(void **state)
     gl_game_match3.format(b, &s1);
     assert_non_null(strstr(gl_sb_str(&s1), "refill=yes rng="));
     assert_non_null(strstr(gl_sb_str(&s1), "scores=2,5,9"));
-    assert_non_null(strstr(gl_sb_str(&s1), "swaps=1"));
+    assert_non_null(strstr(gl_sb_str(&s1), "played=1"));
     match3_board *c = parse(gl_sb_str(&s1));
     gl_game_match3.format((gl_board *)c, &s2);
     assert_string_equal(gl_sb_str(&s1), gl_sb_str(&s2));
@@ -351,9 +352,187 @@ static void test_bad_input(void **state)
     parse_fails("match3 size=33x2 kinds=3\n123\n231\n", "size");
     parse_fails("match3 size=3x2 kinds=3 refill=maybe\n123\n231\n", "refill");
     parse_fails("match3 size=3x2 kinds=3 score=-1\n123\n231\n", "score");
+    parse_fails("match3 size=3x2 kinds=3 swaps=-1\n123\n231\n", "swaps");
+    parse_fails("match3 size=3x2 kinds=3 swaps=1073741825\n123\n231\n", "swaps");
+    parse_fails("match3 size=3x2 kinds=3 swaps=2 score=3 played=3\n123\n231\n", "played=3");
     char hex[200];
     snprintf(hex, sizeof hex, "match3 size=3x2 kinds=3 refill=yes rng=%064d\n1.3\n231\n", 1);
     parse_fails(hex, "refill=yes");
+}
+
+static void play_status(const match3_board *b, gl_status want, const char *line_has)
+{
+    assert_int_equal(gl_game_match3.status((const gl_board *)b), want);
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_game_match3.status_line((const gl_board *)b, &sb);
+    if (!strstr(gl_sb_str(&sb), line_has)) print_error("status '%s' lacks '%s'\n", gl_sb_str(&sb), line_has);
+    assert_non_null(strstr(gl_sb_str(&sb), line_has));
+    gl_sb_free(&sb);
+}
+
+/* swaps=X ends the game after X swaps: the status says how many are left,
+ * the game is won once they are used up (the score is the result), no
+ * swap is legal then, a saved game keeps the limit and the swaps played,
+ * and the solvers default to the swaps left. */
+static void test_swap_limit(void **state)
+{
+    (void)state;
+    gl_kvlist params;
+    gl_kv_init(&params);
+    gl_kv_add(&params, "swaps", "2", 0);
+    gl_rng rng;
+    gl_rng_seed(&rng, 1);
+    gl_error err = {0};
+    match3_board *b = (match3_board *)gl_game_match3.create(&params, &rng, &err);
+    assert_non_null(b);
+    assert_int_equal(gl_kv_check_used(&params, &err), 0);
+    gl_kv_free(&params);
+    assert_int_equal(b->limit, 2);
+    play_status(b, GL_PLAYING, "swaps 0 of 2, 2 left");
+    gl_move m;
+    assert_true(gl_game_match3.legal_moves((gl_board *)b, &m, 1) > 0);
+    assert_int_equal(gl_game_match3.apply((gl_board *)b, &m, NULL, &err), 0);
+    play_status(b, GL_PLAYING, "swaps 1 of 2, 1 left");
+    /* Saved and read back: the limit and the swaps played. */
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_game_match3.format((const gl_board *)b, &sb);
+    assert_non_null(strstr(gl_sb_str(&sb), " swaps=2 score="));
+    assert_non_null(strstr(gl_sb_str(&sb), " played=1\n"));
+    match3_board *c = parse(gl_sb_str(&sb));
+    assert_int_equal(c->limit, 2);
+    assert_int_equal(c->swaps, 1);
+    assert_int_equal(c->score, b->score);
+    gl_sb_free(&sb);
+    /* The solvers answer for the swap left, and refuse more. */
+    gl_kvlist o;
+    gl_kv_init(&o);
+    gl_solve_opts so;
+    memset(&so, 0, sizeof so);
+    so.opts = &o;
+    gl_solution s;
+    gl_solution_init(&s);
+    assert_int_equal(match3_solve_exact((const gl_board *)c, &so, &s, &err), 0);
+    assert_true(s.nmoves == 1 && s.optimal);
+    assert_int_equal(s.cost, solve(c, "best1", 1));
+    gl_kv_add(&o, "swaps", "2", 0);
+    assert_int_not_equal(match3_solve_backtrack((const gl_board *)c, &so, &s, &err), 0);
+    assert_non_null(strstr(err.msg, "1 swap left"));
+    gl_solution_free(&s);
+    gl_kv_free(&o);
+    /* The last swap ends the game: won, nothing legal, apply refuses. */
+    assert_int_equal(gl_game_match3.legal_moves((gl_board *)c, &m, 1) > 0, 1);
+    assert_int_equal(gl_game_match3.apply((gl_board *)c, &m, NULL, &err), 0);
+    play_status(c, GL_WON, "no swap left");
+    assert_int_equal(gl_game_match3.legal_moves((gl_board *)c, &m, 1), 0);
+    gl_move any = {0, 1, 0};
+    assert_int_not_equal(gl_game_match3.apply((gl_board *)c, &any, NULL, &err), 0);
+    assert_non_null(strstr(err.msg, "no swap left"));
+    gl_solve_opts ho;
+    memset(&ho, 0, sizeof ho);
+    assert_int_equal(gl_game_match3.hint((const gl_board *)c, &ho, &m, NULL, &err), 0);
+    gl_game_match3.destroy((gl_board *)b);
+    gl_game_match3.destroy((gl_board *)c);
+    /* No legal swap before the limit: lost (the board is not cleared), as
+     * without a limit. */
+    c = parse("match3 size=3x2 kinds=3 swaps=5\n123\n231\n");
+    play_status(c, GL_LOST, "game over");
+    gl_game_match3.destroy((gl_board *)c);
+    /* A file written before the limit existed: score=S swaps=T, T played. */
+    c = parse("match3 size=4x2 kinds=3 score=4 swaps=1\n....\n2323\n");
+    assert_int_equal(c->limit, 0);
+    assert_int_equal(c->swaps, 1);
+    gl_game_match3.format((const gl_board *)c, &sb);
+    assert_non_null(strstr(gl_sb_str(&sb), " score=4 played=1\n"));
+    gl_sb_free(&sb);
+    gl_game_match3.destroy((gl_board *)c);
+    /* swaps=0 is no limit, as no key: nothing written back. */
+    c = parse("match3 size=3x2 kinds=3 swaps=0\n123\n231\n");
+    assert_int_equal(c->limit, 0);
+    gl_game_match3.format((const gl_board *)c, &sb);
+    assert_null(strstr(gl_sb_str(&sb), "swaps"));
+    gl_sb_free(&sb);
+    gl_game_match3.destroy((gl_board *)c);
+}
+
+/* The events of a swap, one board per rule set and refill: the move with
+ * the two cells, a remove per round whose points add up to the gain and
+ * whose cells are tiles of the board before that round, a spawn per round
+ * with refill (as many cells as cleared), the score last.  Played through
+ * the session, the swap that uses up the limit ends the game: GL_EV_WON. */
+static void check_events(const char *pairs, uint64_t seed)
+{
+    gl_kvlist params;
+    gl_kv_init(&params);
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", pairs);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        *eq = '\0';
+        gl_kv_add(&params, tok, eq + 1, 0);
+    }
+    gl_play *p = gl_play_new();
+    gl_error err = {0};
+    if (gl_play_start(p, &gl_game_match3, &params, seed, &err) != 0) fail_msg("%s", err.msg);
+    gl_kv_free(&params);
+    int turns = 0;
+    while (gl_play_status(p) == GL_PLAYING) {
+        const match3_board *b = (const match3_board *)gl_play_board(p);
+        int cols = b->R.cols;
+        long long before_score = b->score;
+        gl_move m;
+        assert_true(gl_game_match3.legal_moves((const gl_board *)b, &m, 1) > 0);
+        int left = match3_swaps_left(b);
+        gl_events ev;
+        gl_events_init(&ev);
+        assert_int_equal(gl_play_move(p, &m, &ev, &err), 0);
+        b = (const match3_board *)gl_play_board(p);
+        assert_true(ev.n >= 3);
+        assert_int_equal(ev.ev[0].kind, GL_EV_MOVE);
+        assert_int_equal(ev.ev[0].n, 2);
+        const int *rc = ev.cells.rc + 2 * ev.ev[0].first;
+        assert_int_equal(rc[0] * cols + rc[1], m.a);
+        assert_int_equal(rc[2] * cols + rc[3], m.b);
+        long long points = 0;
+        int removes = 0, last_removed = 0, k = 1;
+        for (; k < ev.n && ev.ev[k].kind != GL_EV_SCORE; k++) {
+            const gl_event *e = &ev.ev[k];
+            if (e->kind == GL_EV_REMOVE) {
+                assert_true(e->n > 0);
+                points += e->value;
+                removes++;
+                last_removed = e->n;
+            } else {
+                assert_int_equal(e->kind, GL_EV_SPAWN);
+                assert_true(b->R.refill);
+                assert_int_equal(ev.ev[k - 1].kind, GL_EV_REMOVE);
+                assert_int_equal(e->n, last_removed);
+            }
+        }
+        assert_true(removes > 0);
+        assert_true(k < ev.n);
+        assert_int_equal(ev.ev[k].value, b->score);
+        assert_int_equal(points, b->score - before_score);
+        gl_status st = gl_play_status(p);
+        if (left == 1) {
+            assert_int_equal(st, GL_WON);
+            assert_non_null(gl_events_find(&ev, GL_EV_WON));
+        }
+        if (st == GL_PLAYING) assert_null(gl_events_find(&ev, GL_EV_WON));
+        gl_events_free(&ev);
+        turns++;
+    }
+    assert_true(turns > 0);
+    gl_play_free(p);
+}
+
+static void test_apply_events(void **state)
+{
+    (void)state;
+    check_events("swaps=6", 1);
+    check_events("swaps=6 refill=yes", 2);
+    check_events("swaps=6 rules=seed", 3);
+    check_events("size=8x8 kinds=5 swaps=10 refill=yes", 4);
+    check_events("size=9x9 kinds=3", 5); /* no limit: plays to the end */
 }
 
 int main(void)
@@ -370,6 +549,8 @@ int main(void)
         cmocka_unit_test(test_generator),
         cmocka_unit_test(test_format_round_trip),
         cmocka_unit_test(test_bad_input),
+        cmocka_unit_test(test_swap_limit),
+        cmocka_unit_test(test_apply_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

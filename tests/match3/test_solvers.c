@@ -365,10 +365,15 @@ static void test_wide_plays(void **state)
             int ids[MATCH3_BITS_IDS], m = legal_ids(&G, &p, ids);
             if (m == 0) break;
             /* The plays with read cells and positions after. */
-            int gain[MATCH3_BITS_IDS];
-            uint64_t read[MATCH3_BITS_IDS], kout[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
+            static match3_firsts f;
+            static match3_kids kd, kall;
+            uint64_t kout[MATCH3_MAX_KINDS][MATCH3_BITS_IDS];
             memset(kout, 0, sizeof kout);
-            match3_wide_reads(&G, pl, occ, ids, m, gain, read, &kout[0][0], MATCH3_BITS_IDS);
+            f.n = m;
+            memcpy(f.id, ids, sizeof ids);
+            match3_wide_reads(&G, pl, occ, &f, kout);
+            const int *gain = f.gain;
+            const uint64_t *read = f.read;
             for (int i = 0; i < m; i++) {
                 match3_bpos o;
                 memset(&o, 0, sizeof o);
@@ -381,17 +386,20 @@ static void test_wide_plays(void **state)
             checked += m;
             /* The children of this position (after each legal swap), as
              * the two-swaps-left step sees them. */
-            static uint64_t cm[MATCH3_BITS_IDS], k0[MATCH3_BITS_IDS], k1[MATCH3_BITS_IDS], mh[MATCH3_BITS_IDS],
-                mvw[MATCH3_BITS_IDS], kpl[4][MATCH3_BITS_IDS], kocc[MATCH3_BITS_IDS], ruh[MATCH3_BITS_IDS],
-                ruv[MATCH3_BITS_IDS], none[MATCH3_BITS_IDS];
-            int rb[MATCH3_BITS_IDS], zero[MATCH3_BITS_IDS], want[MATCH3_BITS_IDS], wall[MATCH3_BITS_IDS];
+            memset(&kd, 0, sizeof kd);
+            kd.n = m;
+            memcpy(kd.ks, kout, sizeof kout);
+            const uint64_t *cm = kd.changed, *k0 = kd.key0, *k1 = kd.key1, *mh = kd.mh, *mvw = kd.mv, *kocc = kd.occ,
+                           *ruh = kd.ruh, *ruv = kd.ruv;
+            const uint64_t(*kpl)[MATCH3_BITS_IDS] = kd.pl;
+            const int *rb = kd.rbest;
+            int want[MATCH3_BITS_IDS], wall[MATCH3_BITS_IDS];
             long long nrep = 0, nall = 0;
             for (int i = 0; i < m; i++) {
-                cm[i] = 0;
-                for (int k = 0; k < kinds; k++) cm[i] |= p.k[k] ^ kout[k][i];
+                kd.changed[i] = 0;
+                for (int k = 0; k < kinds; k++) kd.changed[i] |= p.k[k] ^ kout[k][i];
             }
-            match3_wide_kids(&G, &kout[0][0], MATCH3_BITS_IDS, m, cm, read, ids, gain, m, k0, k1, mh, mvw, &kpl[0][0],
-                             kocc, rb, ruh, ruv);
+            match3_wide_kids(&G, &f, &kd);
             for (int i = 0; i < m; i++) {
                 match3_bpos q;
                 memset(&q, 0, sizeof q);
@@ -433,8 +441,6 @@ static void test_wide_plays(void **state)
                         if (sc > wall[i]) wall[i] = sc;
                         nall++;
                     }
-                none[i] = 0;
-                zero[i] = 0;
             }
             int all[MATCH3_BITS_IDS], odd[MATCH3_BITS_IDS], nodd = 0, got[MATCH3_BITS_IDS];
             for (int i = 0; i < m; i++) {
@@ -442,17 +448,18 @@ static void test_wide_plays(void **state)
                 if (i % 2) odd[nodd++] = i;
             }
             memset(got, 0xff, sizeof got);
-            assert_int_equal(match3_wide_best1(&G, m, all, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, ruh, ruv, rb,
-                                               got, &wb),
-                             nrep);
+            assert_int_equal(match3_wide_best1(&G, &kd, all, m, got, &wb), nrep);
             for (int i = 0; i < m; i++) assert_int_equal(got[i], want[i]);
             memset(got, 0xff, sizeof got);
-            match3_wide_best1(&G, nodd, odd, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, ruh, ruv, rb, got, &wb);
+            match3_wide_best1(&G, &kd, odd, nodd, got, &wb);
             for (int i = 0; i < m; i++) assert_int_equal(got[i], i % 2 ? want[i] : -1);
             memset(got, 0xff, sizeof got);
-            assert_int_equal(match3_wide_best1(&G, m, all, MATCH3_BITS_IDS, &kpl[0][0], kocc, mh, mvw, none, none,
-                                               zero, got, &wb),
-                             nall);
+            /* The same children with no swap reused: every swap played. */
+            kall = kd;
+            memset(kall.ruh, 0, sizeof kall.ruh);
+            memset(kall.ruv, 0, sizeof kall.ruv);
+            memset(kall.rbest, 0, sizeof kall.rbest);
+            assert_int_equal(match3_wide_best1(&G, &kall, all, m, got, &wb), nall);
             for (int i = 0; i < m; i++) assert_int_equal(got[i], wall[i]);
             batched += nall > MATCH3_WIDE_LANES - MATCH3_BITS_IDS;
             match3_bits_play(&G, &p, ids[gl_rng_below(&pick, (uint64_t)m)], NULL);
@@ -569,18 +576,14 @@ static void test_bits_exact_equals_scalar(void **state)
         int side = seed % 3 == 0 ? 8 : 7, cols = seed % 3 == 2 ? 5 + (int)(seed / 3 % 3) : side;
         match3_board *b = make(cols, side, 3 + (int)(seed % 7), 0, seed + 11000);
         int x = seed % 6 == 1 ? 5 : 4;
-        gl_limits lim;
-        memset(&lim, 0, sizeof lim);
-        long long vb, vs;
-        int lb[MATCH3_MAX_SWAPS], ls[MATCH3_MAX_SWAPS], nb, ns;
-        uint64_t nodes;
-        size_t peak;
-        const char *st;
         gl_error err = {0};
-        assert_int_equal(match3_exact_bits_run(b, x, &lim, &vb, lb, &nb, &nodes, &peak, &st, &err), 0);
-        assert_null(st);
-        assert_int_equal(match3_exact_scalar_run(b, x, &lim, &vs, ls, &ns, &nodes, &peak, &st, &err), 0);
-        assert_null(st);
+        match3_exact_job jb = {.b = b, .x = x}, js = {.b = b, .x = x};
+        assert_int_equal(match3_exact_bits_run(&jb, &err), 0);
+        assert_null(jb.stopped);
+        assert_int_equal(match3_exact_scalar_run(&js, &err), 0);
+        assert_null(js.stopped);
+        long long vb = jb.best, vs = js.best;
+        int nb = jb.nline, *lb = jb.line;
         if (vb != vs) print_error("seed %llu: bits %lld scalar %lld\n", (unsigned long long)seed, vb, vs);
         assert_int_equal(vb, vs);
         gl_board *c = gl_game_match3.clone((const gl_board *)b);
@@ -605,25 +608,18 @@ static void test_bits_exact_wide_portable(void **state)
         int side = seed % 3 == 0 ? 8 : 7;
         match3_board *b = make(side, side, 3 + (int)(seed % 7), 0, seed + 19000);
         int x = seed % 4 == 1 ? 5 : 4;
-        gl_limits lim;
-        memset(&lim, 0, sizeof lim);
-        long long v[2];
-        int line[2][MATCH3_MAX_SWAPS], nl[2];
-        uint64_t nodes[2];
-        size_t peak;
-        const char *st;
+        match3_exact_job j[2] = {{.b = b, .x = x}, {.b = b, .x = x}};
         gl_error err = {0};
         for (int w = 0; w < 2; w++) {
             if (w) setenv("GRIDLAB_NO_AVX512", "1", 1);
-            assert_int_equal(
-                match3_exact_bits_run(b, x, &lim, &v[w], line[w], &nl[w], &nodes[w], &peak, &st, &err), 0);
-            assert_null(st);
+            assert_int_equal(match3_exact_bits_run(&j[w], &err), 0);
+            assert_null(j[w].stopped);
         }
         unsetenv("GRIDLAB_NO_AVX512");
-        assert_int_equal(v[0], v[1]);
-        assert_int_equal(nl[0], nl[1]);
-        assert_memory_equal(line[0], line[1], (size_t)nl[0] * sizeof line[0][0]);
-        assert_int_equal(nodes[0], nodes[1]);
+        assert_int_equal(j[0].best, j[1].best);
+        assert_int_equal(j[0].nline, j[1].nline);
+        assert_memory_equal(j[0].line, j[1].line, (size_t)j[0].nline * sizeof j[0].line[0]);
+        assert_int_equal(j[0].nodes, j[1].nodes);
         gl_game_match3.destroy((gl_board *)b);
     }
 }
@@ -638,11 +634,14 @@ static long long bits_solve(const match3_board *b, int x, double limit_ms, int *
     gl_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.limit_ms = limit_ms;
-    long long v;
-    size_t peak;
+    match3_exact_job j = {.b = b, .x = x, .lim = &lim};
     gl_error err = {0};
-    assert_int_equal(match3_exact_bits_run(b, x, &lim, &v, line, nline, nodes, &peak, st, &err), 0);
-    return v;
+    assert_int_equal(match3_exact_bits_run(&j, &err), 0);
+    memcpy(line, j.line, sizeof j.line);
+    *nline = j.nline;
+    *nodes = j.nodes;
+    *st = j.stopped;
+    return j.best;
 }
 
 static void test_bits_workspace_reuse(void **state)

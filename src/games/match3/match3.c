@@ -1,11 +1,15 @@
 /* Match-three: parameters, text format, play and the game table.
  *
  * Format (SPEC 2.3): `match3 size=NxM kinds=K [scores=1,4,10] [refill=no|yes]
- * [rng=HEX] [score=S] [swaps=T]`, then M rows of N symbols 1..K or '.'.
- * score= and swaps= carry the game so far (written once a swap was
- * played).  A board file must be settled, as every position of a game is:
- * no run of 3, and no tile above an empty cell; with refill=yes there is
- * no empty cell at all and rng= is required (it decides the tiles to come).
+ * [rules=standard|seed] [rng=HEX] [swaps=X] [score=S played=T]`, then M
+ * rows of N symbols 1..K or '.'.  rules=seed (written only then; no key is
+ * the standard rules) resolves a swap as the seed's program does.  swaps=X
+ * ends the game after X swaps (written only then; none or 0: no limit).  score= and played= carry
+ * the game so far (written once a swap was played; a file from before the
+ * limit has score=S swaps=T, T played).  A board file must be settled, as
+ * every position of a game is: no run of 3, and no tile above an empty
+ * cell; with refill=yes there is no empty cell at all and rng= is required
+ * (it decides the tiles to come).
  * A move is two adjacent cells, `a1-b1` (either order). */
 #include "match3.h"
 
@@ -52,9 +56,19 @@ static int read_rules(gl_kvlist *kv, match3_rules *R, gl_error *err)
         return gl_error_set(err, "scores=%s: expected three numbers for runs of 3, 4 and 5+, like 1,4,10",
                             sc->value);
     }
-    int refill = 0;
+    int refill = 0, seed = 0;
     if (gl_kv_choice(kv, "refill", "no|yes", &refill, err) != 0) return -1;
+    if (gl_kv_choice(kv, "rules", "standard|seed", &seed, err) != 0) return -1;
     R->refill = refill;
+    R->seed = seed;
+    if (seed && (refill || R->scores[0] <= 0 || R->scores[1] <= 0 || R->scores[2] <= 0)) {
+        const char *why = refill ? "rules=seed has no refill (the seed's game: nothing falls in)"
+                                 : "rules=seed needs scores above 0 (the seed's program takes a swap "
+                                   "that scores 0 for no swap)";
+        gl_kv *k = gl_kv_find(kv, "rules");
+        if (kv->file && k && k->line) return gl_error_at(err, kv->file, k->line, "%s", why);
+        return gl_error_set(err, "%s", why);
+    }
     return 0;
 }
 
@@ -65,10 +79,12 @@ static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
         gl_error_set(err, "out of memory");
         return NULL;
     }
-    if (read_rules(params, &b->R, err) != 0) {
+    long long limit = 0;
+    if (read_rules(params, &b->R, err) != 0 || gl_kv_int(params, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0) {
         free(b);
         return NULL;
     }
+    b->limit = (int)limit;
     match3_generate(&b->R, b->cell, rng);
     b->rng = *rng;
     return (gl_board *)b;
@@ -82,18 +98,31 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
         return NULL;
     }
     gl_kv *rk = NULL;
-    long long score = 0, swaps = 0;
+    long long score = 0, played = 0, limit = 0;
     if (!gl_kv_find(&t->keys, "size")) {
         gl_text_error(t, t->header_line, err, "missing size=NxM (columns x rows)");
         goto fail;
     }
     if (read_rules(&t->keys, &b->R, err) != 0) goto fail;
     if (gl_kv_int(&t->keys, "score", 0, 1LL << 50, &score, err) != 0) goto fail;
-    if (gl_kv_int(&t->keys, "swaps", 0, 1LL << 30, &swaps, err) != 0) goto fail;
+    if (gl_kv_find(&t->keys, "score") && !gl_kv_find(&t->keys, "played")) {
+        /* Written before the swap limit: score=S swaps=T, T the swaps played. */
+        if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &played, err) != 0) goto fail;
+    } else if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0 ||
+               gl_kv_int(&t->keys, "played", 0, 1LL << 30, &played, err) != 0) {
+        goto fail;
+    }
+    if (limit && played > limit) {
+        gl_kv *pk = gl_kv_find(&t->keys, "played");
+        gl_text_error(t, pk && pk->line ? pk->line : t->header_line, err,
+                      "played=%lld: more swaps than the game's swaps=%lld", played, limit);
+        goto fail;
+    }
     rk = gl_kv_find(&t->keys, "rng");
     if (gl_text_check_keys(t, err) != 0) goto fail;
     b->score = score;
-    b->swaps = (int)swaps;
+    b->swaps = (int)played;
+    b->limit = (int)limit;
     if (b->R.refill) {
         if (!rk) {
             gl_text_error(t, t->header_line, err, "refill=yes needs rng=HEX (the generator state)");
@@ -170,12 +199,14 @@ static void match3_format(const gl_board *bb, gl_strbuf *out)
     gl_sb_printf(out, "match3 size=%dx%d kinds=%d", R->cols, R->rows, R->kinds);
     if (memcmp(R->scores, default_scores, sizeof default_scores) != 0)
         gl_sb_printf(out, " scores=%d,%d,%d", R->scores[0], R->scores[1], R->scores[2]);
+    if (R->seed) gl_sb_puts(out, " rules=seed");
     if (R->refill) {
         char hex[GL_RNG_HEX_LEN + 1];
         gl_rng_to_hex(&b->rng, hex);
         gl_sb_printf(out, " refill=yes rng=%s", hex);
     }
-    if (b->score || b->swaps) gl_sb_printf(out, " score=%lld swaps=%d", b->score, b->swaps);
+    if (b->limit) gl_sb_printf(out, " swaps=%d", b->limit);
+    if (b->score || b->swaps) gl_sb_printf(out, " score=%lld played=%d", b->score, b->swaps);
     gl_sb_putc(out, '\n');
     for (int r = 0; r < R->rows; r++) {
         for (int c = 0; c < R->cols; c++) {
@@ -248,9 +279,25 @@ static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
 {
     const match3_board *b = (const match3_board *)bb;
     int list[MATCH3_MAX_MOVES];
-    int n = match3_legal_list(&b->R, b->cell, list);
+    int n = match3_swaps_left(b) == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
     for (int i = 0; i < n && i < max; i++) out[i] = match3_to_move(list[i], b->R.cols);
     return n;
+}
+
+/* A round of the swap's resolution as events: the cells it cleared (where
+ * they stood, in reading order) with their points, then the refills. */
+static void tell_round(void *ctx, const match3_rules *R, const uint8_t *cleared, long long points,
+                       const uint8_t *spawned)
+{
+    gl_events *ev = ctx;
+    int n = R->rows * R->cols;
+    gl_events_add(ev, GL_EV_REMOVE, points);
+    for (int p = 0; p < n; p++)
+        if (cleared[p]) gl_events_cell(ev, p / R->cols, p % R->cols);
+    if (!spawned) return;
+    gl_events_add(ev, GL_EV_SPAWN, 0);
+    for (int p = 0; p < n; p++)
+        if (spawned[p]) gl_events_cell(ev, p / R->cols, p % R->cols);
 }
 
 static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error *err)
@@ -260,24 +307,25 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error 
     int n = b->R.rows * b->R.cols;
     if (m->a < 0 || m->b < 0 || m->a >= n || m->b >= n)
         return gl_error_set(err, "swap outside the board");
+    if (match3_swaps_left(b) == 0)
+        return gl_error_set(err, "no swap left: the game allows %d (swaps=%d)", b->limit, b->limit);
     match3_format_move(bb, m, buf, sizeof buf);
     if (!match3_swap_legal(&b->R, b->cell, m->a, m->b)) {
         uint8_t va = b->cell[m->a], vb = b->cell[m->b];
         if (!va || !vb) return gl_error_set(err, "%s: both cells must hold tiles", buf);
         if (va == vb) return gl_error_set(err, "%s: the two tiles are the same kind", buf);
+        if (b->R.seed) return gl_error_set(err, "%s: not adjacent, or no run of 3 to 5 through a swapped cell (rules=seed)", buf);
         return gl_error_set(err, "%s: not adjacent, or the swap makes no run of 3", buf);
     }
-    uint8_t t = b->cell[m->a];
-    b->cell[m->a] = b->cell[m->b];
-    b->cell[m->b] = t;
-    long long gain = match3_resolve_full(&b->R, b->cell, b->R.refill ? &b->rng : NULL);
-    b->score += gain;
-    b->swaps++;
     gl_events_add(ev, GL_EV_MOVE, 0);
     gl_events_cell(ev, m->a / b->R.cols, m->a % b->R.cols);
     gl_events_cell(ev, m->b / b->R.cols, m->b % b->R.cols);
-    gl_events_add(ev, GL_EV_REMOVE, gain);
+    long long gain = match3_play_swap_rounds(&b->R, b->cell, &b->rng, m->a, m->b, ev ? tell_round : NULL, ev);
+    b->score += gain;
+    b->swaps++;
     gl_events_add(ev, GL_EV_SCORE, b->score);
+    /* The game's end (the swap limit reached, or no swap left) is the play
+     * session's GL_EV_WON / GL_EV_LOST, from status. */
     return 0;
 }
 
@@ -290,10 +338,14 @@ static int board_empty(const match3_board *b)
     return 1;
 }
 
+/* The game is over when the swap limit is reached (won: the challenge is
+ * the best score in those swaps), or when no legal swap is left before it
+ * (won if the board was cleared, lost otherwise), as without a limit. */
 static gl_status match3_status(const gl_board *bb)
 {
     const match3_board *b = (const match3_board *)bb;
     int list[MATCH3_MAX_MOVES];
+    if (match3_swaps_left(b) == 0) return GL_WON;
     if (match3_legal_list(&b->R, b->cell, list) > 0) return GL_PLAYING;
     return board_empty(b) ? GL_WON : GL_LOST;
 }
@@ -301,10 +353,12 @@ static gl_status match3_status(const gl_board *bb)
 static void match3_status_line(const gl_board *bb, gl_strbuf *out)
 {
     const match3_board *b = (const match3_board *)bb;
-    int list[MATCH3_MAX_MOVES];
-    int n = match3_legal_list(&b->R, b->cell, list);
-    gl_sb_printf(out, "score %lld  swaps %d  legal swaps %d%s", b->score, b->swaps, n,
-                 n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
+    int list[MATCH3_MAX_MOVES], left = match3_swaps_left(b);
+    int n = left == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
+    gl_sb_printf(out, "score %lld  swaps %d", b->score, b->swaps);
+    if (left >= 0) gl_sb_printf(out, " of %d, %d left", b->limit, left);
+    gl_sb_printf(out, "  legal swaps %d%s", n,
+                 left == 0 ? "  no swap left" : n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
 }
 
 static void match3_dims(const gl_board *bb, int *w, int *h)
@@ -356,13 +410,13 @@ static int match3_move_path(const gl_board *bb, const gl_move *m, int *rc, int m
 
 static const gl_solver match3_solvers[] = {
     {"exact", "best total in X swaps, proved: transposition table, move ordering, branch and bound",
-     "swaps", match3_solve_exact},
-    {"best1", "the best single swap (the seed's task 1), proved", "swaps", match3_solve_best1},
+     "swaps engine", match3_solve_exact},
+    {"best1", "the best single swap (the seed's task 1), proved", "swaps engine", match3_solve_best1},
     {"backtrack", "the seed's plain depth-first search over every legal swap (baseline), proved",
-     "swaps", match3_solve_backtrack},
+     "swaps engine", match3_solve_backtrack},
     {"pruned", "the seed's pruned search: cut when P0/(n-1)*(X-n+1)*C + P0 < best (not proved)",
-     "swaps c", match3_solve_pruned},
-    {"beam", "beam search over swap sequences, width W (not proved)", "swaps width",
+     "swaps c engine", match3_solve_pruned},
+    {"beam", "beam search over swap sequences, width W (not proved)", "swaps width engine",
      match3_solve_beam},
 };
 
@@ -371,10 +425,15 @@ static const gl_param match3_params[] = {
     {"kinds", GL_PARAM_INT, "4", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, 0, 0, NULL, "kinds of tile"},
     {"scores", GL_PARAM_TEXT, "1,4,10", 0, 0, 0, 0, NULL, "points for runs of 3, 4 and 5 or more"},
     {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in (yes) or not (the seed's game)"},
+    {"rules", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|seed",
+     "how a swap resolves: the whole board each round, or as the seed's program"},
+    {"swaps", GL_PARAM_INT, "0", 0, MATCH3_MAX_LIMIT, 0, 0, NULL, "the game ends after this many swaps (0: no limit)"},
 };
 
 static const gl_preset match3_presets[] = {
     {"7x7, 4 kinds (the seed's)", "size=7x7 kinds=4"},
+    {"7x7, 4 kinds, 10 swaps", "size=7x7 kinds=4 swaps=10"},
+    {"7x7, 4 kinds, 5 swaps, the seed's rules", "size=7x7 kinds=4 rules=seed swaps=5"},
     {"5x5, 4 kinds", "size=5x5 kinds=4"},
     {"8x8, 5 kinds", "size=8x8 kinds=5"},
     {"8x8, 6 kinds, refill", "size=8x8 kinds=6 refill=yes"},
@@ -384,13 +443,18 @@ const gl_game gl_game_match3 = {
     .name = "match3",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
-                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes",
+                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution) "
+                   "swaps=X (the game ends after X swaps; default 0, no limit)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
              "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
              "the tiles above fall, and new runs made by the fall score again (cascades).\n"
-             "The game ends when no swap makes a run.",
-    .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32)",
+             "With swaps=X the game ends after X swaps: the challenge is the best score in\n"
+             "them.  The game also ends when no swap makes a run.  rules=seed resolves a swap\n"
+             "as the seed's program does (runs through the swapped tiles first).",
+    .solve_help = "--swaps X (default 3, or the swaps left on a board with swaps=; 1..64); pruned: --c C "
+                  "(default 5); beam: --width W (default 32); --engine reference|incremental (exact: |bits; "
+                  "rules=seed: seed only) picks what plays the swaps",
     .solvers = match3_solvers,
     .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",

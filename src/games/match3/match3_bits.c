@@ -37,7 +37,7 @@
 
 int match3_bits_fits(const match3_rules *R)
 {
-    return !R->refill && R->rows <= 8 && R->cols <= 8;
+    return !R->refill && !R->seed && R->rows <= 8 && R->cols <= 8;
 }
 
 int match3_bits_init(match3_bits *g, const match3_rules *R)

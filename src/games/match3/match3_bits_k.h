@@ -2,8 +2,8 @@
  * and the rules on it), as inline functions with the number of kinds K a
  * parameter: a caller that passes a constant gets a copy whose loops over
  * kinds unroll and whose kind words stay in registers.  Included by
- * match3_bits.c (the engine's API) and match3_exact_bits.c (the exact
- * search's inner loops, one copy per K). */
+ * match3_bits.c (the engine's API), the exact search's files (its inner
+ * loops, one copy per K) and match3_wide.c. */
 #ifndef GRIDLAB_GAMES_MATCH3_BITS_K_H
 #define GRIDLAB_GAMES_MATCH3_BITS_K_H
 

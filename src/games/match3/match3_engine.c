@@ -70,6 +70,13 @@ int match3_engine_init(match3_engine *e, const match3_rules *R)
     return 0;
 }
 
+size_t match3_engine_bytes(const match3_rules *R)
+{
+    size_t n = (size_t)R->rows * (size_t)R->cols;
+    return 2 * n * 10 * sizeof(uint64_t) + 5 * n * sizeof(uint32_t) + (n + 1) * sizeof(int) +
+           (2 * n + 1) * sizeof(long long);
+}
+
 void match3_engine_free(match3_engine *e)
 {
     free(e->z1);

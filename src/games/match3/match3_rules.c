@@ -1,5 +1,6 @@
 /* Match-three rules in their plainest form (SPEC 2.3): legality of a swap,
- * and the reference resolver that scans the whole board every round.
+ * and the reference resolver that scans the whole board every round (with
+ * rules=seed, the seed's resolution instead: match3_seed.c).
  *
  * This is the definition the rest is checked against: it is written to be
  * obviously right, not fast.  Runs are maximal horizontal and vertical
@@ -12,7 +13,7 @@
 
 int match3_run_score(const match3_rules *R, int len)
 {
-    if (len < 3) return 0;
+    if (len < 3 || (R->seed && len > 5)) return 0;
     return R->scores[len >= 5 ? 2 : len - 3];
 }
 
@@ -43,6 +44,7 @@ int match3_swap_legal(const match3_rules *R, const uint8_t *cells, int a, int b)
     }
     int ra = a / R->cols, ca = a % R->cols, rb = b / R->cols, cb = b % R->cols;
     if (!((ra == rb && cb == ca + 1) || (ca == cb && rb == ra + 1))) return 0;
+    if (R->seed) return match3_seed_legal(R, cells, a, b);
     if (!cells[a] || !cells[b] || cells[a] == cells[b]) return 0;
     uint8_t tmp[MATCH3_MAX_CELLS];
     memcpy(tmp, cells, (size_t)n);
@@ -112,25 +114,50 @@ int match3_has_run(const match3_rules *R, const uint8_t *cells)
 
 long long match3_resolve_full(const match3_rules *R, uint8_t *cells, gl_rng *rng)
 {
+    return match3_resolve_rounds(R, cells, rng, NULL, NULL);
+}
+
+long long match3_resolve_rounds(const match3_rules *R, uint8_t *cells, gl_rng *rng, match3_round_fn fn, void *ctx)
+{
     long long total = 0;
     int n = R->rows * R->cols;
     for (;;) {
-        uint8_t mark[MATCH3_MAX_CELLS];
+        uint8_t mark[MATCH3_MAX_CELLS], spawned[MATCH3_MAX_CELLS];
         memset(mark, 0, (size_t)n);
         int any;
-        total += mark_runs(R, cells, mark, &any);
+        long long points = mark_runs(R, cells, mark, &any);
+        total += points;
         if (!any) break;
         for (int p = 0; p < n; p++)
             if (mark[p]) cells[p] = 0;
+        if (fn && rng) memset(spawned, 0, (size_t)n);
         for (int c = 0; c < R->cols; c++) {
             int w = R->rows - 1;
             for (int r = R->rows - 1; r >= 0; r--)
                 if (cells[r * R->cols + c]) cells[w-- * R->cols + c] = cells[r * R->cols + c];
             for (; w >= 0; w--) cells[w * R->cols + c] = 0;
             if (rng)
-                for (int r = 0; r < R->rows && !cells[r * R->cols + c]; r++)
+                for (int r = 0; r < R->rows && !cells[r * R->cols + c]; r++) {
                     cells[r * R->cols + c] = (uint8_t)(1 + gl_rng_below(rng, (uint64_t)R->kinds));
+                    if (fn) spawned[r * R->cols + c] = 1;
+                }
         }
+        if (fn) fn(ctx, R, mark, points, rng ? spawned : NULL);
     }
     return total;
+}
+
+long long match3_play_swap(const match3_rules *R, uint8_t *cells, gl_rng *rng, int a, int b)
+{
+    return match3_play_swap_rounds(R, cells, rng, a, b, NULL, NULL);
+}
+
+long long match3_play_swap_rounds(const match3_rules *R, uint8_t *cells, gl_rng *rng, int a, int b,
+                                  match3_round_fn fn, void *ctx)
+{
+    if (R->seed) return match3_seed_play_rounds(R, cells, a < b ? a : b, a < b ? b : a, fn, ctx);
+    uint8_t t = cells[a];
+    cells[a] = cells[b];
+    cells[b] = t;
+    return match3_resolve_rounds(R, cells, R->refill ? rng : NULL, fn, ctx);
 }

@@ -1,5 +1,5 @@
 /* Eight plays at once, for the exact search's two-swaps-left step
- * (match3_exact_bits.c): the plays on bit planes (plane_score and
+ * (match3_exact_two.c): the plays on bit planes (plane_score and
  * plane_play_read in match3_bits_k.h), one position per 64-bit lane of a
  * 512-bit vector, where the processor has AVX-512F, BW, DQ, VL, VBMI2 and
  * VPOPCNTDQ (checked at run time; the environment variable
@@ -216,12 +216,12 @@ WHOT void wide_reads_np(const match3_bits *g, const uint64_t *pl0, uint64_t occ0
 }
 
 #define WIDE_K(K)                                                                                              \
-    WIDE static void wide_reads_##K(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, \
-                                    int *gain, uint64_t *read, uint64_t *kout, size_t stride)                  \
+    WIDE static void wide_reads_##K(const match3_bits *g, const uint64_t *pl, uint64_t occ, match3_firsts *f,     \
+                                    uint64_t (*kout)[MATCH3_BITS_IDS])                                         \
     {                                                                                                          \
-        for (int i = 0; i < n; i += 8)                                                                         \
-            wide_reads_np(g, pl, occ, ids + i, n - i < 8 ? n - i : 8, gain + i, read + i, kout + i, stride, K,  \
-                          PLANES(K));                                                                          \
+        for (int i = 0; i < f->n; i += 8)                                                                      \
+            wide_reads_np(g, pl, occ, f->id + i, f->n - i < 8 ? f->n - i : 8, f->gain + i, f->read + i,         \
+                          &kout[0][i], MATCH3_BITS_IDS, K, PLANES(K));                                         \
     }
 WIDE_K(3)
 WIDE_K(4)
@@ -232,16 +232,15 @@ WIDE_K(8)
 WIDE_K(9)
 #endif
 
+
 #ifdef M3_HAVE_WIDE
-/* match3_wide_kids for eight children (lanes from n on are empty). */
-WHOT void wide_kids_k(const uint64_t *ks, size_t stride, int n, const uint64_t *cm, const uint64_t *frm,
-                      const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1, uint64_t *mh,
-                      uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh, uint64_t *ruv,
-                      const int K, const int NP)
+/* match3_wide_kids for the eight children from i on (n of them, 1..8;
+ * lanes from n on are empty). */
+WHOT void wide_kids_k(const match3_firsts *f, match3_kids *kd, int i, int n, const int K, const int NP)
 {
     __mmask8 live = (__mmask8)((1u << n) - 1);
     __m512i w[MATCH3_MAX_KINDS];
-    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) w[k] = _mm512_maskz_loadu_epi64(live, ks + (size_t)k * stride);
+    _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) w[k] = _mm512_maskz_loadu_epi64(live, &kd->ks[k][i]);
     /* The key with one swap left, as key_k computes it. */
     __m512i a = _mm512_set1_epi64((long long)(0x9e3779b97f4a7c15ULL * 2));
     __m512i b = _mm512_set1_epi64((long long)(0xc2b2ae3d27d4eb4fULL * 8));
@@ -257,16 +256,16 @@ WHOT void wide_kids_k(const uint64_t *ks, size_t stride, int n, const uint64_t *
     b = w_xor(b, _mm512_srli_epi64(b, 31));
     /* gl_hash_u64 of both */
     __m512i h[2] = {a, b};
-    for (int i = 0; i < 2; i++) {
-        __m512i x = h[i];
+    for (int j = 0; j < 2; j++) {
+        __m512i x = h[j];
         x = w_xor(x, _mm512_srli_epi64(x, 33));
         x = _mm512_mullo_epi64(x, c1);
         x = w_xor(x, _mm512_srli_epi64(x, 33));
         x = _mm512_mullo_epi64(x, c3);
-        h[i] = w_xor(x, _mm512_srli_epi64(x, 33));
+        h[j] = w_xor(x, _mm512_srli_epi64(x, 33));
     }
-    _mm512_mask_storeu_epi64(key0, live, w_or(h[0], _mm512_set1_epi64((long long)(1ULL << 63))));
-    _mm512_mask_storeu_epi64(key1, live, h[1]);
+    _mm512_mask_storeu_epi64(kd->key0 + i, live, w_or(h[0], _mm512_set1_epi64((long long)(1ULL << 63))));
+    _mm512_mask_storeu_epi64(kd->key1 + i, live, h[1]);
     /* The legal swaps, as moves_k finds them. */
     __m512i o = _mm512_setzero_si512(), hm = o, vm = o;
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) o = w_or(o, w[k]);
@@ -281,45 +280,40 @@ WHOT void wide_kids_k(const uint64_t *ks, size_t stride, int n, const uint64_t *
         vm = w_or(vm, w_above(w_and(w_and(other, bd), w_or(hpat, vu2))));
         vm = w_or(vm, w_and(w_and(other, bu), w_or(hpat, vd2)));
     }
-    _mm512_mask_storeu_epi64(mh, live, hm);
-    _mm512_mask_storeu_epi64(mv, live, vm);
+    _mm512_mask_storeu_epi64(kd->mh + i, live, hm);
+    _mm512_mask_storeu_epi64(kd->mv + i, live, vm);
     /* The bit planes (planes_of). */
     _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
         __m512i x = _mm512_setzero_si512();
         _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) if (k >> j & 1) x = w_or(x, w[k]);
-        _mm512_mask_storeu_epi64(pl + (size_t)j * stride, live, x);
+        _mm512_mask_storeu_epi64(&kd->pl[j][i], live, x);
     }
-    _mm512_mask_storeu_epi64(occ, live, o);
-    /* The reuse test, one first swap f at a time for all eight children:
-     * f is legal in the child and the child's first swap changed none of
-     * the cells f read. */
-    __m512i vcm = _mm512_maskz_loadu_epi64(live, cm), rh = _mm512_setzero_si512(), rv = rh, best = rh;
-    for (int f = 0; f < nf; f++) {
-        __m512i ob = _mm512_set1_epi64((long long)(1ULL << (fid[f] >> 1)));
-        __mmask8 keep = live & ~_mm512_test_epi64_mask(_mm512_set1_epi64((long long)frm[f]), vcm);
-        if (fid[f] & 1) {
+    _mm512_mask_storeu_epi64(kd->occ + i, live, o);
+    /* The reuse test, one first swap at a time for all eight children:
+     * the swap is legal in the child and the child's first swap changed
+     * none of the cells it read. */
+    __m512i vcm = _mm512_maskz_loadu_epi64(live, kd->changed + i), rh = _mm512_setzero_si512(), rv = rh, best = rh;
+    for (int q = 0; q < f->n; q++) {
+        __m512i ob = _mm512_set1_epi64((long long)(1ULL << (f->id[q] >> 1)));
+        __mmask8 keep = live & ~_mm512_test_epi64_mask(_mm512_set1_epi64((long long)f->read[q]), vcm);
+        if (f->id[q] & 1) {
             keep &= _mm512_test_epi64_mask(vm, ob);
             rv = _mm512_mask_or_epi64(rv, keep, rv, ob);
         } else {
             keep &= _mm512_test_epi64_mask(hm, ob);
             rh = _mm512_mask_or_epi64(rh, keep, rh, ob);
         }
-        best = _mm512_mask_max_epi64(best, keep, best, _mm512_set1_epi64(fgain[f]));
+        best = _mm512_mask_max_epi64(best, keep, best, _mm512_set1_epi64(f->gain[q]));
     }
-    _mm512_mask_storeu_epi64(ruh, live, rh);
-    _mm512_mask_storeu_epi64(ruv, live, rv);
-    _mm256_mask_storeu_epi32(rbest, live, _mm512_cvtepi64_epi32(best));
+    _mm512_mask_storeu_epi64(kd->ruh + i, live, rh);
+    _mm512_mask_storeu_epi64(kd->ruv + i, live, rv);
+    _mm256_mask_storeu_epi32(kd->rbest + i, live, _mm512_cvtepi64_epi32(best));
 }
 
 #define WIDE_KIDS(K)                                                                                           \
-    WIDE static void wide_kids_##K(const uint64_t *ks, size_t stride, int n, const uint64_t *cm, const uint64_t *frm, \
-                                   const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,   \
-                                   uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest,        \
-                                   uint64_t *ruh, uint64_t *ruv)                                               \
+    WIDE static void wide_kids_##K(const match3_firsts *f, match3_kids *kd)                                   \
     {                                                                                                          \
-        for (int i = 0; i < n; i += 8)                                                                         \
-            wide_kids_k(ks + i, stride, n - i < 8 ? n - i : 8, cm + i, frm, fid, fgain, nf, key0 + i, key1 + i, \
-                        mh + i, mv + i, pl + i, occ + i, rbest + i, ruh + i, ruv + i, K, PLANES(K));           \
+        for (int i = 0; i < kd->n; i += 8) wide_kids_k(f, kd, i, kd->n - i < 8 ? kd->n - i : 8, K, PLANES(K)); \
     }
 WIDE_KIDS(3)
 WIDE_KIDS(4)
@@ -330,50 +324,29 @@ WIDE_KIDS(8)
 WIDE_KIDS(9)
 #endif
 
-void match3_wide_kids(const match3_bits *g, const uint64_t *ks, size_t stride, int n, const uint64_t *cm,
-                      const uint64_t *frm, const int *fid, const int *fgain, int nf, uint64_t *key0, uint64_t *key1,
-                      uint64_t *mh, uint64_t *mv, uint64_t *pl, uint64_t *occ, int *rbest, uint64_t *ruh,
-                      uint64_t *ruv)
+void match3_wide_kids(const match3_bits *g, const match3_firsts *f, match3_kids *kd)
 {
 #ifdef M3_HAVE_WIDE
-#define WK(K) wide_kids_##K(ks, stride, n, cm, frm, fid, fgain, nf, key0, key1, mh, mv, pl, occ, rbest, ruh, ruv)
     switch (g->kinds) {
-    case 3: WK(3); break;
-    case 4: WK(4); break;
-    case 5: WK(5); break;
-    case 6: WK(6); break;
-    case 7: WK(7); break;
-    case 8: WK(8); break;
-    default: WK(9); break;
+    case 3: wide_kids_3(f, kd); break;
+    case 4: wide_kids_4(f, kd); break;
+    case 5: wide_kids_5(f, kd); break;
+    case 6: wide_kids_6(f, kd); break;
+    case 7: wide_kids_7(f, kd); break;
+    case 8: wide_kids_8(f, kd); break;
+    default: wide_kids_9(f, kd); break;
     }
-#undef WK
 #else
     (void)g;
-    (void)ks;
-    (void)stride;
-    (void)n;
-    (void)cm;
-    (void)frm;
-    (void)fid;
-    (void)fgain;
-    (void)nf;
-    (void)key0;
-    (void)key1;
-    (void)mh;
-    (void)mv;
-    (void)pl;
-    (void)occ;
-    (void)rbest;
-    (void)ruh;
-    (void)ruv;
+    (void)f;
+    (void)kd;
 #endif
 }
 
 #ifdef M3_HAVE_WIDE
 /* match3_wide_best1 for NP planes. */
-WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
-                             const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,
-                             const uint64_t *kruv, const int *rbest, int *b1, match3_wide_buf *w, const int NP)
+WHOT long long wide_best1_np(const match3_bits *g, const match3_kids *kd, const int *kids, int nk, int *b1,
+                             match3_wide_buf *w, const int NP)
 {
     uint8_t iota_b[64];
     for (int i = 0; i < 64; i++) iota_b[i] = (uint8_t)i;
@@ -389,7 +362,7 @@ WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size
             int i = kids[done], lo = nl;
             w->first[done - start] = nl;
             for (int dir = 0; dir < 2; dir++) {
-                uint64_t rep = dir ? kmv[i] & ~kruv[i] : kmh[i] & ~kruh[i];
+                uint64_t rep = dir ? kd->mv[i] & ~kd->ruv[i] : kd->mh[i] & ~kd->ruh[i];
                 if (!rep) continue;
                 int cnt = (int)_mm_popcnt_u64(rep);
                 uint8_t pos[64];
@@ -403,10 +376,10 @@ WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size
             }
             for (int q = lo; q < nl; q += 8) {
                 _Pragma("GCC unroll 4") for (int j = 0; j < NP; j++) {
-                    __m512i x = _mm512_set1_epi64((long long)kpl[(size_t)j * stride + i]);
+                    __m512i x = _mm512_set1_epi64((long long)kd->pl[j][i]);
                     _mm512_storeu_si512((void *)(w->pl[j] + q), x);
                 }
-                _mm512_storeu_si512((void *)(w->occ + q), _mm512_set1_epi64((long long)kocc[i]));
+                _mm512_storeu_si512((void *)(w->occ + q), _mm512_set1_epi64((long long)kd->occ[i]));
             }
         }
         w->first[done - start] = nl;
@@ -459,7 +432,7 @@ WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size
         }
         /* Each child's best: the reused swaps' best and its lanes' scores. */
         for (int t = start; t < done; t++) {
-            int i = kids[t], m = rbest[i];
+            int i = kids[t], m = kd->rbest[i];
             for (int q = w->first[t - start], hi = w->first[t - start + 1]; q < hi; q += 16) {
                 __mmask16 k = (__mmask16)(hi - q >= 16 ? 0xffff : (1u << (hi - q)) - 1);
                 int v = _mm512_mask_reduce_max_epi32(k, _mm512_maskz_loadu_epi32(k, w->sc + q));
@@ -473,66 +446,52 @@ WHOT long long wide_best1_np(const match3_bits *g, int nk, const int *kids, size
 }
 
 #define WIDE_B1(NP)                                                                                            \
-    WIDE static long long wide_best1_##NP(const match3_bits *g, int nk, const int *kids, size_t stride,         \
-                                          const uint64_t *kpl, const uint64_t *kocc, const uint64_t *kmh,       \
-                                          const uint64_t *kmv, const uint64_t *kruh, const uint64_t *kruv,      \
-                                          const int *rbest, int *b1, match3_wide_buf *w)                        \
+    WIDE static long long wide_best1_##NP(const match3_bits *g, const match3_kids *kd, const int *kids, int nk,  \
+                                          int *b1, match3_wide_buf *w)                                         \
     {                                                                                                          \
-        return wide_best1_np(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w, NP);          \
+        return wide_best1_np(g, kd, kids, nk, b1, w, NP);                                                      \
     }
 WIDE_B1(2)
 WIDE_B1(3)
 WIDE_B1(4)
 #endif
 
-long long match3_wide_best1(const match3_bits *g, int nk, const int *kids, size_t stride, const uint64_t *kpl,
-                            const uint64_t *kocc, const uint64_t *kmh, const uint64_t *kmv, const uint64_t *kruh,
-                            const uint64_t *kruv, const int *rbest, int *b1, match3_wide_buf *w)
+long long match3_wide_best1(const match3_bits *g, const match3_kids *kd, const int *kids, int nk, int *b1,
+                            match3_wide_buf *w)
 {
 #ifdef M3_HAVE_WIDE
-    if (g->kinds <= 4) return wide_best1_2(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w);
-    if (g->kinds <= 8) return wide_best1_3(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w);
-    return wide_best1_4(g, nk, kids, stride, kpl, kocc, kmh, kmv, kruh, kruv, rbest, b1, w);
+    if (g->kinds <= 4) return wide_best1_2(g, kd, kids, nk, b1, w);
+    if (g->kinds <= 8) return wide_best1_3(g, kd, kids, nk, b1, w);
+    return wide_best1_4(g, kd, kids, nk, b1, w);
 #else
     (void)g;
-    (void)nk;
+    (void)kd;
     (void)kids;
-    (void)stride;
-    (void)kpl;
-    (void)kocc;
-    (void)kmh;
-    (void)kmv;
-    (void)kruh;
-    (void)kruv;
-    (void)rbest;
+    (void)nk;
     (void)b1;
     (void)w;
     return 0;
 #endif
 }
 
-void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, const int *ids, int n, int *gain,
-                       uint64_t *read, uint64_t *kout, size_t stride)
+void match3_wide_reads(const match3_bits *g, const uint64_t *pl, uint64_t occ, match3_firsts *f,
+                       uint64_t (*kout)[MATCH3_BITS_IDS])
 {
 #ifdef M3_HAVE_WIDE
     switch (g->kinds) {
-    case 3: wide_reads_3(g, pl, occ, ids, n, gain, read, kout, stride); break;
-    case 4: wide_reads_4(g, pl, occ, ids, n, gain, read, kout, stride); break;
-    case 5: wide_reads_5(g, pl, occ, ids, n, gain, read, kout, stride); break;
-    case 6: wide_reads_6(g, pl, occ, ids, n, gain, read, kout, stride); break;
-    case 7: wide_reads_7(g, pl, occ, ids, n, gain, read, kout, stride); break;
-    case 8: wide_reads_8(g, pl, occ, ids, n, gain, read, kout, stride); break;
-    default: wide_reads_9(g, pl, occ, ids, n, gain, read, kout, stride); break;
+    case 3: wide_reads_3(g, pl, occ, f, kout); break;
+    case 4: wide_reads_4(g, pl, occ, f, kout); break;
+    case 5: wide_reads_5(g, pl, occ, f, kout); break;
+    case 6: wide_reads_6(g, pl, occ, f, kout); break;
+    case 7: wide_reads_7(g, pl, occ, f, kout); break;
+    case 8: wide_reads_8(g, pl, occ, f, kout); break;
+    default: wide_reads_9(g, pl, occ, f, kout); break;
     }
 #else
     (void)g;
     (void)pl;
     (void)occ;
-    (void)ids;
-    (void)n;
-    (void)gain;
-    (void)read;
+    (void)f;
     (void)kout;
-    (void)stride;
 #endif
 }
