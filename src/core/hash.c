@@ -54,10 +54,6 @@ void gl_htab_clear(gl_htab *t)
 size_t gl_htab_bytes(const gl_htab *t) { return bytes_for(t->cap, t->kw); }
 size_t gl_htab_grow_bytes(const gl_htab *t) { return bytes_for(t->cap * 2, t->kw); }
 
-/* The growth rule of gl_htab_upsert: at 3/4 load. */
-static int full(const gl_htab *t) { return (t->n + 1) * 4 > t->cap * 3; }
-size_t gl_htab_insert_bytes(const gl_htab *t) { return full(t) ? gl_htab_grow_bytes(t) : 0; }
-
 static size_t probe(const gl_htab *t, const uint64_t *key, int *found)
 {
     size_t mask = t->cap - 1;
@@ -120,7 +116,7 @@ uint64_t *gl_htab_upsert(gl_htab *t, const uint64_t *key, uint64_t init, int *in
         if (inserted) *inserted = 0;
         return &t->vals[i];
     }
-    if (full(t)) {
+    if (gl_htab_full(t)) {
         if (grow(t) != 0) return NULL;
         i = probe(t, key, &found);
     }

@@ -86,7 +86,7 @@ static size_t index_size_for(const gl_bucketq *q, size_t prio)
 
 static size_t bucket_cap_after(const gl_bucket *bk) { return bk->n < bk->cap ? bk->cap : bk->cap ? bk->cap * 2 : 64; }
 
-size_t gl_bucketq_push_bytes(const gl_bucketq *q, size_t prio)
+size_t gl_bucketq_grow_bytes(const gl_bucketq *q, size_t prio)
 {
     size_t bytes = 0, nb = index_size_for(q, prio);
     if (nb != q->nbuckets) bytes += nb * sizeof(gl_bucket);

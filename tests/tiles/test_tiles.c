@@ -1,10 +1,13 @@
 /* Tiles: rules, parse/format, the heuristics' consistency (checked over
- * every state of small rows), the dense ranking, and every solver against
- * the known optimal costs, with each answer replayed move by move. */
+ * every state of small rows), the dense ranking, every solver against the
+ * known optimal costs with each answer replayed move by move, and every
+ * solver under a memory budget and Ctrl-C. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -142,8 +145,9 @@ static void test_rank_is_a_bijection(void **state)
     (void)state;
     for (int len = 3; len <= 11; len += 2) {
         int nb = len / 2;
-        tiles_ranker *r = tiles_ranker_new(len, nb, 1ULL << 40);
+        tiles_ranker *r = tiles_ranker_new(len, nb, 1ULL << 40, NULL);
         assert_non_null(r);
+        assert_true(tiles_ranker_count(len, nb) == tiles_ranker_states(r));
         uint64_t n = tiles_ranker_states(r);
         uint8_t *seen = calloc(n, 1);
         for (uint64_t i = 0; i < n; i++) {
@@ -233,6 +237,80 @@ static void test_limits_stop_cleanly(void **state)
     gl_game_tiles.destroy(b);
 }
 
+/* Every solver on N = 28 under an 8 MiB budget: each stops at the memory
+ * limit or answers, the budget never passes its cap, and every byte is
+ * given back.  IDA* shrinks its table to fit 1 MiB and still solves. */
+static void test_solvers_keep_to_the_budget(void **state)
+{
+    (void)state;
+    gl_board *b = standard(28, 2);
+    for (int i = 0; i < gl_game_tiles.nsolvers; i++) {
+        const char *algo = gl_game_tiles.solvers[i].name;
+        if (strcmp(algo, "ida") == 0) continue; /* memory-light: it would run to the time limit */
+        gl_budget budget;
+        gl_budget_init(&budget, 8u << 20);
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.lim.budget = &budget;
+        o.lim.limit_ms = 60000;
+        gl_solution s;
+        gl_solution_init(&s);
+        gl_error err = {0};
+        assert_int_equal(gl_game_tiles.solvers[i].solve(b, &o, &s, &err), 0);
+        if (!s.solved) {
+            if (!s.stopped || (strcmp(s.stopped, "memory limit") != 0 && strncmp(s.stopped, "the seed's", 10) != 0))
+                fail_msg("%s: stopped %s", algo, s.stopped ? s.stopped : "(null)");
+            assert_false(s.optimal);
+            assert_int_equal(s.nmoves, 0);
+        }
+        if (budget.peak > budget.cap) fail_msg("%s: peak %zu over the cap", algo, (size_t)budget.peak);
+        assert_true(s.peak_bytes <= budget.cap);
+        assert_int_equal(gl_budget_used(&budget), 0);
+        gl_solution_free(&s);
+    }
+    gl_game_tiles.destroy(b);
+    b = standard(5, 2);
+    gl_budget budget;
+    gl_budget_init(&budget, 1u << 20);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim.budget = &budget;
+    gl_solution s;
+    gl_solution_init(&s);
+    gl_error err = {0};
+    assert_int_equal(gl_game_solver(&gl_game_tiles, "ida")->solve(b, &o, &s, &err), 0);
+    assert_true(s.solved && s.optimal);
+    assert_int_equal(s.cost, 35);
+    assert_true(budget.peak <= budget.cap);
+    gl_solution_free(&s);
+    gl_game_tiles.destroy(b);
+}
+
+/* Ctrl-C (the flag the CLI's handler sets): every solver stops at once,
+ * says "interrupted", and claims nothing. */
+static void test_interrupt(void **state)
+{
+    (void)state;
+    gl_board *b = standard(12, 2);
+    volatile sig_atomic_t flag = 1;
+    for (int i = 0; i < gl_game_tiles.nsolvers; i++) {
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.lim.interrupt = &flag;
+        gl_solution s;
+        gl_solution_init(&s);
+        gl_error err = {0};
+        assert_int_equal(gl_game_tiles.solvers[i].solve(b, &o, &s, &err), 0);
+        assert_false(s.solved);
+        assert_false(s.optimal);
+        if (!s.stopped || strcmp(s.stopped, "interrupted") != 0)
+            fail_msg("%s: stopped %s", gl_game_tiles.solvers[i].name, s.stopped ? s.stopped : "(null)");
+        assert_true(s.nodes < 2000);
+        gl_solution_free(&s);
+    }
+    gl_game_tiles.destroy(b);
+}
+
 static void test_parse_errors(void **state)
 {
     (void)state;
@@ -294,6 +372,8 @@ int main(void)
         cmocka_unit_test(test_random_rows_astar_equals_ucs),
         cmocka_unit_test(test_hop_zero_is_proved_unsolvable),
         cmocka_unit_test(test_limits_stop_cleanly),
+        cmocka_unit_test(test_solvers_keep_to_the_budget),
+        cmocka_unit_test(test_interrupt),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_format_round_trip_and_moves),
     };
