@@ -270,6 +270,39 @@ static void test_unsolvable_proved(void **state)
     onet_free(b);
 }
 
+/* With goal obstacles the exact solver stops as soon as the obstacles are
+ * gone: one move on the first board (not the other pairs too), the
+ * obstacles' kind of four before the other kinds on the second. */
+static void test_exact_stops_at_the_goal(void **state)
+{
+    (void)state;
+    const struct {
+        const char *text;
+        int nmoves, a0, b0;
+    } cases[] = {
+        {"onet size=4x2 border=0 goal=obstacles\naa@@\n..bb\n", 1, 2, 3},
+        {"onet size=4x2 border=0 goal=obstacles\n@@aa\nbb..\n", 1, 0, 1},
+        {"onet size=4x2 border=0 goal=obstacles\n@aa@\n@bb@\n", 2, 0, 4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        onet_board *b = parse(cases[i].text);
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        gl_solution sol;
+        gl_solution_init(&sol);
+        gl_error err = {0};
+        assert_int_equal(onet_solve_exact((gl_board *)b, &o, &sol, &err), 0);
+        assert_true(sol.solved);
+        assert_int_equal(sol.nmoves, cases[i].nmoves);
+        assert_int_equal(sol.cost, cases[i].nmoves);
+        assert_int_equal(sol.moves[0].a, cases[i].a0);
+        assert_int_equal(sol.moves[0].b, cases[i].b0);
+        gl_solution_free(&sol);
+        solve_and_replay(b, "exact", 1);
+        onet_free(b);
+    }
+}
+
 /* An independent check of the exact solver on small bomb-free boards: a
  * plain depth-first search over every linkable pair, with no forced moves
  * and no move ordering, remembering visited tile sets (bit k: tile k of the
@@ -529,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_deadlock_reshuffle),
         cmocka_unit_test(test_full_clear_replayed),
         cmocka_unit_test(test_unsolvable_proved),
+        cmocka_unit_test(test_exact_stops_at_the_goal),
         cmocka_unit_test(test_exact_against_brute_force),
         cmocka_unit_test(test_solvable_generator),
         cmocka_unit_test(test_maps_and_levels),
