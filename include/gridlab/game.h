@@ -2,21 +2,23 @@
  *
  * Every game exports one `const gl_game` table (the pattern of the Portable
  * Puzzle Collection: a front end drives any puzzle through the table without
- * knowing it).  The CLI and the terminal front end find games by name in
- * the registry (gl_game_find); adding a game is one folder under src/games
- * and one name in the GL_GAMES list of CMakeLists.txt.
+ * knowing it).  The CLI, the play session and the front ends find games by
+ * name in the registry (gl_game_find); adding a game is one folder under
+ * src/games and one name in the GL_ALL_GAMES list of CMakeLists.txt.
  *
  * A board is opaque (gl_board *): each game casts it to its own struct.
  * A move is a small triple whose meaning is the game's (a colour, two cells,
- * a from/to pair); front ends only ever pass it back to the game and print
- * it with format_move.  Undo in front ends is by snapshot (clone before a
- * move), which is exact even for games whose state includes the rng. */
+ * a from/to pair); callers only ever pass it back to the game and print it
+ * with format_move.  The table holds facts and rules only: what a move did
+ * comes back as typed events (events.h), what a hint or a solver adds as
+ * typed info; formatting them is the callers' business. */
 #ifndef GRIDLAB_GAME_H
 #define GRIDLAB_GAME_H
 
 #include <stddef.h>
-#include <signal.h>
+#include <stdint.h>
 #include "error.h"
+#include "events.h"
 #include "kv.h"
 #include "limits.h"
 #include "rng.h"
@@ -51,7 +53,7 @@ typedef struct gl_solution {
     double ms;                  /* wall-clock milliseconds */
     size_t peak_bytes;          /* the solver's own peak table memory */
     const char *stopped;        /* NULL, or why it stopped early: "time limit", ... */
-    gl_strbuf extra;            /* extra JSON members ("paths":[...]) without braces */
+    gl_info info;               /* what else the solver tells ("paths", statistics) */
 } gl_solution;
 
 void gl_solution_init(gl_solution *s);
@@ -72,7 +74,46 @@ typedef struct gl_solver {
     int (*solve)(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 } gl_solver;
 
-/* How one cell looks, for the front ends (terminal colours and symbols). */
+/* ------------------------------------------------------------ parameters */
+
+/* One board parameter: what `new --KEY VALUE`, the header's key=value, a
+ * game ID's PARAMS and the front ends' forms take.  The game's create
+ * reads the values; the table says what they may be, so that forms and
+ * IDs can be built without knowing the game. */
+typedef enum gl_param_kind {
+    GL_PARAM_INT = 1,  /* a whole number from min to max */
+    GL_PARAM_SIZE,     /* WxH: W from min to max, H from hmin to hmax */
+    GL_PARAM_CHOICE,   /* one of choices ("corner|center") */
+    GL_PARAM_TEXT      /* a name or a file (onet's map), or a list (match3's scores) */
+} gl_param_kind;
+
+typedef struct gl_param {
+    const char *key;
+    gl_param_kind kind;
+    const char *def;      /* the default, as text; NULL: absent unless given (worked out by
+                             the game, e.g. from a level) */
+    long long min, max;   /* INT; SIZE: the width */
+    long long hmin, hmax; /* SIZE: the height */
+    const char *choices;  /* CHOICE */
+    const char *help;     /* a short line for forms and --help */
+} gl_param;
+
+/* A named set of parameters, for menus ("Small: 8x8, 4 colours"). */
+typedef struct gl_preset {
+    const char *name;
+    const char *params;   /* "size=8x8 colors=4" */
+} gl_preset;
+
+/* What a finished game is measured by, for a table of best results. */
+typedef enum gl_score_kind {
+    GL_SCORE_FEWER = 1,   /* score() counts moves or cost: fewer is better */
+    GL_SCORE_MORE,        /* score() counts points: more is better */
+    GL_SCORE_TIME         /* the time taken is the measure (score() is not used) */
+} gl_score_kind;
+
+/* ------------------------------------------------------------ cells */
+
+/* How one cell looks, for the front ends (colours and symbols). */
 typedef struct gl_cell_view {
     char sym;     /* the character to draw ('.' or ' ' for empty) */
     int colour;   /* 0: none, 1..: a palette index (cycled by the front end) */
@@ -80,28 +121,34 @@ typedef struct gl_cell_view {
 } gl_cell_view;
 
 #define GL_CELL_EMPTY   1
-#define GL_CELL_MARKED  2 /* flooded region, preview position, hint... */
+#define GL_CELL_MARKED  2 /* flooded region, preview position... */
 #define GL_CELL_BLOCKED 4 /* obstacle */
 
-#define GL_RENDER_COLOR  1
-#define GL_RENDER_GROUPS 2
+#define GL_RENDER_COLOR 1 /* render: ANSI colours */
 
 typedef struct gl_game {
     const char *name;
     const char *summary;
-    const char *params_help; /* the keys `new` and the header take */
+    const char *params_help; /* the keys `new` and the header take, in a line */
     const char *move_help;   /* the move notation */
+    const char *rules;       /* the rules for players, a few lines */
     const char *solve_help;  /* solver options beyond the common ones */
     const gl_solver *solvers; /* the first is the default */
     int nsolvers;
     const char *tour_params; /* the tour's board: `new` options as key=value ... */
     const char *tour_solve;  /* the tour's solver: "ALGO key=value ..." */
+    const gl_param *params;  /* every parameter create takes, in the order IDs list them */
+    int nparams;
+    const gl_preset *presets; /* the first is the default game */
+    int npresets;
+    gl_score_kind score_kind;
+    const char *score_name;  /* "moves", "cost", "score": what score() counts */
 
     /* Life cycle.  create validates params (every key must be used). */
     gl_board *(*create)(gl_kvlist *params, gl_rng *rng, gl_error *err);
     gl_board *(*parse)(gl_text *t, gl_error *err);
     void (*format)(const gl_board *b, gl_strbuf *out);      /* text format, round-trips */
-    void (*render)(const gl_board *b, gl_strbuf *out, int flags);
+    void (*render)(const gl_board *b, gl_strbuf *out, int flags); /* for people; GL_RENDER_* */
     gl_board *(*clone)(const gl_board *b);
     void (*destroy)(gl_board *b);
 
@@ -110,45 +157,64 @@ typedef struct gl_game {
     void (*format_move)(const gl_board *b, const gl_move *m, char *buf, size_t n);
     /* Writes up to max legal moves; returns how many there are in all. */
     int (*legal_moves)(const gl_board *b, gl_move *out, int max);
-    /* Applies a legal move; -1 with a message when illegal (board unchanged).
-     * log (may be NULL) gets a line on what happened ("+10: removed 5"). */
-    int (*apply)(gl_board *b, const gl_move *m, gl_strbuf *log, gl_error *err);
+    /* Applies a legal move: 0, or -1 with a message when illegal (board
+     * unchanged).  ev (may be NULL) gets what happened: GL_EV_MOVE first,
+     * then what the game did (fill, remove, spawn, bomb, reshuffle, score). */
+    int (*apply)(gl_board *b, const gl_move *m, gl_events *ev, gl_error *err);
     gl_status (*status)(const gl_board *b);
-    /* A short status: "moves 3/25", "score 40 next 123", "g=5 h=3". */
+    /* A short status for players: "moves 3/25", "score 40  next 1 2 3". */
     void (*status_line)(const gl_board *b, gl_strbuf *out);
+    /* What a finished game scored (see score_kind); NULL with GL_SCORE_TIME. */
+    long long (*score)(const gl_board *b);
 
-    /* Cells, for the terminal front end. */
+    /* Cells, for the front ends. */
     void (*dims)(const gl_board *b, int *w, int *h);
     void (*cell)(const gl_board *b, int r, int c, gl_cell_view *v);
-    /* The cells selected so far (row, col pairs) -> a move: 1 complete,
-     * 0 needs more cells, -1 not a move (message in err). */
+    /* The cells picked so far (row, col pairs) -> a move: 1 complete,
+     * 0 needs more cells, -1 not a move (the reason in err). */
     int (*select)(const gl_board *b, const int *rc, int ncells, gl_move *m, gl_error *err);
 
     /* Optional (NULL when the game has none). */
-    /* The best next move: 1 found, 0 none (lost/deadlocked), -1 error.
-     * extra gets JSON members (e.g. "path":[...]).  NULL: the default
-     * solver's first move. */
-    int (*hint)(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
-                gl_error *err);
-    /* `gridlab path`: 1 found (json gets [[r,c],...], text a drawing), 0 none. */
-    int (*path)(const gl_board *b, int r1, int c1, int r2, int c2, gl_strbuf *json,
-                gl_strbuf *text, gl_error *err);
-    /* Cells a move travels through, in order, as row,col pairs in rc (for
-     * animation and for showing a hint); max is the number of cells rc
-     * can hold (rc has 2 * max ints); returns the number of cells. */
+    /* The best next move: 1 found, 0 none (lost, deadlocked), 2 the search
+     * stopped at a limit before it had a move (err names the limit: "time
+     * limit", "memory limit", "interrupted"), -1 error.  info (may be
+     * NULL) gets what the game adds ("path", "solvable", ...).  NULL: the
+     * play session's fallback (the default solver's first move). */
+    int (*hint)(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err);
+    /* The cells a move travels through, in order, as (row, col) pairs in
+     * rc, which has room for max cells (2 * max ints).  Consecutive cells
+     * share a row or a column; the cells between two listed ones are
+     * implied (lines lists every cell, onet only the corners, whose rows
+     * and columns may lie on the ring: -1, H, W).  Returns the number of
+     * cells of the whole path and writes at most max of them (rc may be
+     * NULL when max is 0, to ask the length); 0 when the
+     * move has no path (illegal, or a move that travels nowhere). */
     int (*move_path)(const gl_board *b, const gl_move *m, int *rc, int max);
-    /* Seconds the player has for this board (onet levels), 0 for none. */
+    /* Seconds the player has for this board (onet's levels), 0 for none. */
     int (*time_limit_s)(const gl_board *b);
-    /* The next level's board once this one is won (onet), or NULL at the
-     * end of the sequence. */
-    gl_board *(*next_level)(const gl_board *b, gl_rng *rng, gl_error *err);
+    /* Once b is won: params (holding this game's parameters) becomes the
+     * next level's, 1; or 0 when b is not part of a level sequence or was
+     * the last.  The play session makes the board and its ID. */
+    int (*next_level)(const gl_board *b, gl_kvlist *params);
 } gl_game;
 
-/* The registry (generated from GL_GAMES). */
+/* The registry (generated from GL_GAMES); each game's table is also
+ * gl_game_NAME (gl_game_flood, ...). */
 extern const gl_game *const gl_games[];
 extern const int gl_ngames;
 const gl_game *gl_game_find(const char *name);
 const gl_solver *gl_game_solver(const gl_game *g, const char *name);
+const gl_param *gl_game_param(const gl_game *g, const char *key);
+
+/* A new board of g from params and a seed; every param must be used. */
+gl_board *gl_game_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
+
+/* The cells a move travels through as a chain of neighbouring cells: the
+ * game's move_path with the straight runs between corners filled in (out
+ * is emptied first; no cells when the move has no path). */
+void gl_game_move_cells(const gl_game *g, const gl_board *b, const gl_move *m, gl_cells *out);
+/* The same fill for a list of corners (a GL_EV_MOVE event's cells). */
+void gl_cells_chain(const int *rc, int n, gl_cells *out);
 
 /* Reads a board file of any game: picks the game from the header. */
 gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err);
@@ -158,6 +224,28 @@ gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
 /* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12. */
 int gl_cell_parse(const char *s, int *row, int *col, const char **end);
 void gl_cell_format(int row, int col, char *buf, size_t n);
+
+/* ------------------------------------------------------------ game IDs */
+
+/* A game ID names a generated game on any machine: GAME:PARAMS#SEED, with
+ * PARAMS the game's parameters as key=value separated by commas, in the
+ * order of the game's table, every parameter with a default included
+ * (flood:size=14x14,colors=6,start=corner,difficulty=medium#7). */
+#define GL_ID_MAX 512
+
+/* The canonical PARAMS of the given parameters: each checked against the
+ * table (unknown keys, bad values and ranges named), defaults added,
+ * values written the one way.  Does not mark params used. */
+int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, gl_error *err);
+/* The ID of the game that params and seed make (canonical PARAMS). */
+int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out,
+               gl_error *err);
+/* Parses an ID: the game, its parameters (added to params) and the seed.
+ * A bad ID fails with a message naming the part that is wrong. */
+int gl_game_id_parse(const char *id, const gl_game **g, gl_kvlist *params, uint64_t *seed,
+                     gl_error *err);
+/* Strict decimal seed: digits only, no sign, no leading zeros, < 2^64. */
+int gl_seed_parse(const char *s, uint64_t *seed);
 
 #ifdef __cplusplus
 }

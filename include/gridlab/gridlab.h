@@ -2,7 +2,7 @@
 #ifndef GRIDLAB_H
 #define GRIDLAB_H
 
-#define GRIDLAB_VERSION "0.1.0"
+#include <gridlab/version.h>
 
 #include "error.h"
 #include "rng.h"
@@ -16,7 +16,10 @@
 #include "heap.h"
 #include "hash.h"
 #include "bitset.h"
+#include "cpu.h"
+#include "events.h"
 #include "game.h"
+#include "play.h"
 #include "search.h"
 #include "grid_bfs.h"
 #include "link_bfs.h"

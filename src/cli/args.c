@@ -155,11 +155,9 @@ int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err)
     const char *v = gl_kv_get(&a->opts, "seed");
     *given = v != NULL;
     if (!v) return 0;
-    char *end;
-    if (!*v || *v == '-') return gl_error_set(err, "option --seed %s: expected a whole number", v);
-    unsigned long long s = strtoull(v, &end, 0);
-    if (*end) return gl_error_set(err, "option --seed %s: expected a whole number", v);
-    *seed = s;
+    if (gl_seed_parse(v, seed) != 0)
+        return gl_error_set(err, "option --seed %.40s: expected a whole number from 0 to 18446744073709551615 "
+                                 "(decimal, no sign, no leading zeros)", v);
     return 0;
 }
 
@@ -170,18 +168,6 @@ void gl_args_unused(const gl_args *a, gl_kvlist *out)
 }
 
 uint64_t gl_cli_clock_seed(void) { return (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid(); }
-
-gl_board *gl_cli_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err)
-{
-    gl_rng rng;
-    gl_rng_seed(&rng, seed);
-    gl_board *b = g->create(params, &rng, err);
-    if (b && gl_kv_check_used(params, err) != 0) {
-        g->destroy(b);
-        b = NULL;
-    }
-    return b;
-}
 
 int gl_cli_use_color(FILE *f)
 {
@@ -237,11 +223,42 @@ void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
         gl_json_key(&j, "stopped");
         gl_json_str(&j, s->stopped);
     }
-    if (s->extra.len) {
-        gl_sb_putc(out, ',');
-        gl_sb_puts(out, gl_sb_str(&s->extra));
-    }
+    gl_cli_info_json(&j, &s->info);
     gl_json_obj_end(&j);
+}
+
+static void cells_json(gl_json *j, const int *rc, int n)
+{
+    gl_json_arr_begin(j);
+    for (int k = 0; k < n; k++) {
+        gl_json_arr_begin(j);
+        gl_json_int(j, rc[2 * k]);
+        gl_json_int(j, rc[2 * k + 1]);
+        gl_json_arr_end(j);
+    }
+    gl_json_arr_end(j);
+}
+
+void gl_cli_info_json(gl_json *j, const gl_info *info)
+{
+    for (int i = 0; i < info->n; i++) {
+        const gl_info_item *it = &info->items[i];
+        gl_json_key(j, it->key);
+        switch (it->type) {
+        case GL_INFO_INT: gl_json_int(j, it->value); break;
+        case GL_INFO_BOOL: gl_json_bool(j, (int)it->value); break;
+        case GL_INFO_NULL: gl_json_null(j); break;
+        case GL_INFO_CELLS: cells_json(j, info->cells.rc + 2 * it->first, (int)it->value); break;
+        case GL_INFO_CELL_LISTS:
+            gl_json_arr_begin(j);
+            for (int k = 0; k < it->value; k++) {
+                const int *l = &info->lists[2 * (it->first + k)];
+                cells_json(j, info->cells.rc + 2 * l[0], l[1]);
+            }
+            gl_json_arr_end(j);
+            break;
+        }
+    }
 }
 
 /* Is key in the solver's space-separated option list? */

@@ -15,6 +15,8 @@
 #define GL_EXIT_OK 0
 #define GL_EXIT_NO 1
 #define GL_EXIT_USAGE 2
+#define GL_EXIT_STOPPED 3       /* a search stopped at its limit before it had an answer */
+#define GL_EXIT_INTERRUPTED 130 /* Ctrl-C (SIGINT) or SIGTERM */
 
 typedef struct gl_cli_command {
     const char *name;
@@ -28,7 +30,16 @@ typedef struct gl_cli_bench {
     int (*run)(int argc, char **argv); /* argv[0] is the game name */
 } gl_cli_bench;
 
+/* Another drawing of a game's boards, for `show --FLAG` (flood's groups). */
+typedef struct gl_cli_view {
+    const char *game;
+    const char *flag;
+    const char *help;
+    void (*render)(const gl_board *b, gl_strbuf *out, int colour);
+} gl_cli_view;
+
 /* Generated from GL_GAMES (cmake/cli_registry.c.in). */
+extern const gl_cli_view *const gl_cli_views[];
 extern const gl_cli_command *const gl_cli_game_commands[];
 extern const gl_cli_bench gl_cli_benches[];
 
@@ -54,8 +65,6 @@ int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err);
 uint64_t gl_cli_clock_seed(void);
 /* Copies the options no getter has used yet (for a game or a solver). */
 void gl_args_unused(const gl_args *a, gl_kvlist *out);
-/* A new board of g from params and a seed; every param must be used. */
-gl_board *gl_cli_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
 
 /* Prints "gridlab: MSG" on stderr and returns 2. */
 int gl_cli_fail(const gl_error *err);
@@ -73,6 +82,8 @@ int gl_cli_use_color(FILE *f);
 /* Solver output shared by solve, tour and batch. */
 void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
                           const gl_solution *s, gl_strbuf *out);
+/* A solver's or a hint's info as JSON members of the open object. */
+void gl_cli_info_json(gl_json *j, const gl_info *info);
 void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s,
                        const char *sep, gl_strbuf *out);
 /* Runs a named solver with options checked against what it accepts. */
@@ -91,12 +102,9 @@ int gl_cmd_play(int argc, char **argv);
 int gl_cmd_bench(int argc, char **argv);
 int gl_cmd_tour(int argc, char **argv);
 
-/* The line-mode player (also the fallback of the terminal front end). */
-int gl_play_lines(const gl_game *g, gl_board *b, const char *save_path, FILE *in, FILE *out);
-#ifdef GL_HAVE_TUI
-/* The full-screen front end; returns an exit status. */
-int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t seed,
-                gl_kvlist *params);
-#endif
+/* The front ends of `play` beside line mode (play/front.h), generated:
+ * the terminal front end when it is built. */
+struct gl_front;
+extern const struct gl_front *const gl_cli_fronts[];
 
 #endif

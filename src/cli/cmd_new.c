@@ -1,55 +1,104 @@
-/* gridlab new GAME: a fresh board from a seed, in the text format. */
+/* gridlab new: a fresh board from a seed, in the text format, with its
+ * game ID as the first comment line; or the board an ID names. */
 #include "cli.h"
 
+#include <string.h>
+
+static int help(void)
+{
+    printf("usage: gridlab new GAME [--seed N] [--KEY VALUE ...]\n"
+           "       gridlab new ID\n\n"
+           "Prints a new board.  The same seed gives the same board on every machine;\n"
+           "without --seed one is drawn from the clock.  The first line is the game's ID,\n"
+           "GAME:PARAMS#SEED with every parameter written out (# id: flood:size=14x14,...#7):\n"
+           "'gridlab new ID' and 'gridlab play ID' make the same board again.\n\n"
+           "Board options (defaults in brackets):\n");
+    for (int i = 0; i < gl_ngames; i++) {
+        const gl_game *g = gl_games[i];
+        printf("  %s\n", g->name);
+        for (int k = 0; k < g->nparams; k++) {
+            const gl_param *p = &g->params[k];
+            char range[96] = "";
+            if (p->kind == GL_PARAM_INT) snprintf(range, sizeof range, " (%lld..%lld)", p->min, p->max);
+            else if (p->kind == GL_PARAM_SIZE)
+                snprintf(range, sizeof range, " (WxH up to %lldx%lld)", p->max, p->hmax);
+            else if (p->kind == GL_PARAM_CHOICE) snprintf(range, sizeof range, " (%s)", p->choices);
+            printf("    --%-11s %s%s%s%s%s\n", p->key, p->help, range, p->def ? " [" : "", p->def ? p->def : "",
+                   p->def ? "]" : "");
+        }
+    }
+    return GL_EXIT_OK;
+}
+
+/* An ID rather than a game name: it holds ':' or '#'. */
+static int looks_like_id(const char *s) { return strchr(s, ':') || strchr(s, '#'); }
 
 int gl_cmd_new(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
     if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "", "help") || a.npos == 0) {
-        int help = gl_args_flag(&a, "", "help");
-        gl_args_free(&a);
-        if (!help) return gl_cli_failf("new: which game? (try 'gridlab list')");
-        printf("usage: gridlab new GAME [--seed N] [--KEY VALUE ...]\n\n"
-               "Prints a new board.  The same seed gives the same board on every machine;\n"
-               "without --seed one is drawn from the clock and written in a comment.\n\nBoard options:\n");
-        for (int i = 0; i < gl_ngames; i++)
-            printf("  %-7s %s\n", gl_games[i]->name, gl_games[i]->params_help);
-        return GL_EXIT_OK;
-    }
-    const gl_game *g = gl_game_find(a.pos[0]);
     int rc = GL_EXIT_OK;
-    if (!g) {
-        rc = gl_cli_failf("unknown game '%s' (try 'gridlab list')", a.pos[0]);
-        goto out;
+    if (gl_args_flag(&a, "", "help")) {
+        gl_args_free(&a);
+        return help();
+    }
+    if (a.npos == 0) {
+        gl_args_free(&a);
+        return gl_cli_failf("new: which game? (try 'gridlab list')");
     }
     if (a.npos > 1) {
         rc = gl_cli_failf("new: unexpected argument '%s'", a.pos[1]);
         goto out;
     }
-    uint64_t seed = gl_cli_clock_seed();
-    int given;
-    if (gl_args_seed(&a, &seed, &given, &err) != 0) {
-        rc = gl_cli_fail(&err);
-        goto out;
-    }
-    /* Everything else is a board option for the game. */
+    const gl_game *g = NULL;
     gl_kvlist params;
     gl_kv_init(&params);
-    gl_args_unused(&a, &params);
-    gl_board *b = gl_cli_create(g, &params, seed, &err);
-    gl_kv_free(&params);
+    uint64_t seed = gl_cli_clock_seed();
+    if (looks_like_id(a.pos[0])) {
+        if (a.opts.n) {
+            rc = gl_cli_failf("new: an ID names every parameter and the seed: no --%s with it",
+                              a.opts.items[0].key);
+            goto out_params;
+        }
+        if (gl_game_id_parse(a.pos[0], &g, &params, &seed, &err) != 0) {
+            rc = gl_cli_fail(&err);
+            goto out_params;
+        }
+    } else {
+        g = gl_game_find(a.pos[0]);
+        if (!g) {
+            rc = gl_cli_failf("unknown game '%s' (try 'gridlab list')", a.pos[0]);
+            goto out_params;
+        }
+        int given;
+        if (gl_args_seed(&a, &seed, &given, &err) != 0) {
+            rc = gl_cli_fail(&err);
+            goto out_params;
+        }
+        gl_args_unused(&a, &params); /* everything else is a board option */
+    }
+    /* the board first: create names a bad option the way options are named */
+    gl_board *b = gl_game_create(g, &params, seed, &err);
     if (!b) {
         rc = gl_cli_fail(&err);
-        goto out;
+        goto out_params;
     }
     gl_strbuf sb = GL_STRBUF_INIT;
-    gl_sb_printf(&sb, "# gridlab new %s --seed %llu\n", g->name, (unsigned long long)seed);
+    gl_sb_puts(&sb, "# id: ");
+    if (gl_game_id(g, &params, seed, &sb, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        gl_sb_free(&sb);
+        g->destroy(b);
+        goto out_params;
+    }
+    gl_sb_putc(&sb, '\n');
     g->format(b, &sb);
     fputs(gl_sb_str(&sb), stdout);
     gl_sb_free(&sb);
     g->destroy(b);
+out_params:
+    gl_kv_free(&params);
 out:
     gl_args_free(&a);
     return rc;

@@ -1,22 +1,34 @@
-/* gridlab show FILE: draw a board for people (colour on a terminal). */
+/* gridlab show FILE: draw a board for people (colour on a terminal), or
+ * another drawing a game's CLI part registers (`--groups` for flood). */
 #include "cli.h"
+
+#include <string.h>
 
 int gl_cmd_show(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    const char *flags = "groups json";
+    char flags[256] = "";
+    for (int i = 0; gl_cli_views[i]; i++) {
+        if (strstr(flags, gl_cli_views[i]->flag)) continue;
+        strncat(flags, " ", sizeof flags - strlen(flags) - 1);
+        strncat(flags, gl_cli_views[i]->flag, sizeof flags - strlen(flags) - 1);
+    }
     if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
     if (gl_args_flag(&a, flags, "help")) {
         gl_args_free(&a);
-        return gl_cli_help("show [--groups] FILE|-",
-                           "Draws the board with its status line.  --groups (flood) prints each cell\n"
-                           "as group/colour: the component graph the solvers work on.\n"
-                           "Colour is used on a terminal unless NO_COLOR is set.\n");
+        printf("usage: gridlab show [--VIEW] FILE|-\n\n"
+               "Draws the board with its status line.  Colour is used on a terminal unless\n"
+               "NO_COLOR is set.  Other drawings:\n");
+        for (int i = 0; gl_cli_views[i]; i++)
+            printf("  --%-8s %s: %s\n", gl_cli_views[i]->flag, gl_cli_views[i]->game, gl_cli_views[i]->help);
+        return GL_EXIT_OK;
     }
     if (a.npos != 1 || a.opts.n) {
+        int rc = a.opts.n ? gl_cli_failf("show: unknown option --%s", a.opts.items[0].key)
+                          : gl_cli_failf("usage: gridlab show [--VIEW] FILE|-");
         gl_args_free(&a);
-        return gl_cli_failf("usage: gridlab show [--groups] FILE|-");
+        return rc;
     }
     const gl_game *g;
     gl_board *b = gl_board_read(a.pos[0], &g, &err);
@@ -24,16 +36,26 @@ int gl_cmd_show(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_fail(&err);
     }
-    int flags_r = gl_cli_use_color(stdout) ? GL_RENDER_COLOR : 0;
-    if (gl_args_flag(&a, flags, "groups")) flags_r |= GL_RENDER_GROUPS;
-    gl_strbuf sb = GL_STRBUF_INIT;
-    g->render(b, &sb, flags_r);
-    gl_sb_putc(&sb, '\n');
-    g->status_line(b, &sb);
-    gl_sb_putc(&sb, '\n');
-    fputs(gl_sb_str(&sb), stdout);
-    gl_sb_free(&sb);
+    int colour = gl_cli_use_color(stdout);
+    const gl_cli_view *view = NULL;
+    int rc = GL_EXIT_OK;
+    for (int i = 0; gl_cli_views[i]; i++) {
+        if (!gl_args_flag(&a, flags, gl_cli_views[i]->flag)) continue;
+        if (strcmp(gl_cli_views[i]->game, g->name) == 0) view = gl_cli_views[i];
+        else if (!view) rc = gl_cli_failf("show: --%s is for %s boards, not %s", gl_cli_views[i]->flag,
+                                          gl_cli_views[i]->game, g->name);
+    }
+    if (rc == GL_EXIT_OK) {
+        gl_strbuf sb = GL_STRBUF_INIT;
+        if (view) view->render(b, &sb, colour);
+        else g->render(b, &sb, colour ? GL_RENDER_COLOR : 0);
+        gl_sb_putc(&sb, '\n');
+        g->status_line(b, &sb);
+        gl_sb_putc(&sb, '\n');
+        fputs(gl_sb_str(&sb), stdout);
+        gl_sb_free(&sb);
+    }
     g->destroy(b);
     gl_args_free(&a);
-    return GL_EXIT_OK;
+    return rc;
 }

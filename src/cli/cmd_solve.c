@@ -101,7 +101,11 @@ int gl_cmd_hint(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_help("hint FILE|- [--json] [--limit-ms N] [--KEY VALUE ...]",
                            "Prints the best next move in the game's notation (with --json: \"move\", and\n"
-                           "\"path\" for lines and onet).  Exit 1 when there is no move.\n");
+                           "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
+                           "otherwise.\n"
+                           "Exit status: 0 a move, 1 no move (the game is over or deadlocked), 2 bad\n"
+                           "input, 3 the search stopped at its limit before it had a move (\"stopped\"\n"
+                           "in --json), 130 interrupted.\n");
     }
     int rc = GL_EXIT_OK;
     gl_board *b = NULL;
@@ -109,56 +113,59 @@ int gl_cmd_hint(int argc, char **argv)
     gl_limits lim;
     gl_kvlist sopts;
     gl_kv_init(&sopts);
+    gl_info info;
+    gl_info_init(&info);
     if ((rc = load(&a, "hint FILE|- [--json]", &g, &b, &lim, &sopts))) goto out;
+    int json = gl_args_flag(&a, flags, "json");
     gl_move m;
-    gl_strbuf extra = GL_STRBUF_INIT;
-    int found;
-    if (g->hint) {
-        gl_solve_opts o;
-        memset(&o, 0, sizeof o);
-        o.lim = lim;
-        o.opts = &sopts;
-        found = g->hint(b, &o, &m, &extra, &err);
-        if (found >= 0 && gl_kv_check_used(&sopts, &err) != 0) found = -1;
-    } else {
-        gl_solution sol;
-        gl_solution_init(&sol);
-        found = gl_cli_run_solver(g, b, NULL, &sopts, &lim, NULL, &sol, &err);
-        if (found == 0) {
-            found = sol.solved && sol.nmoves > 0;
-            if (found) m = sol.moves[0];
-        }
-        gl_solution_free(&sol);
-    }
-    if (found < 0) {
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim = lim;
+    o.opts = &sopts;
+    int found = gl_hint_board(g, b, &o, &m, &info, &err);
+    if (found != GL_HINT_ERROR && gl_kv_check_used(&sopts, &err) != 0) found = GL_HINT_ERROR;
+    gl_strbuf out = GL_STRBUF_INIT;
+    gl_json j;
+    gl_json_init(&j, &out);
+    if (found == GL_HINT_ERROR) {
         rc = gl_cli_fail(&err);
-    } else if (!found) {
-        if (gl_args_flag(&a, flags, "json")) printf("{\"move\":null}\n");
-        else printf("no move\n");
-        rc = GL_EXIT_NO;
-    } else {
+    } else if (found == GL_HINT_MOVE) {
         char buf[64];
         g->format_move(b, &m, buf, sizeof buf);
-        if (gl_args_flag(&a, flags, "json")) {
-            gl_strbuf o = GL_STRBUF_INIT;
-            gl_json j;
-            gl_json_init(&j, &o);
+        if (json) {
             gl_json_obj_begin(&j);
             gl_json_key(&j, "move");
             gl_json_str(&j, buf);
-            if (extra.len) {
-                gl_sb_putc(&o, ',');
-                gl_sb_puts(&o, gl_sb_str(&extra));
-            }
+            gl_cli_info_json(&j, &info);
             gl_json_obj_end(&j);
-            printf("%s\n", gl_sb_str(&o));
-            gl_sb_free(&o);
         } else {
-            printf("%s\n", buf);
+            gl_sb_puts(&out, buf);
         }
+    } else if (found == GL_HINT_NONE) {
+        if (json) gl_sb_puts(&out, "{\"move\":null}");
+        else gl_sb_puts(&out, "no move");
+        rc = GL_EXIT_NO;
+    } else { /* stopped before it had a move */
+        const char *why = err.set ? err.msg : "a limit";
+        if (json) {
+            gl_json_obj_begin(&j);
+            gl_json_key(&j, "move");
+            gl_json_null(&j);
+            gl_json_key(&j, "stopped");
+            gl_json_str(&j, why);
+            gl_json_obj_end(&j);
+        } else {
+            gl_sb_printf(&out, "no hint: the search stopped (%s) before it found a move", why);
+        }
+        rc = strcmp(why, "interrupted") == 0 ? GL_EXIT_INTERRUPTED : GL_EXIT_STOPPED;
     }
-    gl_sb_free(&extra);
+    if (found != GL_HINT_ERROR) {
+        gl_sb_putc(&out, '\n');
+        fputs(gl_sb_str(&out), stdout);
+    }
+    gl_sb_free(&out);
 out:
+    gl_info_free(&info);
     if (b) g->destroy(b);
     gl_kv_free(&sopts);
     gl_args_free(&a);

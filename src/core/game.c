@@ -10,13 +10,13 @@
 void gl_solution_init(gl_solution *s)
 {
     memset(s, 0, sizeof *s);
-    gl_sb_init(&s->extra);
+    gl_info_init(&s->info);
 }
 
 void gl_solution_free(gl_solution *s)
 {
     free(s->moves);
-    gl_sb_free(&s->extra);
+    gl_info_free(&s->info);
     memset(s, 0, sizeof *s);
 }
 
@@ -69,6 +69,25 @@ const gl_solver *gl_game_solver(const gl_game *g, const char *name)
     for (int i = 0; i < g->nsolvers; i++)
         if (strcmp(g->solvers[i].name, name) == 0) return &g->solvers[i];
     return NULL;
+}
+
+const gl_param *gl_game_param(const gl_game *g, const char *key)
+{
+    for (int i = 0; i < g->nparams; i++)
+        if (strcmp(g->params[i].key, key) == 0) return &g->params[i];
+    return NULL;
+}
+
+gl_board *gl_game_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err)
+{
+    gl_rng rng;
+    gl_rng_seed(&rng, seed);
+    gl_board *b = g->create(params, &rng, err);
+    if (b && gl_kv_check_used(params, err) != 0) {
+        g->destroy(b);
+        b = NULL;
+    }
+    return b;
 }
 
 gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
@@ -145,4 +164,37 @@ void gl_cell_format(int row, int col, char *buf, size_t n)
     for (int i = 0; i < k; i++) tmp[i] = letters[k - 1 - i];
     tmp[k] = '\0';
     snprintf(buf, n, "%s%d", tmp, row + 1);
+}
+
+void gl_cells_chain(const int *rc, int n, gl_cells *out)
+{
+    out->n = 0;
+    for (int i = 0; i < n; i++) {
+        int r = rc[2 * i], c = rc[2 * i + 1];
+        if (out->n > 0) { /* the straight run from the cell before */
+            int pr = out->rc[2 * (out->n - 1)], pc = out->rc[2 * (out->n - 1) + 1];
+            if (pr == r || pc == c) {
+                int dr = (r > pr) - (r < pr), dc = (c > pc) - (c < pc);
+                while ((dr || dc) && (pr + dr != r || pc + dc != c)) {
+                    pr += dr;
+                    pc += dc;
+                    gl_cells_push(out, pr, pc);
+                }
+            }
+        }
+        gl_cells_push(out, r, c);
+    }
+}
+
+void gl_game_move_cells(const gl_game *g, const gl_board *b, const gl_move *m, gl_cells *out)
+{
+    out->n = 0;
+    if (!g->move_path) return;
+    int n = g->move_path(b, m, NULL, 0);
+    if (n <= 0) return;
+    int *raw = malloc(sizeof(int) * 2 * (size_t)n);
+    if (!raw) return;
+    g->move_path(b, m, raw, n);
+    gl_cells_chain(raw, n, out);
+    free(raw);
 }

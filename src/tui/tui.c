@@ -1,11 +1,10 @@
-/* The full-screen terminal front end (`gridlab play` on a terminal).
+/* The full-screen terminal front end (`gridlab play` on a terminal), a
+ * client of the play session (src/play).
  *
- * It drives any game through the gl_game table alone: dims/cell to draw,
- * select to turn picked cells into a move, parse_move for the typed command
- * line, apply/clone for play and undo, hint or the first solver for hints,
- * move_path for the lines drawn on the board, time_limit_s and next_level
- * for onet's timed level sequence.  Undo and redo are stacks of snapshots,
- * exact even where a game draws random numbers during play.
+ * The session keeps the game: moves, undo and redo, hints, the solver's
+ * moves, levels, the clock and saves.  This file turns keys and clicks
+ * into session calls and shows what comes back: the board through the
+ * game's dims and cell, the hint's way through move_path, and animations.
  *
  * Animation is built from boards, not from game internals: a move's path is
  * drawn cell by cell before the move (the ball travelling in lines, the
@@ -13,11 +12,11 @@
  * spreading from the first changed cell (the flood spreading, the board
  * settling after a cascade) and flashed.  Any key skips an animation.
  *
- * Signals: Ctrl-C (SIGINT), SIGTERM and SIGHUP only raise the CLI's
- * interrupt flag (which also stops a running solver); the loop then leaves
- * cleanly.  Crash signals restore the terminal with endwin and re-raise
- * under the handler that was there before (the sanitizers' report still
- * comes out). */
+ * Signals: Ctrl-C (SIGINT), SIGTERM and SIGHUP only raise the interrupt
+ * flag the program gave (which also stops a running solver); the loop then
+ * leaves cleanly.  Crash signals restore the terminal with endwin and
+ * re-raise under the handler that was there before (the sanitizers'
+ * report still comes out). */
 #include "tui.h"
 
 #include <locale.h>
@@ -25,9 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HISTORY_MAX 4096
 #define SOLVE_LIMIT_MS 10000.0
-#define HINT_LIMIT_MS 5000.0
 
 /* ------------------------------------------------------------ signals */
 
@@ -38,6 +35,7 @@ static const int stop_signals[] = {SIGINT, SIGTERM, SIGHUP};
 #define NCRASH ((int)(sizeof crash_signals / sizeof crash_signals[0]))
 #define NSTOP ((int)(sizeof stop_signals / sizeof stop_signals[0]))
 static struct sigaction old_crash[NCRASH], old_stop[NSTOP];
+static volatile sig_atomic_t *stop_flag; /* the program's interrupt flag */
 
 static void on_crash(int sig)
 {
@@ -50,7 +48,7 @@ static void on_crash(int sig)
 static void on_stop(int sig)
 {
     (void)sig;
-    gl_cli_interrupted = 1;
+    if (stop_flag) *stop_flag = 1;
 }
 
 static void install_signals(void)
@@ -72,42 +70,6 @@ static void restore_signals(void)
     for (int i = 0; i < NSTOP; i++) sigaction(stop_signals[i], &old_stop[i], NULL);
 }
 
-/* ------------------------------------------------------------ history */
-
-static int hist_push(const gl_game *g, tui_hist *h, gl_board *b)
-{
-    if (h->n == HISTORY_MAX) { /* forget the oldest */
-        g->destroy(h->items[0]);
-        memmove(h->items, h->items + 1, sizeof(h->items[0]) * (HISTORY_MAX - 1));
-        h->n--;
-    }
-    if (h->n == h->cap) {
-        int cap = h->cap ? 2 * h->cap : 64;
-        gl_board **p = realloc(h->items, sizeof(*p) * (size_t)cap);
-        if (!p) {
-            g->destroy(b);
-            return -1;
-        }
-        h->items = p;
-        h->cap = cap;
-    }
-    h->items[h->n++] = b;
-    return 0;
-}
-
-static void hist_clear(const gl_game *g, tui_hist *h)
-{
-    while (h->n) g->destroy(h->items[--h->n]);
-}
-
-static void hist_free(const gl_game *g, tui_hist *h)
-{
-    hist_clear(g, h);
-    free(h->items);
-    h->items = NULL;
-    h->cap = 0;
-}
-
 /* ------------------------------------------------------------ helpers */
 
 static void say(tui *t, int bad, const char *fmt, ...) GL_PRINTF(3, 4);
@@ -126,87 +88,42 @@ static void clear_hint(tui *t)
     t->hint_nmarks = 0;
 }
 
-static void level_start(tui *t)
-{
-    t->limit_s = t->g->time_limit_s ? t->g->time_limit_s(t->b) : 0;
-    t->start_ns = gl_now_ns();
-    t->paused_ns = 0;
-    t->timed_out = 0;
-}
+static const gl_game *game(const tui *t) { return gl_play_game(t->p); }
+static const gl_board *board(const tui *t) { return gl_play_board(t->p); }
 
 static void clamp_cursor(tui *t)
 {
     int w, h;
-    t->g->dims(t->b, &w, &h);
+    game(t)->dims(board(t), &w, &h);
     if (t->cur_r >= h) t->cur_r = h - 1;
     if (t->cur_c >= w) t->cur_c = w - 1;
     if (t->cur_r < 0) t->cur_r = 0;
     if (t->cur_c < 0) t->cur_c = 0;
 }
 
-/* Replaces the board (new game, next level): history and overlays go. */
-static void set_board(tui *t, gl_board *b)
+/* A chain of cells (corners filled in) into out, at most max cells. */
+static int chain_into(const gl_cells *chain, int *out, int max)
 {
-    t->g->destroy(t->b);
-    t->b = b;
-    hist_clear(t->g, &t->undo);
-    hist_clear(t->g, &t->redo);
-    t->nsel = 0;
-    clear_hint(t);
-    clamp_cursor(t);
-    level_start(t);
-}
-
-/* A move's cells as a chain of adjacent cells: games may give corners
- * only (onet's link), so straight runs between them are filled in. */
-static int path_expand(const int *rc, int n, int *out, int max)
-{
-    int k = 0;
-    for (int i = 0; i < n && k < max; i++) {
-        int r = rc[2 * i], c = rc[2 * i + 1];
-        if (i > 0) {
-            int pr = out[2 * (k - 1)], pc = out[2 * (k - 1) + 1];
-            if (pr == r || pc == c) {
-                int dr = (r > pr) - (r < pr), dc = (c > pc) - (c < pc);
-                while ((pr + dr != r || pc + dc != c) && (dr || dc) && k < max) {
-                    pr += dr;
-                    pc += dc;
-                    out[2 * k] = pr;
-                    out[2 * k + 1] = pc;
-                    k++;
-                }
-            }
-        }
-        if (k < max) {
-            out[2 * k] = r;
-            out[2 * k + 1] = c;
-            k++;
-        }
-    }
-    return k;
-}
-
-static int move_path(const tui *t, const gl_board *b, const gl_move *m, int *out, int max)
-{
-    if (!t->g->move_path) return 0;
-    int *raw = malloc(sizeof(int) * 2 * TUI_MAXPATH);
-    if (!raw) return 0;
-    int n = t->g->move_path(b, m, raw, TUI_MAXPATH);
-    if (n > TUI_MAXPATH) n = TUI_MAXPATH;
-    int k = n > 0 ? path_expand(raw, n, out, max) : 0;
-    free(raw);
-    return k;
+    int n = chain->n < max ? chain->n : max;
+    if (n > 0) memcpy(out, chain->rc, sizeof(int) * 2 * (size_t)n);
+    return n;
 }
 
 /* ------------------------------------------------------------ drawing */
 
+static gl_cell_view *board_views(const tui *t, int *w, int *h)
+{
+    game(t)->dims(board(t), w, h);
+    gl_cell_view *views = malloc(sizeof(*views) * (size_t)*w * (size_t)*h);
+    if (views) tui_views(game(t), board(t), views, *w, *h);
+    return views;
+}
+
 static void redraw(tui *t)
 {
     int w, h;
-    t->g->dims(t->b, &w, &h);
-    gl_cell_view *views = malloc(sizeof(*views) * (size_t)w * (size_t)h);
+    gl_cell_view *views = board_views(t, &w, &h);
     if (!views) return;
-    tui_views(t->g, t->b, views, w, h);
     tui_frame f = {views, w, h, t->hint_path, t->hint_npath, 0, 1, NULL, t->hint_marks, t->hint_nmarks};
     tui_draw(t, &f);
     free(views);
@@ -214,10 +131,10 @@ static void redraw(tui *t)
 
 /* Waits ms milliseconds for the eye; returns 1 (and keeps the key for the
  * main loop) when a key was pressed, which skips the rest. */
-static int pause_ms(int ms)
+static int pause_ms(const tui *t, int ms)
 {
     while (ms > 0) {
-        if (gl_cli_interrupted) return 1;
+        if (*t->o->interrupt) return 1;
         int ch = getch();
         if (ch != ERR) {
             if (ch != KEY_RESIZE) ungetch(ch);
@@ -230,16 +147,11 @@ static int pause_ms(int ms)
     return 0;
 }
 
-/* The path travelled before the move is applied: a growing line (with the
- * ball at its head when a ball moves onto an empty cell). */
-static int animate_path(tui *t, const int *path, int n)
+/* The path travelled, drawn over the board before the move: a growing
+ * line (with the ball at its head when a ball moves onto an empty cell). */
+static int animate_path(tui *t, gl_cell_view *views, int w, int h, const int *path, int n)
 {
     if (n < 2) return 0;
-    int w, h;
-    t->g->dims(t->b, &w, &h);
-    gl_cell_view *views = malloc(sizeof(*views) * (size_t)w * (size_t)h);
-    if (!views) return 0;
-    tui_views(t->g, t->b, views, w, h);
     int ball = 0;
     int r0 = path[0], c0 = path[1], r1 = path[2 * n - 2], c1 = path[2 * n - 1];
     if (r0 >= 0 && r0 < h && c0 >= 0 && c0 < w && r1 >= 0 && r1 < h && c1 >= 0 && c1 < w &&
@@ -253,12 +165,11 @@ static int animate_path(tui *t, const int *path, int n)
     for (int k = 2; k <= n && !skipped; k++) {
         tui_frame f = {views, w, h, path, k, ball, 0, NULL, NULL, 0};
         tui_draw(t, &f);
-        skipped = pause_ms(step);
+        skipped = pause_ms(t, step);
     }
-    if (!skipped && !ball) skipped = pause_ms(150); /* let the whole link be seen */
+    if (!skipped && !ball) skipped = pause_ms(t, 150); /* let the whole link be seen */
     nodelay(stdscr, FALSE);
     timeout(200);
-    free(views);
     return skipped;
 }
 
@@ -266,7 +177,7 @@ static int animate_path(tui *t, const int *path, int n)
 static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
 {
     int bw, bh;
-    t->g->dims(t->b, &bw, &bh);
+    game(t)->dims(board(t), &bw, &bh);
     if (bw != w || bh != h) return;
     size_t n = (size_t)w * (size_t)h;
     gl_cell_view *after = malloc(sizeof(*after) * n);
@@ -275,7 +186,7 @@ static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
     int *queue = malloc(sizeof(int) * n);
     unsigned char *fresh = calloc(n, 1);
     if (!after || !mix || !dist || !queue || !fresh) goto out;
-    tui_views(t->g, t->b, after, w, h);
+    tui_views(game(t), board(t), after, w, h);
     int maxd = -1;
     for (size_t i = 0; i < n; i++) dist[i] = -1;
     for (size_t s = 0; s < n; s++) {
@@ -310,13 +221,13 @@ static void animate_change(tui *t, const gl_cell_view *before, int w, int h)
         }
         tui_frame f = {mix, w, h, NULL, 0, 0, 0, fresh, NULL, 0};
         tui_draw(t, &f);
-        skipped = pause_ms(maxd > 0 ? 25 : 0);
+        skipped = pause_ms(t, maxd > 0 ? 25 : 0);
     }
     if (!skipped) {
         for (size_t i = 0; i < n; i++) fresh[i] = dist[i] >= 0;
         tui_frame f = {after, w, h, NULL, 0, 0, 0, fresh, NULL, 0};
         tui_draw(t, &f);
-        pause_ms(160);
+        pause_ms(t, 160);
     }
     nodelay(stdscr, FALSE);
     timeout(200);
@@ -332,92 +243,68 @@ out:
 
 static int playing(tui *t)
 {
-    if (t->timed_out) {
-        say(t, 1, "Time is up: n for a new game, q to quit.");
-        return 0;
-    }
-    gl_status st = t->g->status(t->b);
+    gl_status st = gl_play_status(t->p);
     if (st == GL_PLAYING) return 1;
-    say(t, 1, "%s u undoes, n starts a new game, q quits.",
-        st == GL_WON ? "This game is won." : "This game is over.");
+    if (gl_play_time_left_ms(t->p) == 0) say(t, 1, "Time is up: n for a new game, q to quit.");
+    else
+        say(t, 1, "%s u undoes, n starts a new game, q quits.",
+            st == GL_WON ? "This game is won." : "This game is over.");
     return 0;
 }
 
-/* After a move: a won level goes on to the next one when there is one. */
-static void after_move(tui *t)
+/* After the session played a move (moved: its result; before: the views
+ * of the board before it): the animation, the news, the next level. */
+static void after_move(tui *t, int moved, gl_cell_view *before, int w, int h, gl_events *ev, gl_error *err)
 {
-    char done[TUI_MSG]; /* what the move did, to go before the news */
-    snprintf(done, sizeof done, "%s", t->msg);
-    if (t->g->status(t->b) != GL_WON) {
-        if (t->g->status(t->b) == GL_LOST)
-            say(t, 0, "%s  Game over: u undoes, n starts a new game.", done);
-        return;
+    clear_hint(t);
+    const gl_event *mv = gl_events_find(ev, GL_EV_MOVE);
+    int skipped = 0;
+    if (mv && before) {
+        gl_cells chain = {0};
+        gl_cells_chain(ev->cells.rc + 2 * mv->first, mv->n, &chain);
+        skipped = animate_path(t, before, w, h, chain.rc, chain.n);
+        gl_cells_free(&chain);
     }
-    if (t->g->next_level) {
-        gl_error err = {0};
-        gl_board *nb = t->g->next_level(t->b, &t->level_rng, &err);
-        if (nb) {
-            set_board(t, nb);
-            say(t, 0, "Level cleared! On to the next level.");
-            return;
-        }
-        if (err.set) {
-            say(t, 1, "Won, but the next level failed: %s", err.msg);
-            return;
-        }
+    if (!skipped && before) animate_change(t, before, w, h);
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_play_describe(t->p, ev, &sb);
+    if (moved == 1) {
+        say(t, 1, "%s  NOT SAVED: %s", gl_sb_str(&sb), err->msg);
+        t->save_failed = 1;
+    } else if (gl_events_find(ev, GL_EV_WON) && gl_play_has_next_level(t->p)) {
+        gl_events_clear(ev);
+        gl_error e2 = {0};
+        int r = gl_play_next_level(t->p, ev, &e2);
+        clamp_cursor(t);
+        if (r == 1) say(t, 0, "Level cleared! On to level %d.", gl_play_level(t->p));
+        else if (r == 2) {
+            say(t, 1, "Level cleared; level %d is NOT SAVED: %s", gl_play_level(t->p), e2.msg);
+            t->save_failed = 1;
+        } else say(t, 1, "Won, but the next level failed: %s", e2.msg);
+    } else if (gl_events_find(ev, GL_EV_WON)) {
+        say(t, 0, "%s  You won! n starts a new game, q quits.", gl_sb_str(&sb));
+    } else if (gl_events_find(ev, GL_EV_LOST)) {
+        say(t, 0, "%s  Game over: u undoes, n starts a new game.", gl_sb_str(&sb));
+    } else {
+        say(t, 0, "%s", gl_sb_str(&sb));
     }
-    say(t, 0, "%s  You won! n starts a new game, q quits.", done);
+    gl_sb_free(&sb);
 }
 
-/* Plays a move with its animation; returns 0 when it was applied. */
+/* A move in the game's notation or from the solver, through the session. */
 static int play_move(tui *t, const gl_move *m)
 {
-    const gl_game *g = t->g;
-    char name[64];
-    g->format_move(t->b, m, name, sizeof name);
-    int *path = malloc(sizeof(int) * 2 * TUI_MAXPATH);
-    int npath = path ? move_path(t, t->b, m, path, TUI_MAXPATH) : 0;
-    gl_board *before = g->clone(t->b);
     int w, h;
-    g->dims(t->b, &w, &h);
-    gl_cell_view *views = malloc(sizeof(*views) * (size_t)w * (size_t)h);
-    if (!before || !views) {
-        say(t, 1, "out of memory");
-        if (before) g->destroy(before);
-        free(views);
-        free(path);
-        return -1;
-    }
-    tui_views(g, t->b, views, w, h);
-    clear_hint(t);
-    gl_strbuf log = GL_STRBUF_INIT;
+    gl_cell_view *before = board_views(t, &w, &h);
+    gl_events ev;
+    gl_events_init(&ev);
     gl_error err = {0};
-    /* Check legality on a copy first, so no path is drawn for a bad move. */
-    gl_board *probe = g->clone(t->b);
-    int rc = probe ? g->apply(probe, m, NULL, &err) : -1;
-    if (probe) g->destroy(probe);
-    if (rc == 0) {
-        int skipped = path ? animate_path(t, path, npath) : 0;
-        rc = g->apply(t->b, m, &log, &err);
-        if (rc == 0 && !skipped) animate_change(t, views, w, h);
-    }
-    if (rc != 0) {
-        say(t, 1, "%s: %s", name, err.set ? err.msg : "out of memory");
-        g->destroy(before);
-    } else {
-        hist_push(g, &t->undo, before);
-        hist_clear(g, &t->redo);
-        size_t nl = strlen(name);
-        if (log.len > nl && !strncmp(gl_sb_str(&log), name, nl) && log.data[nl] == ':')
-            say(t, 0, "%s", gl_sb_str(&log)); /* the log names the move already */
-        else if (log.len) say(t, 0, "%s: %s", name, gl_sb_str(&log));
-        else say(t, 0, "played %s", name);
-        after_move(t);
-    }
-    gl_sb_free(&log);
-    free(views);
-    free(path);
-    return rc;
+    int rc = gl_play_move(t->p, m, &ev, &err);
+    if (rc < 0) say(t, 1, "%s", err.msg);
+    else after_move(t, rc, before, w, h, &ev, &err);
+    gl_events_free(&ev);
+    free(before);
+    return rc < 0 ? -1 : 0;
 }
 
 static void select_cell(tui *t, int r, int c)
@@ -425,97 +312,54 @@ static void select_cell(tui *t, int r, int c)
     if (!playing(t)) return;
     char cell[16];
     gl_cell_format(r, c, cell, sizeof cell);
-    for (int i = 0; i < t->nsel; i++)
-        if (t->sel[2 * i] == r && t->sel[2 * i + 1] == c) { /* a second press drops it */
-            memmove(&t->sel[2 * i], &t->sel[2 * i + 2], sizeof(int) * 2 * (size_t)(t->nsel - i - 1));
-            t->nsel--;
-            say(t, 0, "dropped %s", cell);
-            return;
-        }
-    if (t->nsel == TUI_MAXSEL) t->nsel = 0;
-    t->sel[2 * t->nsel] = r;
-    t->sel[2 * t->nsel + 1] = c;
-    t->nsel++;
-    gl_move m;
+    int w, h;
+    gl_cell_view *before = board_views(t, &w, &h);
+    gl_events ev;
+    gl_events_init(&ev);
     gl_error err = {0};
-    int res = t->g->select(t->b, t->sel, t->nsel, &m, &err);
-    if (res < 0 && t->nsel > 1) {
-        /* Not a move with what came before: perhaps a fresh start
-         * (another ball picked in lines). */
-        gl_error err2 = {0};
-        int res2 = t->g->select(t->b, &t->sel[2 * (t->nsel - 1)], 1, &m, &err2);
-        if (res2 == 0) { /* say why, and keep the new cell */
-            t->sel[0] = r;
-            t->sel[1] = c;
-            t->nsel = 1;
-            say(t, 1, "%s; %s is selected now", err.set ? err.msg : "not a move", cell);
-            return;
-        }
-        if (res2 == 1) {
-            t->nsel = 1;
-            res = res2;
-        }
+    int moved = 0;
+    switch (gl_play_pick(t->p, r, c, &moved, &ev, &err)) {
+    case GL_PICK_BAD: say(t, 1, "%s", err.msg); break;
+    case GL_PICK_MORE: say(t, 0, "selected %s: now pick the next cell (Esc drops the selection)", cell); break;
+    case GL_PICK_DROPPED: say(t, 0, "dropped %s", cell); break;
+    case GL_PICK_RESTART: say(t, 1, "%s; %s is selected now", err.msg, cell); break;
+    case GL_PICK_MOVED: after_move(t, moved, before, w, h, &ev, &err); break;
     }
-    if (res < 0) {
-        say(t, 1, "%s", err.set ? err.msg : "not a move");
-        t->nsel = 0;
-    } else if (res == 0) {
-        say(t, 0, "selected %s: now pick the next cell (Esc drops the selection)", cell);
-    } else {
-        t->nsel = 0;
-        play_move(t, &m);
-    }
-}
-
-/* The best next move: the game's hint, else the first solver's first move. */
-static int find_hint(tui *t, gl_move *m, gl_error *err)
-{
-    gl_solve_opts o;
-    memset(&o, 0, sizeof o);
-    o.lim.limit_ms = HINT_LIMIT_MS;
-    o.lim.interrupt = &gl_cli_interrupted;
-    int found;
-    if (t->g->hint) {
-        gl_strbuf extra = GL_STRBUF_INIT;
-        found = t->g->hint(t->b, &o, m, &extra, err);
-        gl_sb_free(&extra);
-    } else {
-        if (t->g->nsolvers < 1) return gl_error_set(err, "this game has no solver");
-        gl_solution sol;
-        gl_solution_init(&sol);
-        found = t->g->solvers[0].solve(t->b, &o, &sol, err);
-        if (found == 0) {
-            found = sol.solved && sol.nmoves > 0;
-            if (found) *m = sol.moves[0];
-            else if (sol.stopped) found = gl_error_set(err, "the solver stopped (%s)", sol.stopped);
-        }
-        gl_solution_free(&sol);
-    }
-    gl_cli_interrupted = 0; /* Ctrl-C stopped the search, not the game */
-    return found;
+    gl_events_free(&ev);
+    free(before);
 }
 
 static void do_hint(tui *t)
 {
     if (!playing(t)) return;
-    say(t, 0, "thinking...");
+    say(t, 0, "thinking... (Ctrl-C stops)");
     redraw(t);
     gl_move m;
     gl_error err = {0};
-    int found = find_hint(t, &m, &err);
+    gl_limits lim = {0, 0, t->o->interrupt, NULL};
+    int found = gl_play_hint(t->p, &lim, &m, NULL, &err);
+    *t->o->interrupt = 0; /* Ctrl-C stopped the search, not the game */
     clear_hint(t);
-    if (found < 0) {
+    if (found == GL_HINT_ERROR) {
         say(t, 1, "no hint: %s", err.msg);
         return;
     }
-    if (found == 0) {
+    if (found == GL_HINT_STOPPED) {
+        say(t, 1, "no hint: the search stopped (%s) before it found a move", err.msg);
+        return;
+    }
+    if (found == GL_HINT_NONE) {
         say(t, 1, "no hint: no move leads anywhere from here");
         return;
     }
+    const gl_game *g = game(t);
     char name[64];
-    t->g->format_move(t->b, &m, name, sizeof name);
+    g->format_move(board(t), &m, name, sizeof name);
     /* Shown on the board: the move's path, else the cells it changes. */
-    t->hint_npath = move_path(t, t->b, &m, t->hint_path, TUI_MAXPATH);
+    gl_cells chain = {0};
+    gl_play_move_cells(t->p, &m, &chain);
+    t->hint_npath = chain_into(&chain, t->hint_path, TUI_MAXPATH);
+    gl_cells_free(&chain);
     if (t->hint_npath >= 2) { /* the ends in braces, the way between as a line */
         int last = t->hint_npath - 1;
         t->hint_marks[0] = t->hint_path[0];
@@ -526,16 +370,14 @@ static void do_hint(tui *t)
     } else {
         t->hint_npath = 0;
         int w, h;
-        t->g->dims(t->b, &w, &h);
-        gl_board *copy = t->g->clone(t->b);
-        gl_cell_view *a = malloc(sizeof(*a) * (size_t)w * (size_t)h);
+        gl_cell_view *a = board_views(t, &w, &h);
+        gl_board *copy = g->clone(board(t));
         gl_cell_view *b = malloc(sizeof(*b) * (size_t)w * (size_t)h);
-        if (copy && a && b && t->g->apply(copy, &m, NULL, &err) == 0) {
+        if (copy && a && b && g->apply(copy, &m, NULL, &err) == 0) {
             int nw, nh;
-            t->g->dims(copy, &nw, &nh);
+            g->dims(copy, &nw, &nh);
             if (nw == w && nh == h) {
-                tui_views(t->g, t->b, a, w, h);
-                tui_views(t->g, copy, b, w, h);
+                tui_views(g, copy, b, w, h);
                 for (int i = 0; i < w * h && t->hint_nmarks < TUI_MAXPATH; i++)
                     if (!tui_view_eq(&a[i], &b[i])) {
                         t->hint_marks[2 * t->hint_nmarks] = i / w;
@@ -544,7 +386,7 @@ static void do_hint(tui *t)
                     }
             }
         }
-        if (copy) t->g->destroy(copy);
+        if (copy) g->destroy(copy);
         free(a);
         free(b);
     }
@@ -554,106 +396,97 @@ static void do_hint(tui *t)
 static void do_solve(tui *t)
 {
     if (!playing(t)) return;
-    if (t->g->nsolvers < 1) {
+    const gl_game *g = game(t);
+    if (g->nsolvers < 1) {
         say(t, 1, "this game has no solver");
         return;
     }
-    const gl_solver *s = &t->g->solvers[0];
+    const gl_solver *s = &g->solvers[0];
     say(t, 0, "solving with %s (up to %.0f s, Ctrl-C stops)...", s->name, SOLVE_LIMIT_MS / 1000);
     redraw(t);
-    gl_solve_opts o;
-    memset(&o, 0, sizeof o);
-    o.lim.limit_ms = SOLVE_LIMIT_MS;
-    o.lim.interrupt = &gl_cli_interrupted;
+    gl_limits lim = {SOLVE_LIMIT_MS, 0, t->o->interrupt, NULL};
     gl_solution sol;
     gl_solution_init(&sol);
     gl_error err = {0};
-    int rc = s->solve(t->b, &o, &sol, &err);
-    gl_cli_interrupted = 0;
+    int rc = gl_play_solve(t->p, &lim, &sol, &err);
+    *t->o->interrupt = 0;
     if (rc != 0) say(t, 1, "%s: %s", s->name, err.msg);
-    else if (!sol.solved || sol.nmoves == 0)
-        say(t, 1, "%s found no solution%s%s", s->name, sol.stopped ? ": " : "",
-            sol.stopped ? sol.stopped : "");
+    else if (!gl_play_solve_left(t->p))
+        say(t, 1, "%s found no solution%s%s", s->name, sol.stopped ? ": " : "", sol.stopped ? sol.stopped : "");
     else {
         /* Play the moves one by one; any key stops. */
         flushinp();
-        int done = 0;
-        for (int i = 0; i < sol.nmoves; i++) {
-            const gl_board *cur = t->b;
-            if (play_move(t, &sol.moves[i]) != 0) break;
-            done++;
-            if (t->b != cur) break; /* a won level: the rest was for the old board */
-            if (i + 1 < sol.nmoves) {
-                redraw(t);
-                nodelay(stdscr, TRUE);
-                int stop = pause_ms(250);
-                nodelay(stdscr, FALSE);
-                timeout(200);
-                if (stop) {
-                    flushinp();
-                    break;
-                }
+        int done = 0, level = gl_play_level(t->p);
+        for (;;) {
+            int w, h, moved = 0;
+            gl_cell_view *before = board_views(t, &w, &h);
+            gl_events ev;
+            gl_events_init(&ev);
+            int r = gl_play_solve_step(t->p, &moved, &ev, &err);
+            if (r == 1) {
+                done++;
+                after_move(t, moved, before, w, h, &ev, &err);
+            } else if (r < 0) {
+                say(t, 1, "%s", err.msg);
+            }
+            gl_events_free(&ev);
+            free(before);
+            if (r != 1 || gl_play_level(t->p) != level || !gl_play_solve_left(t->p)) break;
+            redraw(t);
+            nodelay(stdscr, TRUE);
+            int stop = pause_ms(t, 250);
+            nodelay(stdscr, FALSE);
+            timeout(200);
+            if (stop) {
+                flushinp();
+                break;
             }
         }
+        gl_play_solve_cancel(t->p);
         char tail[TUI_MSG];
         snprintf(tail, sizeof tail, "%s", t->msg);
-        say(t, 0, "%s: played %d of %d moves (cost %lld%s).  %s", s->name, done, sol.nmoves, sol.cost,
-            sol.optimal ? ", optimal" : "", tail);
+        say(t, t->msg_bad, "%s: played %d of %d move%s (cost %lld%s).  %s", s->name, done, sol.nmoves,
+            sol.nmoves == 1 ? "" : "s", sol.cost, sol.optimal ? ", optimal" : "", tail);
     }
     gl_solution_free(&sol);
 }
 
 static void do_save(tui *t)
 {
-    if (!t->save_path) {
-        say(t, 1, "no save file: start with --save FILE to save");
-        return;
-    }
-    gl_strbuf sb = GL_STRBUF_INIT;
     gl_error err = {0};
-    t->g->format(t->b, &sb);
-    if (gl_write_file_atomic(t->save_path, gl_sb_str(&sb), sb.len, &err) != 0)
-        say(t, 1, "cannot save: %s", err.msg);
-    else say(t, 0, "saved to %s", t->save_path);
-    gl_sb_free(&sb);
+    if (gl_play_save(t->p, NULL, &err) != 0) say(t, 1, "not saved: %s", err.msg);
+    else say(t, 0, "saved to %s", gl_play_path(t->p));
 }
 
 static void do_new(tui *t)
 {
-    gl_rng rng;
-    gl_rng_seed(&rng, t->seed + (uint64_t)t->games + 1);
     gl_error err = {0};
-    gl_board *b = t->g->create(t->params, &rng, &err);
-    if (b && gl_kv_check_used(t->params, &err) != 0) {
-        t->g->destroy(b);
-        b = NULL;
-    }
-    if (!b) {
+    uint64_t seed = t->next_seed++;
+    if (gl_play_new_game(t->p, seed, &err) != 0) {
         say(t, 1, "no new game: %s", err.msg);
         return;
     }
-    t->games++;
-    gl_rng_seed(&t->level_rng, t->seed + (uint64_t)t->games + 0x9e3779b97f4a7c15ULL);
-    set_board(t, b);
-    say(t, 0, "new game (seed %llu)", (unsigned long long)(t->seed + (uint64_t)t->games));
-}
-
-static void do_undo(tui *t, tui_hist *from, tui_hist *to, const char *what)
-{
-    if (!from->n) {
-        say(t, 1, "nothing to %s", what);
-        return;
-    }
-    if (hist_push(t->g, to, t->b) != 0) {
-        say(t, 1, "out of memory");
-        t->b = from->items[--from->n];
-        return;
-    }
-    t->b = from->items[--from->n];
-    t->nsel = 0;
     clear_hint(t);
     clamp_cursor(t);
-    say(t, 0, "%s done", what);
+    say(t, 0, "new game: %s", gl_play_id(t->p));
+}
+
+static void do_undo(tui *t, int undo)
+{
+    gl_error err = {0};
+    int rc = undo ? gl_play_undo(t->p, &err) : gl_play_redo(t->p, &err);
+    if (rc < 0) {
+        say(t, 1, "nothing to %s", undo ? "undo" : "redo");
+        return;
+    }
+    clear_hint(t);
+    clamp_cursor(t);
+    if (rc == 1) {
+        say(t, 1, "%s done, NOT SAVED: %s", undo ? "undo" : "redo", err.msg);
+        t->save_failed = 1;
+    } else {
+        say(t, 0, "%s done", undo ? "undo" : "redo");
+    }
 }
 
 /* `:` - a move typed in the game's notation. */
@@ -664,7 +497,7 @@ static void command_line(tui *t)
     text[0] = '\0';
     curs_set(1);
     for (;;) {
-        if (gl_cli_interrupted) { /* Ctrl-C: the main loop quits */
+        if (*t->o->interrupt) { /* Ctrl-C: the main loop quits */
             curs_set(0);
             return;
         }
@@ -705,25 +538,25 @@ static void command_line(tui *t)
     if (!playing(t)) return;
     gl_move m;
     gl_error err = {0};
-    if (t->g->parse_move(t->b, s, &m, &err) != 0) {
+    if (game(t)->parse_move(board(t), s, &m, &err) != 0) {
         say(t, 1, "%s", err.msg);
         return;
     }
-    t->nsel = 0;
+    gl_play_unselect(t->p);
     play_move(t, &m);
 }
 
 static void show_help(tui *t)
 {
-    uint64_t start = gl_now_ns();
+    gl_play_pause(t->p, 1);
     tui_draw_help(t);
     for (;;) {
         int ch = getch();
-        if (gl_cli_interrupted) break;
+        if (*t->o->interrupt) break;
         if (ch == KEY_RESIZE) tui_draw_help(t);
         else if (ch != ERR && ch != KEY_MOUSE) break;
     }
-    t->paused_ns += gl_now_ns() - start;
+    gl_play_pause(t->p, 0);
 }
 
 static void move_cursor(tui *t, int dr, int dc)
@@ -735,29 +568,22 @@ static void move_cursor(tui *t, int dr, int dc)
 
 /* ------------------------------------------------------------ main loop */
 
-int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t seed,
-                gl_kvlist *params)
+static int run(gl_play *p, const gl_front_opts *o)
 {
     tui *t = calloc(1, sizeof *t);
-    if (!t) {
-        g->destroy(b);
-        return gl_cli_failf("out of memory");
-    }
-    t->g = g;
-    t->b = b;
-    t->save_path = save_path;
-    t->seed = seed;
-    t->params = params;
-    gl_rng_seed(&t->level_rng, seed + 0x9e3779b97f4a7c15ULL);
-    level_start(t);
+    if (!t) return GL_FRONT_UNUSABLE;
+    t->p = p;
+    t->o = o;
+    t->next_seed = o->seed + 1;
 
     setlocale(LC_ALL, "");
-    t->colour = gl_cli_use_color(stdout);
+    t->colour = o->colour;
     SCREEN *scr = newterm(NULL, stdout, stdin);
     if (!scr) { /* an unknown terminal: line mode still works */
         free(t);
-        return gl_play_lines(g, b, save_path, stdin, stdout);
+        return GL_FRONT_UNUSABLE;
     }
+    stop_flag = o->interrupt;
     install_signals();
     t->colour = t->colour && has_colors();
     tui_draw_init(t);
@@ -770,18 +596,19 @@ int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t s
     timeout(200);
     mouseinterval(0);
     t->mouse = mousemask(BUTTON1_PRESSED, NULL) != 0;
-    say(t, 0, "%s.  Press ? for help.", g->move_help);
+    if (gl_play_id(p)[0]) say(t, 0, "Game %s.  Press ? for help.", gl_play_id(p));
+    else say(t, 0, "%s.  Press ? for help.", game(t)->move_help);
 
-    int rc = GL_EXIT_OK;
+    int rc = 0;
     for (;;) {
-        if (gl_cli_interrupted) {
+        if (*o->interrupt) {
             rc = 130;
             break;
         }
-        if (t->limit_s > 0 && !t->timed_out && g->status(t->b) == GL_PLAYING && tui_time_left(t) == 0) {
-            t->timed_out = 1;
-            say(t, 1, "Time is up! n starts a new game, q quits.");
-        }
+        gl_events ev;
+        gl_events_init(&ev);
+        if (gl_play_tick(p, &ev)) say(t, 1, "Time is up! n starts a new game, q quits.");
+        gl_events_free(&ev);
         redraw(t);
         int ch = getch();
         if (ch == ERR) continue;
@@ -793,13 +620,13 @@ int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t s
         case KEY_DOWN: case 'J': case 'j': move_cursor(t, 1, 0); break;
         case '\n': case '\r': case ' ': case KEY_ENTER: select_cell(t, t->cur_r, t->cur_c); break;
         case 27:
-            t->nsel = 0;
+            gl_play_unselect(p);
             clear_hint(t);
             say(t, 0, "%s", "");
             break;
         case ':': command_line(t); break;
-        case 'u': do_undo(t, &t->undo, &t->redo, "undo"); break;
-        case 'r': do_undo(t, &t->redo, &t->undo, "redo"); break;
+        case 'u': do_undo(t, 1); break;
+        case 'r': do_undo(t, 0); break;
         case 'h': do_hint(t); break;
         case 'S': do_solve(t); break;
         case 's': do_save(t); break;
@@ -807,9 +634,9 @@ int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t s
         case '?': show_help(t); break;
         case KEY_RESIZE: clear(); break;
         case KEY_MOUSE: {
-            MEVENT ev;
+            MEVENT mev;
             int r, c;
-            if (getmouse(&ev) == OK && (ev.bstate & BUTTON1_PRESSED) && tui_hit(t, ev.y, ev.x, &r, &c)) {
+            if (getmouse(&mev) == OK && (mev.bstate & BUTTON1_PRESSED) && tui_hit(t, mev.y, mev.x, &r, &c)) {
                 t->cur_r = r;
                 t->cur_c = c;
                 select_cell(t, r, c);
@@ -822,10 +649,11 @@ int gl_tui_play(const gl_game *g, gl_board *b, const char *save_path, uint64_t s
 done:
     endwin();
     restore_signals();
+    stop_flag = NULL;
     delscreen(scr);
-    hist_free(g, &t->undo);
-    hist_free(g, &t->redo);
-    g->destroy(t->b);
+    if (rc == 0 && t->save_failed) rc = 2;
     free(t);
     return rc;
 }
+
+const gl_front gl_front_tui = {"tui", run};

@@ -1,7 +1,9 @@
 /* The terminal front end's internal state, shared by its two halves:
- * tui.c (input, game flow, signals, animation) and tui_draw.c (layout and
- * drawing).  Everything here is driven through the gl_game table only, so
- * a game gets the front end by filling dims/cell/select and friends.
+ * tui.c (input, signals, animation) and tui_draw.c (layout and drawing).
+ * The game in progress is a play session (src/play): undo, hints, the
+ * solver's moves, levels, the clock and saves live there; this front end
+ * shows the session and passes the player's keys and clicks to it.  Games
+ * are drawn through the gl_game table's dims and cell only.
  *
  * Drawing works on a "frame": an array of gl_cell_view for the board plus
  * optional overlays (a path with line characters, marked cells, a set of
@@ -13,13 +15,8 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
-#include "cli.h"
-
-/* A history of boards for undo/redo (snapshots made with clone). */
-typedef struct tui_hist {
-    gl_board **items;
-    int n, cap;
-} tui_hist;
+#include "gridlab/gridlab.h"
+#include "play/front.h"
 
 /* Overlays drawn on top of the board cells.  Coordinates may lie on the
  * ring one cell outside the board (row -1 or H, column -1 or W): onet's
@@ -41,18 +38,11 @@ typedef struct tui_frame {
 #define TUI_MAXPATH 4096
 
 typedef struct tui {
-    const gl_game *g;
-    gl_board *b;
-    const char *save_path;
-    uint64_t seed;
-    gl_kvlist *params;
-    int games;      /* new games started with `n` */
-    gl_rng level_rng; /* for next_level: seeded from the seed and the games played */
+    gl_play *p;
+    const gl_front_opts *o;
+    uint64_t next_seed; /* `n` starts the game with this seed, then the next */
 
-    tui_hist undo, redo;
     int cur_r, cur_c;
-    int sel[2 * TUI_MAXSEL];
-    int nsel;
 
     /* The hint on show: a path (rc pairs) or marked cells. */
     int hint_path[2 * TUI_MAXPATH];
@@ -66,12 +56,7 @@ typedef struct tui {
     int colour;     /* colour is on (terminal has it and NO_COLOR is unset) */
     int utf8;       /* the locale can draw box characters */
     int mouse;
-
-    /* The level's clock (onet): 0 limit = none. */
-    int limit_s;
-    uint64_t start_ns;
-    uint64_t paused_ns;  /* time spent in the help screen, not counted */
-    int timed_out;
+    int save_failed; /* an autosave failed: exit status 2 */
 
     /* Where the board went on screen in the last draw (for mouse clicks). */
     int oy, ox, cw, fits;
@@ -86,8 +71,6 @@ int tui_view_eq(const gl_cell_view *a, const gl_cell_view *b);
 /* Draws the whole screen: title, the frame's board, status, message, keys. */
 void tui_draw(tui *t, const tui_frame *f);
 void tui_draw_help(const tui *t);
-/* Seconds left on the clock (limit_s > 0), never below 0. */
-int tui_time_left(const tui *t);
 /* Screen position -> board cell; 0 when the click is not on a cell. */
 int tui_hit(const tui *t, int y, int x, int *r, int *c);
 

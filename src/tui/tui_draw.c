@@ -65,15 +65,6 @@ int tui_view_eq(const gl_cell_view *a, const gl_cell_view *b)
     return a->sym == b->sym && a->colour == b->colour && a->flags == b->flags;
 }
 
-int tui_time_left(const tui *t)
-{
-    if (t->limit_s <= 0) return 0;
-    uint64_t now = gl_now_ns();
-    double used = (double)(now - t->start_ns - t->paused_ns) / 1e9;
-    double left = t->limit_s - used;
-    return left <= 0 ? 0 : (int)(left + 0.999);
-}
-
 /* Puts one character: a box-drawing one for line shapes (dirs != 0),
  * else the plain byte c. */
 static void put_line(const tui *t, int y, int x, int dirs, attr_t a)
@@ -134,7 +125,8 @@ static void path_dirs(const tui_frame *f, unsigned char *dirs)
 
 static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
 {
-    int cw = t->cw, w = f->w, h = f->h;
+    int cw = t->cw, w = f->w, h = f->h, nsel;
+    const int *sel = gl_play_selection(t->p, &nsel);
     unsigned char *dirs = calloc((size_t)(w + 2) * (size_t)(h + 2), 1);
     if (dirs) path_dirs(f, dirs);
     /* Coordinates: column letters (or cell numbers for a single row, the
@@ -174,7 +166,7 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
             if ((v.flags & GL_CELL_EMPTY) && !(d & ON_PATH)) a |= A_DIM;
             if (inside && f->fresh && f->fresh[r * w + c]) a |= A_REVERSE | A_BOLD;
             int cursor = r == t->cur_r && c == t->cur_c;
-            int selected = in_list(t->sel, t->nsel, r, c);
+            int selected = in_list(sel, nsel, r, c);
             int marked = in_list(f->marks, f->nmarks, r, c);
             char lc = ' ', rc = ' ';
             if (cursor) lc = '[', rc = ']';
@@ -220,8 +212,9 @@ void tui_draw(tui *t, const tui_frame *f)
 {
     erase();
     int w = f->w, h = f->h;
+    const gl_game *g = gl_play_game(t->p);
     char buf[1024];
-    snprintf(buf, sizeof buf, "gridlab %s - %s", t->g->name, t->g->summary);
+    snprintf(buf, sizeof buf, "gridlab %s - %s", g->name, g->summary);
     line_at(0, buf, A_BOLD);
 
     /* Layout: title, column labels, ring, h rows, ring, blank, then the
@@ -249,13 +242,14 @@ void tui_draw(tui *t, const tui_frame *f)
 
     /* Status: the game's own line (score, moves, level...), then the clock. */
     gl_strbuf sb = GL_STRBUF_INIT;
-    t->g->status_line(t->b, &sb);
-    if (t->limit_s > 0) {
-        int left = tui_time_left(t);
-        gl_sb_printf(&sb, "   time left %d:%02d", left / 60, left % 60);
+    g->status_line(gl_play_board(t->p), &sb);
+    long long left_ms = gl_play_time_left_ms(t->p);
+    if (left_ms >= 0) {
+        long long left = (left_ms + 999) / 1000;
+        gl_sb_printf(&sb, "   time left %lld:%02lld", left / 60, left % 60);
     }
-    gl_status st = t->g->status(t->b);
-    if (t->timed_out) gl_sb_puts(&sb, "   TIME UP");
+    gl_status st = gl_play_status(t->p);
+    if (left_ms == 0 && st == GL_LOST) gl_sb_puts(&sb, "   TIME UP");
     else if (st == GL_WON) gl_sb_puts(&sb, "   WON");
     else if (st == GL_LOST) gl_sb_puts(&sb, "   GAME OVER");
     /* Right below the board when it fits, so the eye need not travel. */
@@ -305,8 +299,9 @@ void tui_draw_help(const tui *t)
 {
     erase();
     int y = 0;
+    const gl_game *g = gl_play_game(t->p);
     char buf[1024];
-    snprintf(buf, sizeof buf, "gridlab %s - %s", t->g->name, t->g->summary);
+    snprintf(buf, sizeof buf, "gridlab %s - %s", g->name, g->summary);
     line_at(y++, buf, A_BOLD);
     y++;
     static const char *const keys[] = {
@@ -326,12 +321,12 @@ void tui_draw_help(const tui *t)
     };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) line_at(y++, keys[i], A_NORMAL);
     y++;
-    snprintf(buf, sizeof buf, "Moves: %s", t->g->move_help);
+    snprintf(buf, sizeof buf, "Moves: %s", g->move_help);
     y = wrapped(y, buf);
-    snprintf(buf, sizeof buf, "Board options (for n): %s", t->g->params_help);
+    snprintf(buf, sizeof buf, "Game ID: %s", gl_play_id(t->p)[0] ? gl_play_id(t->p) : "(none)");
     y = wrapped(y, buf);
     line_at(y++, "Board: [X] cursor, (X) selected, {X} hint; columns a b c.., rows 1 2 3..", A_NORMAL);
-    if (t->limit_s > 0) line_at(y++, "The clock is stopped while this help is shown.", A_NORMAL);
+    if (gl_play_time_left_ms(t->p) >= 0) line_at(y++, "The clock is stopped while this help is shown.", A_NORMAL);
     y++;
     line_at(y, "Press any key to go back.", A_BOLD);
     refresh();
@@ -341,7 +336,7 @@ int tui_hit(const tui *t, int y, int x, int *r, int *c)
 {
     if (!t->fits) return 0;
     int w, h;
-    t->g->dims(t->b, &w, &h);
+    gl_play_game(t->p)->dims(gl_play_board(t->p), &w, &h);
     int rr = y - t->oy;
     if (x < t->ox) return 0;
     int cc = (x - t->ox) / t->cw;

@@ -51,7 +51,7 @@ expect_out '"optimal":false' "never optimal"
 # line mode: a move, its log, undo, save
 run_in $'e5-e1\nundo\ne5-a3\nsave '"$TMP/saved.txt"$'\nquit\n' play "$B" --lines
 expect_rc 0 "play lines"
-expect_out "path of 4 steps" "play log names the path"
+expect_out "e5-e1: 4 steps" "play log names the path"
 expect_out "spawned" "play log names the spawns"
 grep -q "^lines size=5x5" "$TMP/saved.txt" && ok || bad "play save"
 

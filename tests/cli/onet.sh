@@ -50,7 +50,7 @@ expect_out '{"path":[[0,0],[-1,0],[-1,3],[0,3]]}' "path ring corners"
 expect_json "path json"
 run path "$B" a2 d2
 expect_rc 0 "path text"
-expect_out "link with 0 turns" "path text"
+expect_out "a2-d2: 3 steps, 0 turns" "path text"
 B0=$(board "onet size=4x2 border=0
 a@@a
 b..b")

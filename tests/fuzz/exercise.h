@@ -86,10 +86,12 @@ static void exercise(const gl_game *g, gl_board *b)
             int k = g->move_path(copy, &m, rc, 256);
             GL_FUZZ_CHECK(k >= 0, "%s: move_path returned %d", g->name, k);
         }
-        gl_strbuf log = GL_STRBUF_INIT;
-        int r = g->apply(copy, &m, &log, &err);
+        gl_events ev;
+        gl_events_init(&ev);
+        int r = g->apply(copy, &m, &ev, &err);
         GL_FUZZ_CHECK(r == 0, "%s: legal move '%s' fails to apply: %s", g->name, text, err.msg);
-        gl_sb_free(&log);
+        GL_FUZZ_CHECK(ev.n > 0 && ev.ev[0].kind == GL_EV_MOVE, "%s: move '%s' gave no move event", g->name, text);
+        gl_events_free(&ev);
         check_round_trip(g, copy, "after a move");
         touch_views(g, copy);
     }

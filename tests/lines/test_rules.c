@@ -144,16 +144,23 @@ static void line_case(const char *text, const char *move, int expect_removed, lo
     gl_error err = {0};
     assert_int_equal(gl_game_lines.parse_move((gl_board *)b, move, &m, &err), 0);
     int before = b->nballs;
-    gl_strbuf log = GL_STRBUF_INIT;
-    assert_int_equal(gl_game_lines.apply((gl_board *)b, &m, &log, &err), 0);
+    gl_events ev;
+    gl_events_init(&ev);
+    assert_int_equal(gl_game_lines.apply((gl_board *)b, &m, &ev, &err), 0);
     assert_int_equal(b->score, expect_gain);
+    const gl_event *rm = gl_events_find(&ev, GL_EV_REMOVE);
     if (expect_removed) {
         assert_int_equal(b->nballs, before - expect_removed);
-        assert_non_null(strstr(gl_sb_str(&log), "removed"));
+        assert_non_null(rm);
+        assert_int_equal(rm->n, expect_removed);
+        assert_int_equal(rm->value, expect_gain);
     } else {
         assert_int_equal(b->nballs, before + b->spawn);
+        assert_null(rm);
+        assert_non_null(gl_events_find(&ev, GL_EV_SPAWN));
     }
-    gl_sb_free(&log);
+    assert_int_equal(ev.ev[0].kind, GL_EV_MOVE);
+    gl_events_free(&ev);
     free(b);
 }
 
@@ -261,20 +268,17 @@ static void test_illegal_moves(void **state)
     assert_int_equal(gl_game_lines.parse_move((gl_board *)b, "e5-c1", &m, &err), 0);
     assert_int_equal(gl_game_lines.apply((gl_board *)b, &m, NULL, &err), -1);
     assert_non_null(strstr(err.msg, "not empty"));
-    /* the path hook: no ball / not empty / no path are "none" (exit 1) */
-    gl_strbuf js = GL_STRBUF_INIT, tx = GL_STRBUF_INIT;
-    assert_int_equal(gl_game_lines.path((gl_board *)b, 0, 0, 3, 3, &js, &tx, &err), 0);
-    assert_int_equal(gl_game_lines.path((gl_board *)b, 3, 3, 4, 4, &js, &tx, &err), 0);
-    assert_non_null(strstr(err.msg, "no ball"));
-    assert_int_equal(gl_game_lines.path((gl_board *)b, 4, 4, 0, 4, &js, &tx, &err), 1);
-    assert_string_equal(gl_sb_str(&js), "[[4,4],[3,4],[2,4],[1,4],[0,4]]");
+    /* select with two cells: no path / no ball are "not a move" */
+    int sel[4] = {0, 0, 3, 3};
+    assert_int_equal(gl_game_lines.select((gl_board *)b, sel, 2, &m, &err), -1);
+    assert_non_null(strstr(err.msg, "no path"));
     gl_move mv = {4 * 5 + 4, 0 * 5 + 4, 0};
     int rc[2 * LINES_MAX_CELLS];
-    assert_int_equal(gl_game_lines.move_path((gl_board *)b, &mv, rc, 2 * LINES_MAX_CELLS), 5);
-    assert_int_equal(rc[8], 0);
-    assert_int_equal(rc[9], 4);
-    gl_sb_free(&js);
-    gl_sb_free(&tx);
+    assert_int_equal(gl_game_lines.move_path((gl_board *)b, &mv, NULL, 0), 5); /* the length alone */
+    assert_int_equal(gl_game_lines.move_path((gl_board *)b, &mv, rc, LINES_MAX_CELLS), 5);
+    const int expect[10] = {4, 4, 3, 4, 2, 4, 1, 4, 0, 4};
+    assert_memory_equal(rc, expect, sizeof expect);
+    assert_int_equal(gl_game_lines.move_path((gl_board *)b, &mv, rc, 2), 5); /* at most max written */
     free(b);
 }
 

@@ -130,15 +130,24 @@ static void test_bombs_and_obstacles(void **state)
     assert_int_equal(link_rc(b, 0, 0, 0, 3, rc), 2); /* bombs are passable */
     gl_move m = {0, 3, 0};
     gl_error err = {0};
-    gl_strbuf log = GL_STRBUF_INIT;
-    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, &log, &err), 0);
+    gl_events ev;
+    gl_events_init(&ev);
+    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, &ev, &err), 0);
     /* The link crossed the bomb: every 'a' is gone, the bomb moved. */
     assert_int_equal(onet_count_tiles(b), 2);
     int bombs = 0;
     for (int c = 0; c < 4; c++) bombs += b->g[onet_at(b, 0, c)] == ONET_BOMB || b->g[onet_at(b, 1, c)] == ONET_BOMB;
     assert_int_equal(bombs, 1);
-    assert_non_null(strstr(gl_sb_str(&log), "removed 4"));
-    gl_sb_free(&log);
+    const gl_event *rm = gl_events_find(&ev, GL_EV_REMOVE);
+    assert_non_null(rm);
+    assert_int_equal(rm->n, 4);
+    const gl_event *bomb = gl_events_find(&ev, GL_EV_BOMB);
+    assert_non_null(bomb);
+    assert_int_equal(bomb->value, 'a');
+    const gl_event *mv = gl_events_find(&ev, GL_EV_MOVE);
+    assert_non_null(mv);
+    assert_int_equal(mv->n, 2); /* a straight link: its two ends */
+    gl_events_free(&ev);
     onet_free(b);
 }
 
@@ -158,9 +167,13 @@ static void test_deadlock_reshuffle(void **state)
     onet_board *b = parse("onet size=6x1 border=0 rng=" "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\nccabab\n");
     gl_move m = {0, 1, 0};
     gl_error err = {0};
-    gl_strbuf log = GL_STRBUF_INIT;
-    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, &log, &err), 0);
-    assert_non_null(strstr(gl_sb_str(&log), "reshuffled"));
+    gl_events ev;
+    gl_events_init(&ev);
+    assert_int_equal(gl_game_onet.apply((gl_board *)b, &m, &ev, &err), 0);
+    const gl_event *sh = gl_events_find(&ev, GL_EV_RESHUFFLE);
+    assert_non_null(sh);
+    assert_true(sh->value > 0);
+    gl_events_free(&ev);
     gl_link_scratch sc;
     assert_int_equal(gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph), 0);
     assert_true(onet_any_pair(b, &sc));
@@ -173,7 +186,6 @@ static void test_deadlock_reshuffle(void **state)
     assert_int_equal(bb, 2);
     assert_int_equal(gl_game_onet.status((gl_board *)b), GL_PLAYING);
     gl_link_scratch_free(&sc);
-    gl_sb_free(&log);
     onet_free(b);
     /* A position with no link and no room to reshuffle into one is lost. */
     b = parse("onet size=2x2 border=0\nab\nba\n");
@@ -199,12 +211,18 @@ static void solve_and_replay(onet_board *b, const char *algo, int expect_solved)
     }
     assert_int_equal(sol.cost, sol.nmoves);
     onet_board *c = onet_copy(b);
-    int npaths = 0;
-    for (const char *p = gl_sb_str(&sol.extra); *p; p++) npaths += p[0] == '[' && p[1] == '[' && p[2] != '[';
-    assert_int_equal(npaths, sol.nmoves);
+    const gl_info_item *paths = gl_info_find(&sol.info, "paths");
+    assert_non_null(paths);
+    assert_int_equal(paths->type, GL_INFO_CELL_LISTS);
+    assert_int_equal(paths->value, sol.nmoves);
     for (int k = 0; k < sol.nmoves; k++) {
         int rc[2 * ONET_MAX_CORNERS];
-        assert_true(gl_game_onet.move_path((gl_board *)c, &sol.moves[k], rc, ONET_MAX_CORNERS) >= 2);
+        int n = gl_game_onet.move_path((gl_board *)c, &sol.moves[k], rc, ONET_MAX_CORNERS);
+        assert_true(n >= 2);
+        /* the solution's path k is the link the move takes */
+        const int *l = &sol.info.lists[2 * (paths->first + k)];
+        assert_int_equal(l[1], n);
+        assert_memory_equal(sol.info.cells.rc + 2 * l[0], rc, sizeof(int) * 2 * (size_t)n);
         assert_int_equal(gl_game_onet.status((gl_board *)c), GL_PLAYING);
         if (gl_game_onet.apply((gl_board *)c, &sol.moves[k], NULL, &err) != 0) fail_msg("move %d: %s", k, err.msg);
     }
@@ -439,16 +457,24 @@ static void test_maps_and_levels(void **state)
     int nb = onet_builtin_levels(&bl);
     const char *first[] = {"level", "1", NULL};
     gl_board *b = (gl_board *)create(first);
-    gl_rng rng;
-    gl_rng_seed(&rng, 3);
     for (int k = 1; k < nb; k++) {
         assert_int_equal(gl_game_onet.time_limit_s(b), bl[k - 1].time_s);
-        gl_board *nxt = gl_game_onet.next_level(b, &rng, &err);
+        gl_kvlist p;
+        gl_kv_init(&p);
+        assert_int_equal(gl_game_onet.next_level(b, &p), 1);
+        char no[16];
+        snprintf(no, sizeof no, "%d", k + 1);
+        assert_string_equal(gl_kv_get(&p, "level"), no);
+        gl_board *nxt = gl_game_create(&gl_game_onet, &p, 3, &err);
         if (!nxt) fail_msg("level %d: %s", k + 1, err.msg);
+        gl_kv_free(&p);
         gl_game_onet.destroy(b);
         b = nxt;
     }
-    assert_null(gl_game_onet.next_level(b, &rng, &err));
+    gl_kvlist p;
+    gl_kv_init(&p);
+    assert_int_equal(gl_game_onet.next_level(b, &p), 0);
+    gl_kv_free(&p);
     gl_game_onet.destroy(b);
 }
 

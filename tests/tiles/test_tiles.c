@@ -286,7 +286,11 @@ static void test_seed_program(void **state)
     assert_non_null(s.stopped);
     assert_string_equal(s.stopped, "the seed's program loops: step 8 (1-2) comes back to _WBBBWBWW, the state after "
                                    "step 6, so it would repeat steps 7 to 8 forever");
-    assert_string_equal(gl_sb_str(&s.extra), "\"loop_step\":8,\"loop_back_to_step\":6");
+    const gl_info_item *step = gl_info_find(&s.info, "loop_step"), *back = gl_info_find(&s.info, "loop_back_to_step");
+    assert_non_null(step);
+    assert_non_null(back);
+    assert_int_equal(step->value, 8);
+    assert_int_equal(back->value, 6);
     gl_solution_free(&s);
     gl_game_tiles.destroy(b);
     /* A board at the goal needs no step. */

@@ -35,7 +35,7 @@ wait_gone "WON" "undo leaves the won position"
 
 # n: a new game with the next seed (tiles starts BBBWWW_ whatever the seed).
 keys n
-wait_for "new game (seed 2)" "n: new game"
+wait_for "new game: tiles:n=3,hop=2,start=standard#2" "n: new game"
 expect_screen "moves 0" "n: the move counter starts again"
 keys u
 wait_for "nothing to undo" "n: the history starts again"
@@ -120,6 +120,14 @@ if has_game onet; then
     keys q
     wait_exit 0 "levels: quits"
     close
+    # Line mode reaches the same level 2 from the same seed: the level's
+    # board (and its ID) follow from the first level's ID, not from the
+    # front end.
+    LSAVE="$TMP/lines-level2.txt"
+    printf 'solve\nsave %s\nquit\n' "$LSAVE" | "$GRIDLAB" play onet --seed 1 --level 1 --size 4x2 --kinds 2 \
+        --solvable yes --lines >/dev/null 2>&1
+    if [ -s "$LSAVE" ] && cmp -s "$SAVE" "$LSAVE"; then ok
+    else bad "levels: line mode's level 2 differs from the full screen's: $(head -3 "$LSAVE" 2>/dev/null)"; fi
 fi
 
 finish

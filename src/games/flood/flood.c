@@ -76,7 +76,7 @@ int flood_greedy_count(const flood_board *b, int depth)
     int n = -1;
     if (moves) {
         int forced = flood_root(&g, F, fr, moves);
-        int rest = flood_greedy_run(&g, F, depth, moves + forced, g.n + FLOOD_MAX_COLORS - forced);
+        int rest = flood_greedy_run(&g, F, depth, moves + forced, g.n + FLOOD_MAX_COLORS - forced, NULL);
         if (rest >= 0) n = forced + rest;
     }
     free(moves);
@@ -211,37 +211,38 @@ static void colour_on(gl_strbuf *out, int c)
     else gl_sb_printf(out, "\033[30;48;5;%dm", 16 + (c * 37) % 216);
 }
 
+void flood_render_groups(const flood_board *b, gl_strbuf *out, int color)
+{
+    flood_graph g;
+    if (flood_graph_build(&g, b) != 0) {
+        gl_sb_puts(out, "(out of memory)\n");
+        return;
+    }
+    int width = 0;
+    char buf[16];
+    for (int i = 0; i < b->w * b->h; i++) {
+        int l = snprintf(buf, sizeof buf, "%d/%c", g.group[i] + 1, flood_symbol(b->cell[i]));
+        if (l > width) width = l;
+    }
+    for (int r = 0; r < b->h; r++) {
+        for (int c = 0; c < b->w; c++) {
+            int i = r * b->w + c;
+            snprintf(buf, sizeof buf, "%d/%c", g.group[i] + 1, flood_symbol(b->cell[i]));
+            if (c) gl_sb_putc(out, ' ');
+            if (color) colour_on(out, b->cell[i]);
+            gl_sb_printf(out, "%*s", width, buf);
+            if (color) gl_sb_puts(out, "\033[0m");
+        }
+        gl_sb_putc(out, '\n');
+    }
+    gl_sb_printf(out, "%d groups\n", g.n);
+    flood_graph_free(&g);
+}
+
 static void flood_render(const gl_board *bb, gl_strbuf *out, int flags)
 {
     const flood_board *b = (const flood_board *)bb;
     int color = flags & GL_RENDER_COLOR;
-    if (flags & GL_RENDER_GROUPS) {
-        flood_graph g;
-        if (flood_graph_build(&g, b) != 0) {
-            gl_sb_puts(out, "(out of memory)\n");
-            return;
-        }
-        int width = 0;
-        char buf[16];
-        for (int i = 0; i < b->w * b->h; i++) {
-            int l = snprintf(buf, sizeof buf, "%d/%c", g.group[i] + 1, flood_symbol(b->cell[i]));
-            if (l > width) width = l;
-        }
-        for (int r = 0; r < b->h; r++) {
-            for (int c = 0; c < b->w; c++) {
-                int i = r * b->w + c;
-                snprintf(buf, sizeof buf, "%d/%c", g.group[i] + 1, flood_symbol(b->cell[i]));
-                if (c) gl_sb_putc(out, ' ');
-                if (color) colour_on(out, b->cell[i]);
-                gl_sb_printf(out, "%*s", width, buf);
-                if (color) gl_sb_puts(out, "\033[0m");
-            }
-            gl_sb_putc(out, '\n');
-        }
-        gl_sb_printf(out, "%d groups\n", g.n);
-        flood_graph_free(&g);
-        return;
-    }
     uint8_t in[FLOOD_MAX_CELLS];
     region(b, in);
     for (int r = 0; r < b->h; r++) {
@@ -320,7 +321,7 @@ static int flood_legal_moves(const gl_board *bb, gl_move *out, int max)
     return n;
 }
 
-static int flood_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error *err)
+static int flood_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error *err)
 {
     flood_board *b = (flood_board *)bb;
     gl_status s = flood_status(bb);
@@ -330,16 +331,21 @@ static int flood_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error 
         return gl_error_set(err, "no colour %d (the board has %d)", m->a, b->ncolors);
     if (m->a == flood_region_colour(b))
         return gl_error_set(err, "the region already has colour %c", flood_symbol(m->a));
-    uint8_t in[FLOOD_MAX_CELLS];
-    int before = region(b, in);
+    uint8_t before[FLOOD_MAX_CELLS], after[FLOOD_MAX_CELLS];
+    region(b, before);
     flood_fill(b, m->a);
     b->played++;
-    if (log) {
-        int after = region(b, in);
-        gl_sb_printf(log, "%c: +%d cells, %d flooded", flood_symbol(m->a), after - before, after);
+    if (ev) {
+        int n = region(b, after);
+        gl_events_add(ev, GL_EV_MOVE, 0);
+        gl_events_add(ev, GL_EV_FILL, n);
+        for (int i = 0; i < b->w * b->h; i++)
+            if (after[i] && !before[i]) gl_events_cell(ev, i / b->w, i % b->w);
     }
     return 0;
 }
+
+static long long flood_score(const gl_board *bb) { return ((const flood_board *)bb)->played; }
 
 static void flood_dims(const gl_board *bb, int *w, int *h)
 {
@@ -382,17 +388,44 @@ static const gl_solver flood_solvers[] = {
     {"beam", "beam search on f = g + bound: fast, near-optimal (width=32)", "width", flood_solve_beam},
 };
 
+static const gl_param flood_params[] = {
+    {"size", GL_PARAM_SIZE, "14x14", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, NULL, "columns x rows"},
+    {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours"},
+    {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts"},
+    {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
+     "the move limit: a lookahead solver's count plus 5, 2 or 0"},
+    {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)"},
+};
+
+static const gl_preset flood_presets[] = {
+    {"12x12, 6 colours", "size=12x12 colors=6"},
+    {"12x12, 6 colours, hard", "size=12x12 colors=6 difficulty=hard"},
+    {"14x14, 6 colours", "size=14x14 colors=6"},
+    {"18x18, 8 colours", "size=18x18 colors=8"},
+    {"22x22, 8 colours", "size=22x22 colors=8"},
+};
+
 const gl_game gl_game_flood = {
     .name = "flood",
     .summary = "Flood-It: flood the board with one colour in as few moves as possible",
     .params_help = "size=WxH (up to 30x30, default 14x14) colors=K (2..36, default 6) "
                    "start=corner|center difficulty=easy|medium|hard moves=LIMIT",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
+    .rules = "The flooded region is the group of cells of one colour joined to the start cell\n"
+             "(the top-left corner, or the centre).  Each move gives the region a new colour;\n"
+             "it then takes in every neighbouring cell of that colour.  Fill the whole board\n"
+             "with one colour within the move limit.",
     .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 32)",
     .solvers = flood_solvers,
     .nsolvers = (int)(sizeof flood_solvers / sizeof flood_solvers[0]),
     .tour_params = "size=14x14 colors=6",
     .tour_solve = "astar",
+    .params = flood_params,
+    .nparams = (int)(sizeof flood_params / sizeof flood_params[0]),
+    .presets = flood_presets,
+    .npresets = (int)(sizeof flood_presets / sizeof flood_presets[0]),
+    .score_kind = GL_SCORE_FEWER,
+    .score_name = "moves",
     .create = flood_create,
     .parse = flood_parse,
     .format = flood_format,
@@ -405,6 +438,7 @@ const gl_game gl_game_flood = {
     .apply = flood_apply,
     .status = flood_status,
     .status_line = flood_status_line,
+    .score = flood_score,
     .dims = flood_dims,
     .cell = flood_cell,
     .select = flood_select,

@@ -322,16 +322,6 @@ static int lines_legal_moves(const gl_board *gb, gl_move *out, int max)
     return count;
 }
 
-static void lines_cells_text(const lines_board *b, const int *cells, const uint8_t *colour, int n,
-                             gl_strbuf *out)
-{
-    for (int i = 0; i < n; i++) {
-        char cb[16];
-        gl_cell_format(cells[i] / b->w, cells[i] % b->w, cb, sizeof cb);
-        if (colour) gl_sb_printf(out, " %s:%d", cb, colour[i]);
-        else gl_sb_printf(out, " %s", cb);
-    }
-}
 
 /* Checks that m is a legal move; fills path.  0 or -1 with a message. */
 static int lines_check_move(const lines_board *b, const gl_move *m, int *path, int *npath, gl_error *err)
@@ -350,7 +340,12 @@ static int lines_check_move(const lines_board *b, const gl_move *m, int *path, i
     return 0;
 }
 
-static int lines_apply(gl_board *gb, const gl_move *m, gl_strbuf *log, gl_error *err)
+static void event_cells(gl_events *ev, const lines_board *b, const int *cells, int n)
+{
+    for (int i = 0; i < n; i++) gl_events_cell(ev, cells[i] / b->w, cells[i] % b->w);
+}
+
+static int lines_apply(gl_board *gb, const gl_move *m, gl_events *ev, gl_error *err)
 {
     lines_board *b = (lines_board *)gb;
     int path[LINES_MAX_CELLS], npath;
@@ -358,25 +353,28 @@ static int lines_apply(gl_board *gb, const gl_move *m, gl_strbuf *log, gl_error 
     lines_turn *t = malloc(sizeof *t);
     if (!t) return gl_error_set(err, "out of memory");
     lines_move(b, m->a, m->b, t);
-    if (log) {
-        gl_sb_printf(log, "path of %d steps", npath - 1);
+    if (ev) {
+        gl_events_add(ev, GL_EV_MOVE, 0);
+        event_cells(ev, b, path, npath);
         if (t->nremoved) {
-            gl_sb_printf(log, "; removed %d (+%lld):", t->nremoved, t->gain);
-            lines_cells_text(b, t->removed, NULL, t->nremoved, log);
+            gl_events_add(ev, GL_EV_REMOVE, t->gain);
+            event_cells(ev, b, t->removed, t->nremoved);
         }
         if (t->nspawned) {
-            gl_sb_puts(log, "; spawned");
-            lines_cells_text(b, t->spawned, t->spawned_colour, t->nspawned, log);
+            gl_events_add(ev, GL_EV_SPAWN, 0);
+            event_cells(ev, b, t->spawned, t->nspawned);
         }
         if (t->nspawn_removed) {
-            gl_sb_printf(log, "; spawns removed %d (+%lld):", t->nspawn_removed, t->spawn_gain);
-            lines_cells_text(b, t->spawn_removed, NULL, t->nspawn_removed, log);
+            gl_events_add(ev, GL_EV_REMOVE, t->spawn_gain);
+            event_cells(ev, b, t->spawn_removed, t->nspawn_removed);
         }
-        gl_sb_printf(log, "; score %lld%s", b->score, lines_full(b) ? "; game over: the board is full" : "");
+        gl_events_add(ev, GL_EV_SCORE, b->score);
     }
     free(t);
     return 0;
 }
+
+static long long lines_score(const gl_board *gb) { return ((const lines_board *)gb)->score; }
 
 static void lines_dims(const gl_board *gb, int *w, int *h)
 {
@@ -420,62 +418,6 @@ static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *
     return lines_check_move(b, m, path, &npath, err) == 0 ? 1 : -1;
 }
 
-static void lines_path_json(const lines_board *b, const int *path, int n, gl_strbuf *json)
-{
-    gl_sb_putc(json, '[');
-    for (int i = 0; i < n; i++) gl_sb_printf(json, "%s[%d,%d]", i ? "," : "", path[i] / b->w, path[i] % b->w);
-    gl_sb_putc(json, ']');
-}
-
-static int lines_path_hook(const gl_board *gb, int r1, int c1, int r2, int c2, gl_strbuf *json,
-                           gl_strbuf *text, gl_error *err)
-{
-    const lines_board *b = (const lines_board *)gb;
-    char x[16], y[16];
-    if (r1 >= b->h || c1 >= b->w || r2 >= b->h || c2 >= b->w)
-        return gl_error_set(err, "path: a cell is off the %dx%d board", b->w, b->h);
-    gl_cell_format(r1, c1, x, sizeof x);
-    gl_cell_format(r2, c2, y, sizeof y);
-    int from = r1 * b->w + c1, to = r2 * b->w + c2;
-    /* Not a move at all: no path (exit 1), and the reason in err for a
-     * front end that shows it. */
-    if (!b->cell[from]) {
-        gl_error_set(err, "%s holds no ball", x);
-        return 0;
-    }
-    if (b->cell[to]) {
-        gl_error_set(err, "%s is not empty", y);
-        return 0;
-    }
-    int path[LINES_MAX_CELLS], queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
-    gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
-    int n = lines_path(b, from, to, path, &ws);
-    if (!n) {
-        gl_error_set(err, "no path of empty cells from %s to %s", x, y);
-        return 0;
-    }
-    lines_path_json(b, path, n, json);
-    gl_sb_printf(text, "%s-%s: %d steps:", x, y, n - 1);
-    for (int i = 0; i < n; i++) {
-        char cb[16];
-        gl_cell_format(path[i] / b->w, path[i] % b->w, cb, sizeof cb);
-        gl_sb_printf(text, " %s", cb);
-    }
-    gl_sb_putc(text, '\n');
-    /* a drawing: the path's cells numbered by step (mod 10) */
-    for (int r = 0; r < b->h; r++) {
-        for (int c = 0; c < b->w; c++) {
-            int v = b->cell[r * b->w + c], step = -1;
-            for (int i = 1; i < n; i++)
-                if (path[i] == r * b->w + c) step = i;
-            if (step > 0) gl_sb_printf(text, " %c", 'a' + (step - 1) % 26);
-            else gl_sb_printf(text, " %c", v ? '0' + v : '.');
-        }
-        gl_sb_putc(text, '\n');
-    }
-    return 1;
-}
-
 static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int max)
 {
     const lines_board *b = (const lines_board *)gb;
@@ -483,20 +425,17 @@ static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int ma
     gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
     if (m->a < 0 || m->a >= b->n || m->b < 0 || m->b >= b->n) return 0;
     int n = lines_path(b, m->a, m->b, path, &ws);
-    /* max is read as the capacity of rc in ints (two per cell): the
-     * cautious reading of the interface, never writing past it. */
-    int k = 0;
-    for (; k < n && 2 * k + 2 <= max; k++) {
+    for (int k = 0; k < n && k < max; k++) {
         rc[2 * k] = path[k] / b->w;
         rc[2 * k + 1] = path[k] % b->w;
     }
-    return k;
+    return n;
 }
 
 /* The hint is the search player's move under its default budget; its rng
  * is derived from the board's so the same position gives the same hint
  * without the player seeing the game's own future spawns. */
-static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
+static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const lines_board *b = (const lines_board *)gb;
     lines_ai_cfg cfg;
@@ -516,8 +455,12 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
     int path[LINES_MAX_CELLS], queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
     int n = lines_path(b, from, to, path, &ws);
-    gl_sb_puts(extra, "\"path\":");
-    lines_path_json(b, path, n, extra);
+    int rc[2 * LINES_MAX_CELLS];
+    for (int k = 0; k < n; k++) {
+        rc[2 * k] = path[k] / b->w;
+        rc[2 * k + 1] = path[k] % b->w;
+    }
+    gl_info_cells(info, "path", rc, n);
     return 1;
 }
 
@@ -531,11 +474,31 @@ static const gl_solver lines_solvers[] = {
      "turns", lines_solve_greedy},
 };
 
+static const gl_param lines_params[] = {
+    {"size", GL_PARAM_SIZE, "9x9", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, NULL, "columns x rows"},
+    {"colors", GL_PARAM_INT, "7", 1, LINES_MAX_COLORS, 0, 0, NULL, "ball colours"},
+    {"line", GL_PARAM_INT, "5", 2, LINES_MAX_SIDE, 0, 0, NULL, "balls in a line that vanishes"},
+    {"spawn", GL_PARAM_INT, "3", 1, LINES_MAX_SPAWN, 0, 0, NULL, "balls that come after a move"},
+    {"rules", GL_PARAM_CHOICE, "klines", 0, 0, 0, 0, "klines|lines98",
+     "klines: colours shown, 2n^2-20n+60 points; lines98: places shown too, n(n-4)"},
+};
+
+static const gl_preset lines_presets[] = {
+    {"9x9, 7 colours (KLines)", "size=9x9 colors=7"},
+    {"9x9, 7 colours, next places shown (Lines 98)", "size=9x9 colors=7 rules=lines98"},
+    {"9x9, 5 colours (the seed's)", "size=9x9 colors=5"},
+    {"7x7, 5 colours, lines of 4", "size=7x7 colors=5 line=4"},
+};
+
 const gl_game gl_game_lines = {
     .name = "lines",
     .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
     .params_help = "size=WxH (9x9) colors=K (7; 1..9) line=L (5) spawn=S (3) rules=klines|lines98",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
+    .rules = "Move a ball to an empty cell it can reach through empty cells (up, down, left,\n"
+             "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"
+             "and score.  A move that removes nothing brings three new balls, in the colours\n"
+             "shown as next.  The game ends when the board is full.",
     .solve_help = "--turns N: turns the player plays (20); search: --mode plan|rollout|expectimax "
                   "(plan), --candidates N, --depth D, --width W, --discount P, --samples S, --refine K, "
                   "--refine-samples S (plan), --ms MS per move (50)",
@@ -543,6 +506,12 @@ const gl_game gl_game_lines = {
     .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",
     .tour_solve = "search turns=10 ms=1000", /* the ceiling out of reach: the same moves on any machine */
+    .params = lines_params,
+    .nparams = (int)(sizeof lines_params / sizeof lines_params[0]),
+    .presets = lines_presets,
+    .npresets = (int)(sizeof lines_presets / sizeof lines_presets[0]),
+    .score_kind = GL_SCORE_MORE,
+    .score_name = "score",
     .create = lines_create,
     .parse = lines_parse,
     .format = lines_format,
@@ -555,10 +524,10 @@ const gl_game gl_game_lines = {
     .apply = lines_apply,
     .status = lines_status,
     .status_line = lines_status_line,
+    .score = lines_score,
     .dims = lines_dims,
     .cell = lines_cell,
     .select = lines_select,
     .hint = lines_hint,
-    .path = lines_path_hook,
     .move_path = lines_move_path,
 };

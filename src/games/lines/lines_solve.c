@@ -51,8 +51,9 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
     out->nodes = lines_ai_nodes(ai);
     out->ms = gl_ms_since(t0);
     out->peak_bytes = lines_ai_bytes(ai) + sizeof *b + sizeof *t;
-    gl_sb_printf(&out->extra, "\"score\":%lld,\"turns\":%d,\"game_over\":%s", b->score, out->nmoves,
-                 lines_full(b) ? "true" : "false");
+    gl_info_int(&out->info, "score", b->score);
+    gl_info_int(&out->info, "turns", out->nmoves);
+    gl_info_bool(&out->info, "game_over", lines_full(b));
     lines_ai_free(ai);
     free(b);
     free(t);

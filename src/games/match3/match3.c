@@ -253,7 +253,7 @@ static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
     return n;
 }
 
-static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error *err)
+static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error *err)
 {
     match3_board *b = (match3_board *)bb;
     char buf[40];
@@ -273,9 +273,15 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_strbuf *log, gl_error
     long long gain = match3_resolve_full(&b->R, b->cell, b->R.refill ? &b->rng : NULL);
     b->score += gain;
     b->swaps++;
-    if (log) gl_sb_printf(log, "%s: +%lld, score %lld", buf, gain, b->score);
+    gl_events_add(ev, GL_EV_MOVE, 0);
+    gl_events_cell(ev, m->a / b->R.cols, m->a % b->R.cols);
+    gl_events_cell(ev, m->b / b->R.cols, m->b % b->R.cols);
+    gl_events_add(ev, GL_EV_REMOVE, gain);
+    gl_events_add(ev, GL_EV_SCORE, b->score);
     return 0;
 }
+
+static long long match3_score(const gl_board *bb) { return ((const match3_board *)bb)->score; }
 
 static int board_empty(const match3_board *b)
 {
@@ -338,11 +344,13 @@ static int match3_select(const gl_board *bb, const int *rc, int ncells, gl_move 
 static int match3_move_path(const gl_board *bb, const gl_move *m, int *rc, int max)
 {
     const match3_board *b = (const match3_board *)bb;
-    if (max < 2) return 0;
-    rc[0] = m->a / b->R.cols;
-    rc[1] = m->a % b->R.cols;
-    rc[2] = m->b / b->R.cols;
-    rc[3] = m->b % b->R.cols;
+    int n = b->R.rows * b->R.cols;
+    if (m->a < 0 || m->a >= n || m->b < 0 || m->b >= n) return 0;
+    int cells[2] = {m->a, m->b};
+    for (int k = 0; k < 2 && k < max; k++) {
+        rc[2 * k] = cells[k] / b->R.cols;
+        rc[2 * k + 1] = cells[k] % b->R.cols;
+    }
     return 2;
 }
 
@@ -358,17 +366,41 @@ static const gl_solver match3_solvers[] = {
      match3_solve_beam},
 };
 
+static const gl_param match3_params[] = {
+    {"size", GL_PARAM_SIZE, "7x7", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, NULL, "columns x rows"},
+    {"kinds", GL_PARAM_INT, "4", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, 0, 0, NULL, "kinds of tile"},
+    {"scores", GL_PARAM_TEXT, "1,4,10", 0, 0, 0, 0, NULL, "points for runs of 3, 4 and 5 or more"},
+    {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in (yes) or not (the seed's game)"},
+};
+
+static const gl_preset match3_presets[] = {
+    {"7x7, 4 kinds (the seed's)", "size=7x7 kinds=4"},
+    {"5x5, 4 kinds", "size=5x5 kinds=4"},
+    {"8x8, 5 kinds", "size=8x8 kinds=5"},
+    {"8x8, 6 kinds, refill", "size=8x8 kinds=6 refill=yes"},
+};
+
 const gl_game gl_game_match3 = {
     .name = "match3",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
     .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
                    "scores=S3,S4,S5 (default 1,4,10) refill=no|yes",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
+    .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
+             "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
+             "the tiles above fall, and new runs made by the fall score again (cascades).\n"
+             "The game ends when no swap makes a run.",
     .solve_help = "--swaps X (default 3, 1..64); pruned: --c C (default 5); beam: --width W (default 32)",
     .solvers = match3_solvers,
     .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",
     .tour_solve = "exact swaps=5",
+    .params = match3_params,
+    .nparams = (int)(sizeof match3_params / sizeof match3_params[0]),
+    .presets = match3_presets,
+    .npresets = (int)(sizeof match3_presets / sizeof match3_presets[0]),
+    .score_kind = GL_SCORE_MORE,
+    .score_name = "score",
     .create = match3_create,
     .parse = match3_parse,
     .format = match3_format,
@@ -381,6 +413,7 @@ const gl_game gl_game_match3 = {
     .apply = match3_apply,
     .status = match3_status,
     .status_line = match3_status_line,
+    .score = match3_score,
     .dims = match3_dims,
     .cell = match3_cell,
     .select = match3_select,

@@ -225,7 +225,7 @@ int match3_solve_backtrack(const gl_board *, const gl_solve_opts *, gl_solution 
 int match3_solve_exact(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
 int match3_solve_pruned(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
 int match3_solve_beam(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int match3_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra,
+int match3_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info,
                 gl_error *err);
 
 extern const gl_game gl_game_match3;

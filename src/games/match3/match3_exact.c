@@ -313,7 +313,7 @@ int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *
     return 0;
 }
 
-int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
+int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
     int x;
@@ -327,9 +327,15 @@ int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_strbu
     size_t peak;
     const char *stopped;
     if (match3_exact_run(b, x, &o->lim, &best, line, &nline, &nodes, &peak, &stopped, err) != 0) return -1;
-    /* Stopped before even one swap was solved: fall back to the first legal swap. */
-    *m = match3_to_move(nline > 0 ? line[0] : list[0], b->R.cols);
-    if (extra)
-        gl_sb_printf(extra, "\"score\":%lld,\"swaps\":%d,\"optimal\":%s", best, x, stopped ? "false" : "true");
+    /* Stopped before even one swap was searched: no move to name. */
+    if (nline == 0) {
+        if (!stopped) return 0;
+        gl_error_set(err, "%s", stopped);
+        return 2;
+    }
+    *m = match3_to_move(line[0], b->R.cols);
+    gl_info_int(info, "score", best);
+    gl_info_int(info, "swaps", x);
+    gl_info_bool(info, "optimal", stopped == NULL);
     return 1;
 }

@@ -323,6 +323,14 @@ int onet_move_cells(const onet_board *b, const gl_move *m, int *i, int *j)
     return 0;
 }
 
+void onet_corners_rc(const onet_board *b, const int *corners, int n, int *rc)
+{
+    for (int k = 0; k < n; k++) {
+        rc[2 * k] = onet_row(b, corners[k]);
+        rc[2 * k + 1] = onet_col(b, corners[k]);
+    }
+}
+
 void onet_path_json(const onet_board *b, const int *corners, int n, gl_strbuf *out)
 {
     gl_sb_putc(out, '[');
@@ -399,7 +407,7 @@ static int refuse(const onet_board *b, int i, int j, gl_error *err)
     return gl_error_set(err, "no link with at most two turns joins %s and %s", x, y);
 }
 
-static int onet_apply(gl_board *gb, const gl_move *m, gl_strbuf *log, gl_error *err)
+static int onet_apply(gl_board *gb, const gl_move *m, gl_events *ev, gl_error *err)
 {
     onet_board *b = (onet_board *)gb;
     int i, j, corners[ONET_MAX_CORNERS];
@@ -408,16 +416,24 @@ static int onet_apply(gl_board *gb, const gl_move *m, gl_strbuf *log, gl_error *
     if (nc == 0) return refuse(b, i, j, err);
     gl_link_scratch sc;
     if (with_scratch(b, &sc) != 0) return gl_error_set(err, "out of memory");
-    int kind = b->g[i] - ONET_KIND0;
+    uint8_t kind = b->g[i];
+    /* the tiles of the kind before: those gone after are the removed ones */
+    int had[ONET_MAX_SIDE * ONET_MAX_SIDE], nhad = 0;
+    for (int r = 0; r < b->h; r++)
+        for (int c = 0; c < b->w; c++)
+            if (b->g[onet_at(b, r, c)] == kind) had[nhad++] = onet_at(b, r, c);
     int removed = onet_remove(b, i, j, corners, nc);
+    if (ev) {
+        gl_events_add(ev, GL_EV_MOVE, 0);
+        for (int k = 0; k < nc; k++) gl_events_cell(ev, onet_row(b, corners[k]), onet_col(b, corners[k]));
+        if (removed > 2) gl_events_add(ev, GL_EV_BOMB, ONET_SYMBOLS[kind - ONET_KIND0]);
+        gl_events_add(ev, GL_EV_REMOVE, 0);
+        for (int k = 0; k < nhad; k++)
+            if (b->g[had[k]] != kind) gl_events_cell(ev, onet_row(b, had[k]), onet_col(b, had[k]));
+    }
     int shuffles = onet_settle(b, &sc);
     gl_link_scratch_free(&sc);
-    if (log) {
-        gl_sb_printf(log, "removed %d %c", removed, ONET_SYMBOLS[kind]);
-        if (removed > 2) gl_sb_puts(log, " (a bomb took the whole kind)");
-        if (shuffles > 0) gl_sb_printf(log, "; deadlock: reshuffled %d time%s", shuffles, shuffles > 1 ? "s" : "");
-        if (shuffles < 0) gl_sb_puts(log, "; deadlock: no reshuffle opens a link");
-    }
+    if (shuffles != 0) gl_events_add(ev, GL_EV_RESHUFFLE, shuffles);
     return 0;
 }
 
@@ -502,10 +518,10 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
 /* A hint: the first move of a clear when the exact solver finds one
  * within the time limit (300 ms unless the caller gives one); otherwise a
  * pair that is safe to take (the last two of a kind, which can never hurt
- * to remove), else the first linkable pair.  extra gets the path and
+ * to remove), else the first linkable pair.  info gets the path and
  * "solvable": true (the move is on a clear), false (proved: no clear
  * without a reshuffle) or null (not decided in time). */
-static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_strbuf *extra, gl_error *err)
+static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const onet_board *b = (const onet_board *)gb;
     if (onet_goal_reached(b)) return 0;
@@ -559,53 +575,11 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     if (!found) return 0;
     int i, j, corners[ONET_MAX_CORNERS];
     onet_move_cells(b, m, &i, &j);
-    int nc = onet_link(b, i, j, corners);
-    gl_sb_puts(extra, "\"path\":");
-    onet_path_json(b, corners, nc, extra);
-    gl_sb_puts(extra, verdict == 1 ? ",\"solvable\":true" : verdict == 0 ? ",\"solvable\":false" : ",\"solvable\":null");
-    return 1;
-}
-
-/* Draws the board with the link: corners and the cells between them. */
-static int onet_path_hook(const gl_board *gb, int r1, int c1, int r2, int c2, gl_strbuf *json, gl_strbuf *text,
-                          gl_error *err)
-{
-    const onet_board *b = (const onet_board *)gb;
-    if (r1 < 0 || r1 >= b->h || c1 < 0 || c1 >= b->w || r2 < 0 || r2 >= b->h || c2 < 0 || c2 >= b->w)
-        return gl_error_set(err, "path: a cell is outside the %dx%d board", b->w, b->h);
-    int i = onet_at(b, r1, c1), j = onet_at(b, r2, c2), corners[ONET_MAX_CORNERS];
-    int nc = onet_link(b, i, j, corners);
-    if (!nc) return 0;
-    onet_path_json(b, corners, nc, json);
-    /* The drawing: the ring too, the path's cells marked '+'. */
-    char *pic = malloc((size_t)b->pw * (size_t)b->ph);
-    if (!pic) return gl_error_set(err, "out of memory");
-    for (int x = 0; x < b->pw * b->ph; x++) {
-        uint8_t v = b->g[x];
-        pic[x] = v == ONET_EMPTY ? '.' : v == ONET_BOMB ? '*' : v == ONET_WALL ? ' ' : ONET_SYMBOLS[v - ONET_KIND0];
-    }
-    for (int k = 0; k + 1 < nc; k++) {
-        int a = corners[k], z = corners[k + 1];
-        int step = onet_row(b, a) == onet_row(b, z) ? (z > a ? 1 : -1) : (z > a ? b->pw : -b->pw);
-        for (int x = a + step; x != z; x += step) pic[x] = '+';
-    }
-    gl_sb_printf(text, "link with %d turn%s:", nc - 2, nc == 3 ? "" : "s");
-    for (int k = 0; k < nc; k++) {
-        int r = onet_row(b, corners[k]), c = onet_col(b, corners[k]);
-        if (r >= 0 && r < b->h && c >= 0 && c < b->w) {
-            char cell[16];
-            gl_cell_format(r, c, cell, sizeof cell);
-            gl_sb_printf(text, " %s", cell);
-        } else {
-            gl_sb_printf(text, " (ring %d,%d)", r, c);
-        }
-    }
-    gl_sb_putc(text, '\n');
-    for (int r = -1; r <= b->h; r++) {
-        for (int c = -1; c <= b->w; c++) gl_sb_putc(text, pic[onet_at(b, r, c)]);
-        gl_sb_putc(text, '\n');
-    }
-    free(pic);
+    int nc = onet_link(b, i, j, corners), rc[2 * ONET_MAX_CORNERS];
+    onet_corners_rc(b, corners, nc, rc);
+    gl_info_cells(info, "path", rc, nc);
+    if (verdict < 0) gl_info_null(info, "solvable");
+    else gl_info_bool(info, "solvable", verdict);
     return 1;
 }
 
@@ -615,12 +589,11 @@ static int onet_move_path(const gl_board *gb, const gl_move *m, int *rc, int max
     int i, j, corners[ONET_MAX_CORNERS];
     if (onet_move_cells(b, m, &i, &j) != 0) return 0;
     int nc = onet_link(b, i, j, corners);
-    int n = 0;
-    for (int k = 0; k < nc && n < max; k++, n++) {
-        rc[2 * n] = onet_row(b, corners[k]);
-        rc[2 * n + 1] = onet_col(b, corners[k]);
+    for (int k = 0; k < nc && k < max; k++) {
+        rc[2 * k] = onet_row(b, corners[k]);
+        rc[2 * k + 1] = onet_col(b, corners[k]);
     }
-    return n;
+    return nc;
 }
 
 static int onet_time_limit(const gl_board *gb) { return ((const onet_board *)gb)->time_s; }
@@ -631,17 +604,48 @@ static const gl_solver onet_solvers[] = {
     {"greedy", "takes the first linkable pair each time: fast, no proof", NULL, onet_solve_greedy},
 };
 
+static const gl_param onet_params[] = {
+    {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)"},
+    {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)"},
+    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a built-in map or a map file (default classic)"},
+    {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map"},
+    {"kinds", GL_PARAM_INT, NULL, 1, ONET_NKINDS - 1, 0, 0, NULL, "kinds of tile (default: tiles / 4)"},
+    {"obstacles", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "obstacle tiles (even)"},
+    {"bombs", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "bombs on empty cells"},
+    {"border", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "0|1", "links may run round the board (1)"},
+    {"goal", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "all|obstacles", "clear every tile, or every obstacle"},
+    {"time", GL_PARAM_INT, NULL, 0, 1000000, 0, 0, NULL, "seconds on the clock (0: none)"},
+    {"solvable", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "promise a board that can be cleared"},
+};
+
+static const gl_preset onet_presets[] = {
+    {"Level 1 (the timed sequence)", "level=1"},
+    {"Classic map, 24 kinds", "map=classic kinds=24"},
+    {"Classic map, obstacles and bombs", "map=classic kinds=24 obstacles=4 bombs=3"},
+    {"Small 8x6, solvable", "size=8x6 kinds=6 solvable=yes"},
+};
+
 const gl_game gl_game_onet = {
     .name = "onet",
     .summary = "Lianliankan / Onet: link pairs with at most two turns; obstacles, bombs, levels",
     .params_help = "size=WxH map=NAME|FILE kinds=K obstacles=N bombs=B border=1|0 goal=all|obstacles "
                    "time=S level=N levels=FILE solvable=no|yes",
     .move_help = "CELL-CELL: two tiles of a kind, like a1-c3 (column letter, 1-based row)",
+    .rules = "Remove two tiles of a kind when a line joins them with at most two turns through\n"
+             "empty cells (and the ring around the board).  Obstacles (@) pair up like any kind.\n"
+             "A link through a bomb (*) removes every tile of that kind.  When no pair can be\n"
+             "linked the tiles are reshuffled.  Clear the board (or every obstacle) in time.",
     .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
     .solvers = onet_solvers,
     .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),
     .tour_params = "map=classic kinds=24 obstacles=4 bombs=3",
     .tour_solve = "exact",
+    .params = onet_params,
+    .nparams = (int)(sizeof onet_params / sizeof onet_params[0]),
+    .presets = onet_presets,
+    .npresets = (int)(sizeof onet_presets / sizeof onet_presets[0]),
+    .score_kind = GL_SCORE_TIME,
+    .score_name = "time",
     .create = onet_create,
     .parse = onet_parse,
     .format = onet_format,
@@ -658,7 +662,6 @@ const gl_game gl_game_onet = {
     .cell = onet_cell,
     .select = onet_select,
     .hint = onet_hint,
-    .path = onet_path_hook,
     .move_path = onet_move_path,
     .time_limit_s = onet_time_limit,
     .next_level = onet_next_level,

@@ -91,8 +91,10 @@ int onet_settle(onet_board *b, gl_link_scratch *sc);
 void onet_place_bombs(onet_board *b, int n);
 /* The move (play-area indices r*w+c in a and b) -> padded indices. */
 int onet_move_cells(const onet_board *b, const gl_move *m, int *i, int *j);
-/* Appends [[r,c],...] for corners (ring cells as -1 / h / w). */
+/* Appends [[r,c],...] for corners (ring cells as -1 / h / w), for traces. */
 void onet_path_json(const onet_board *b, const int *corners, int n, gl_strbuf *out);
+/* Corners (padded indices) -> (row, col) pairs, ring cells as -1 / h / w. */
+void onet_corners_rc(const onet_board *b, const int *corners, int n, int *rc);
 
 /* Text (onet_text.c). */
 gl_board *onet_parse(gl_text *t, gl_error *err);
@@ -119,7 +121,7 @@ int onet_levels_parse(const char *data, size_t len, const char *file, onet_level
                       gl_error *err);
 int onet_builtin_levels(const onet_level **lv);
 gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err);
-gl_board *onet_next_level(const gl_board *gb, gl_rng *rng, gl_error *err);
+int onet_next_level(const gl_board *gb, gl_kvlist *params);
 /* Lays out a board from a map; solvable: backwards construction. */
 onet_board *onet_generate(const onet_map *m, int kinds, int obstacles, int bombs, int border,
                           int backwards, gl_rng *rng, gl_error *err);

@@ -413,18 +413,23 @@ gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
     return (gl_board *)b;
 }
 
-gl_board *onet_next_level(const gl_board *gb, gl_rng *rng, gl_error *err)
+int onet_next_level(const gl_board *gb, gl_kvlist *params)
 {
     const onet_board *b = (const onet_board *)gb;
     const onet_level *lv;
     int n = onet_builtin_levels(&lv);
-    if (b->level <= 0 || b->level >= n) return NULL;
-    gl_kvlist p;
-    gl_kv_init(&p);
+    if (b->level <= 0 || b->level >= n) return 0;
+    /* The next level is the level's own board: what the player set for
+     * this one (its size, kinds...) does not carry over, the promise of a
+     * solvable board does. */
+    const char *sv = gl_kv_get(params, "solvable");
+    char solvable[8];
+    snprintf(solvable, sizeof solvable, "%s", sv && strcmp(sv, "yes") == 0 ? "yes" : "no");
+    gl_kv_free(params);
+    gl_kv_init(params);
     char no[16];
     snprintf(no, sizeof no, "%d", b->level + 1);
-    gl_kv_add(&p, "level", no, 0);
-    gl_board *nb = onet_create(&p, rng, err);
-    gl_kv_free(&p);
-    return nb;
+    gl_kv_add(params, "level", no, 0);
+    gl_kv_add(params, "solvable", solvable, 0);
+    return 1;
 }

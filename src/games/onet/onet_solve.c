@@ -274,8 +274,8 @@ static int dfs(solver *s, int depth)
     return 0;
 }
 
-/* Replays the moves from b, writing "paths":[...] into extra. */
-static void write_paths(const onet_board *b0, const gl_move *moves, int n, gl_strbuf *extra, gl_strbuf *trace)
+/* Replays the moves from b, giving their links as "paths" in info. */
+static void write_paths(const onet_board *b0, const gl_move *moves, int n, gl_info *info, gl_strbuf *trace)
 {
     onet_board *b = onet_copy(b0);
     if (!b) return;
@@ -284,13 +284,13 @@ static void write_paths(const onet_board *b0, const gl_move *moves, int n, gl_st
         onet_free(b);
         return;
     }
-    gl_sb_puts(extra, "\"paths\":[");
+    gl_info_lists_begin(info, "paths");
     for (int k = 0; k < n; k++) {
-        int i, j, corners[ONET_MAX_CORNERS];
+        int i, j, corners[ONET_MAX_CORNERS], rc[2 * ONET_MAX_CORNERS];
         onet_move_cells(b, &moves[k], &i, &j);
         int nc = onet_link(b, i, j, corners);
-        if (k) gl_sb_putc(extra, ',');
-        onet_path_json(b, corners, nc, extra);
+        onet_corners_rc(b, corners, nc, rc);
+        gl_info_list_add(info, rc, nc);
         if (trace) {
             char x[16], y[16];
             gl_cell_format(onet_row(b, i), onet_col(b, i), x, sizeof x);
@@ -304,7 +304,6 @@ static void write_paths(const onet_board *b0, const gl_move *moves, int n, gl_st
             onet_settle(b, &sc);
         }
     }
-    gl_sb_putc(extra, ']');
     gl_link_scratch_free(&sc);
     onet_free(b);
 }
@@ -371,12 +370,12 @@ stopped:
         out->cost = s.nmoves;
         /* Every clear of a bomb-free board takes tiles/2 moves. */
         out->optimal = b0->goal == ONET_GOAL_ALL && !bombs_on(b0);
-        write_paths(b0, s.moves, s.nmoves, &out->extra, o->trace);
+        write_paths(b0, s.moves, s.nmoves, &out->info, o->trace);
     } else {
         out->solved = 0;
         out->optimal = r == 0; /* the whole tree was searched: proved */
         out->stopped = r < 0 ? m.stopped : NULL;
-        gl_sb_puts(&out->extra, "\"paths\":[]");
+        gl_info_lists_begin(&out->info, "paths");
     }
     rc = 0;
 oom:
@@ -428,7 +427,7 @@ int onet_solve_greedy(const gl_board *gb, const gl_solve_opts *o, gl_solution *o
     if (gl_meter_charge(&m, sizeof(onet_board) + cells + cells * (2 * (GL_LINK_MAX_TURNS + 1) + 1) * sizeof(uint32_t) +
                                 cells * 4 * (GL_LINK_MAX_TURNS + 1) * (2 * sizeof(int) + 1)) != 0) {
         out->stopped = m.stopped;
-        gl_sb_puts(&out->extra, "\"paths\":[]");
+        gl_info_lists_begin(&out->info, "paths");
         out->ms = gl_meter_end(&m);
         return 0;
     }
@@ -456,10 +455,10 @@ int onet_solve_greedy(const gl_board *gb, const gl_solve_opts *o, gl_solution *o
     out->optimal = out->solved && b0->goal == ONET_GOAL_ALL && !bombs_on(b0);
     out->cost = out->nmoves;
     out->nodes = nodes;
-    if (out->solved) write_paths(b0, out->moves, out->nmoves, &out->extra, o->trace);
+    if (out->solved) write_paths(b0, out->moves, out->nmoves, &out->info, o->trace);
     else {
         out->stopped = m.stopped;
-        gl_sb_puts(&out->extra, "\"paths\":[]");
+        gl_info_lists_begin(&out->info, "paths");
         gl_solution_clear_moves(out);
     }
     gl_link_scratch_free(&sc);

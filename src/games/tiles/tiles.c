@@ -287,7 +287,7 @@ static int tiles_legal_moves(const gl_board *b, gl_move *out, int max)
     return n;
 }
 
-static int tiles_apply(gl_board *b, const gl_move *m, gl_strbuf *log, gl_error *err)
+static int tiles_apply(gl_board *b, const gl_move *m, gl_events *ev, gl_error *err)
 {
     tiles_board *t = (tiles_board *)b;
     int e = tiles_empty(t->state);
@@ -302,8 +302,26 @@ static int tiles_apply(gl_board *b, const gl_move *m, gl_strbuf *log, gl_error *
     int c = d == 1 ? 1 : d - 1;
     t->cost += c;
     t->moves++;
-    if (log) gl_sb_printf(log, "%s %d -> %d, cost %d", d == 1 ? "slide" : "hop", m->a + 1, e + 1, c);
+    gl_events_add(ev, GL_EV_MOVE, c);
+    gl_events_cell(ev, 0, m->a);
+    gl_events_cell(ev, 0, e);
     return 0;
+}
+
+static long long tiles_score(const gl_board *b) { return ((const tiles_board *)b)->cost; }
+
+/* A tile's way: from its cell to the empty one. */
+static int tiles_move_path(const gl_board *b, const gl_move *m, int *rc, int max)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    int d = abs(m->a - m->b);
+    if (m->a < 0 || m->a >= t->len || m->b != tiles_empty(t->state) || d < 1 || d > t->hop + 1) return 0;
+    int cells[2] = {m->a, m->b};
+    for (int k = 0; k < 2 && k < max; k++) {
+        rc[2 * k] = 0;
+        rc[2 * k + 1] = cells[k];
+    }
+    return 2;
 }
 
 static gl_status tiles_status(const gl_board *b)
@@ -362,16 +380,41 @@ static const gl_solver tiles_solvers[] = {
              " stops when it loops", NULL, tiles_solve_seed},
 };
 
+static const gl_param tiles_params[] = {
+    {"n", GL_PARAM_INT, "3", 1, TILES_MAX_N, 0, 0, NULL, "tiles of each colour"},
+    {"hop", GL_PARAM_INT, "2", 0, TILES_MAX_CELLS - 2, 0, 0, NULL, "how many tiles a move may hop over"},
+    {"start", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|random",
+     "standard: BB..WW_; random: the cells shuffled"},
+};
+
+static const gl_preset tiles_presets[] = {
+    {"3 and 3 (the seed's)", "n=3"},
+    {"4 and 4", "n=4"},
+    {"6 and 6", "n=6"},
+    {"10 and 10", "n=10"},
+    {"6 and 6, shuffled", "n=6 start=random"},
+};
+
 const gl_game gl_game_tiles = {
     .name = "tiles",
     .summary = "black and white sliding tiles: whites left of blacks at least cost",
     .params_help = "n=N (1..28, default 3) hop=H (default 2) start=standard|random",
     .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
+    .rules = "A row of black (B) and white (W) tiles and one empty cell (_).  A tile moves into\n"
+             "the empty cell from at most hop+1 cells away: a slide to the next cell costs 1,\n"
+             "a hop over k tiles costs k.  Put every white tile left of every black one at\n"
+             "the least total cost (the empty cell may end anywhere).",
     .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default",
     .solvers = tiles_solvers,
     .nsolvers = (int)(sizeof tiles_solvers / sizeof tiles_solvers[0]),
     .tour_params = "n=7",
     .tour_solve = "astar",
+    .params = tiles_params,
+    .nparams = (int)(sizeof tiles_params / sizeof tiles_params[0]),
+    .presets = tiles_presets,
+    .npresets = (int)(sizeof tiles_presets / sizeof tiles_presets[0]),
+    .score_kind = GL_SCORE_FEWER,
+    .score_name = "cost",
     .create = tiles_create,
     .parse = tiles_parse,
     .format = tiles_format,
@@ -384,7 +427,9 @@ const gl_game gl_game_tiles = {
     .apply = tiles_apply,
     .status = tiles_status,
     .status_line = tiles_status_line,
+    .score = tiles_score,
     .dims = tiles_dims,
     .cell = tiles_cell,
     .select = tiles_select,
+    .move_path = tiles_move_path,
 };

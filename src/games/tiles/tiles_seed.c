@@ -102,8 +102,8 @@ int tiles_solve_seed(const gl_board *b, const gl_solve_opts *o, gl_solution *out
                      out->nmoves, mv.a + 1, mv.b + 1, row, (unsigned long long)*first,
                      (unsigned long long)*first + 1, out->nmoves);
             m.stopped = loop_message;
-            gl_sb_printf(&out->extra, "\"loop_step\":%d,\"loop_back_to_step\":%llu", out->nmoves,
-                         (unsigned long long)*first);
+            gl_info_int(&out->info, "loop_step", out->nmoves);
+            gl_info_int(&out->info, "loop_back_to_step", (long long)*first);
             break;
         }
     }

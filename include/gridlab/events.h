@@ -1,0 +1,110 @@
+/* Typed results: what a move did (gl_events) and what a hint or a solver
+ * adds to its answer (gl_info).
+ *
+ * Games fill these with facts (cells, numbers); front ends and the CLI
+ * decide how to show them: the CLI writes gl_info as JSON members, the
+ * terminal front end animates gl_events, the play session describes them
+ * in a line of text.  A game never formats JSON or messages for them. */
+#ifndef GRIDLAB_EVENTS_H
+#define GRIDLAB_EVENTS_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A growing list of (row, col) cells, shared by both structures. */
+typedef struct gl_cells {
+    int *rc;  /* row, col pairs */
+    int n, cap;
+} gl_cells;
+
+void gl_cells_push(gl_cells *c, int r, int col);
+void gl_cells_free(gl_cells *c);
+
+/* ------------------------------------------------------------ events */
+
+typedef enum gl_event_kind {
+    /* from the games' apply */
+    GL_EV_MOVE = 1,  /* the move: cells = the way it went (lines' path, onet's corners, the
+                        swapped tiles, a tile's from and to); value = its cost where the game
+                        counts one (tiles), else 0 */
+    GL_EV_FILL,      /* cells that took the move's colour (flood); value = the region's size */
+    GL_EV_REMOVE,    /* cells cleared; value = the points they scored (0 where none) */
+    GL_EV_SPAWN,     /* cells the game filled by chance (lines' spawns, match3's refills) */
+    GL_EV_BOMB,      /* onet: a bomb took every tile of a kind; value = the kind's symbol */
+    GL_EV_RESHUFFLE, /* onet: a deadlock; value = the reshuffles made, -1 when none helped */
+    GL_EV_SCORE,     /* value = the score after the move (games that keep one) */
+    /* from the play session */
+    GL_EV_WON,       /* the game (or this level) is won */
+    GL_EV_LOST,      /* no move is left (or the move limit is reached) */
+    GL_EV_TIME_UP,   /* the clock ran out: the game is lost */
+    GL_EV_LEVEL,     /* a new level started; value = its number */
+    GL_EV_SAVED      /* the position was saved (autosave) */
+} gl_event_kind;
+
+typedef struct gl_event {
+    gl_event_kind kind;
+    long long value;
+    int first, n;  /* its cells: cells.rc[2*first ..] */
+} gl_event;
+
+typedef struct gl_events {
+    gl_event *ev;
+    int n, cap;
+    gl_cells cells;
+} gl_events;
+
+void gl_events_init(gl_events *e);
+void gl_events_free(gl_events *e);
+void gl_events_clear(gl_events *e);
+/* Appends an event; its cells follow with gl_events_cell.  Both do
+ * nothing when e is NULL (a caller that does not want events). */
+void gl_events_add(gl_events *e, gl_event_kind kind, long long value);
+void gl_events_cell(gl_events *e, int r, int c);
+/* The first event of a kind, or NULL. */
+const gl_event *gl_events_find(const gl_events *e, gl_event_kind kind);
+const char *gl_event_name(gl_event_kind kind); /* "move", "remove", ... */
+
+/* ------------------------------------------------------------ info */
+
+typedef enum gl_info_type {
+    GL_INFO_INT = 1,
+    GL_INFO_BOOL,
+    GL_INFO_NULL,      /* known to be unknown: "solvable": null */
+    GL_INFO_CELLS,     /* one path: value = its cell count */
+    GL_INFO_CELL_LISTS /* several paths: value = how many; lists[first ..] */
+} gl_info_type;
+
+typedef struct gl_info_item {
+    const char *key;  /* a string that outlives the list (a literal) */
+    gl_info_type type;
+    long long value;
+    int first;        /* CELLS: its first cell; CELL_LISTS: its first list */
+} gl_info_item;
+
+typedef struct gl_info {
+    gl_info_item *items;
+    int n, cap;
+    gl_cells cells;
+    int *lists;  /* per list: first cell, cell count */
+    int nlists, listcap;
+} gl_info;
+
+void gl_info_init(gl_info *i);
+void gl_info_free(gl_info *i);
+void gl_info_clear(gl_info *i);
+/* Each does nothing when i is NULL. */
+void gl_info_int(gl_info *i, const char *key, long long v);
+void gl_info_bool(gl_info *i, const char *key, int v);
+void gl_info_null(gl_info *i, const char *key);
+/* A path of n cells (row, col pairs in rc). */
+void gl_info_cells(gl_info *i, const char *key, const int *rc, int n);
+/* A list of paths: begin, then one gl_info_list_add per path. */
+void gl_info_lists_begin(gl_info *i, const char *key);
+void gl_info_list_add(gl_info *i, const int *rc, int n);
+const gl_info_item *gl_info_find(const gl_info *i, const char *key);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

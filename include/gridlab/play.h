@@ -1,0 +1,182 @@
+/* The play session: a game in progress (the puzzle collection's midend).
+ *
+ * Every front end (line mode, the terminal front end, the web page) drives
+ * a game through this and the game interface only.  The session owns the
+ * position and everything around it: unlimited undo and redo (snapshots,
+ * exact even where a game draws random numbers), the cells a player has
+ * picked, hints (with the one fallback for games without their own), a
+ * solver's moves played one step at a time, restart, new games from
+ * parameters or from a game ID, the next level (its seed derived from the
+ * finished level's ID, so every level sequence is reproducible), saves and
+ * loads (atomic, the ID kept in the file), the elapsed time, the game's
+ * clock where it has one, and whether there is unsaved progress.
+ *
+ * It never prints: what happened comes back as events (events.h), and
+ * gl_play_describe turns them into a line for front ends that want one. */
+#ifndef GRIDLAB_PLAY_H
+#define GRIDLAB_PLAY_H
+
+#include <stdint.h>
+#include "events.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gl_play gl_play;
+
+/* A hint's answer (gl_play_hint, gl_hint_board). */
+enum {
+    GL_HINT_ERROR = -1,
+    GL_HINT_NONE = 0,    /* no move: the game is over or deadlocked */
+    GL_HINT_MOVE = 1,
+    GL_HINT_STOPPED = 2  /* the search stopped at a limit before it had a move */
+};
+
+/* What picking a cell did (gl_play_pick). */
+enum {
+    GL_PICK_BAD = -1,    /* not a move (the reason in err); the selection is dropped */
+    GL_PICK_MORE = 0,    /* selected: the move needs more cells */
+    GL_PICK_DROPPED = 1, /* a selected cell picked again: dropped */
+    GL_PICK_RESTART = 2, /* no move with the cells before (the reason in err): this cell
+                            starts a new selection */
+    GL_PICK_MOVED = 3    /* a move was played (see gl_play_move's result in *moved) */
+};
+
+/* The default time a hint may take when the caller gives none. */
+#define GL_HINT_DEFAULT_MS 5000.0
+
+gl_play *gl_play_new(void);
+void gl_play_free(gl_play *p);
+
+/* ------------------------------------------------------------ starting */
+
+/* Each replaces the game in progress (history, selection and plan go).
+ * A game made from parameters or an ID has an ID; a loaded one keeps the
+ * ID its file names (`# id: ...` as its first comment), else has none. */
+int gl_play_start(gl_play *p, const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
+int gl_play_start_id(gl_play *p, const char *id, gl_error *err);
+/* A board's text (name: for messages); the file's path, which also
+ * becomes the save path. */
+int gl_play_load_text(gl_play *p, const char *data, size_t len, const char *name, gl_error *err);
+int gl_play_load_file(gl_play *p, const char *path, gl_error *err);
+/* The same parameters with another seed. */
+int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err);
+/* Back to the first position of this game (of this level). */
+int gl_play_restart(gl_play *p, gl_error *err);
+
+/* ------------------------------------------------------------ reading */
+
+const gl_game *gl_play_game(const gl_play *p);
+const gl_board *gl_play_board(const gl_play *p);
+/* The ID, "" when the game has none (a board read without one). */
+const char *gl_play_id(const gl_play *p);
+uint64_t gl_play_seed(const gl_play *p);
+/* The game's status; a game whose clock ran out is lost. */
+gl_status gl_play_status(const gl_play *p);
+int gl_play_moves(const gl_play *p);     /* moves from the start to this position */
+int gl_play_can_undo(const gl_play *p);
+int gl_play_can_redo(const gl_play *p);
+int gl_play_dirty(const gl_play *p);     /* progress not saved */
+int gl_play_assisted(const gl_play *p);  /* the solver played moves of this game */
+int gl_play_hints(const gl_play *p);     /* hints asked for in this game */
+int gl_play_level(const gl_play *p);     /* 1 for the first board, then each next level */
+/* The measure of a finished game for a table of best results: the game's
+ * score(), or the elapsed milliseconds for GL_SCORE_TIME. */
+long long gl_play_score(const gl_play *p);
+
+/* ------------------------------------------------------------ moving */
+
+/* Plays a move: 0 done, 1 done but the autosave failed (err says why),
+ * -1 refused (err says why; nothing changed).  ev (may be NULL) gets the
+ * game's events, then the session's (won, lost, saved). */
+int gl_play_move(gl_play *p, const gl_move *m, gl_events *ev, gl_error *err);
+/* A move in the game's notation. */
+int gl_play_move_text(gl_play *p, const char *text, gl_events *ev, gl_error *err);
+/* The name of the last move played (its notation before it was played). */
+const char *gl_play_last_move(const gl_play *p);
+
+/* Picks a cell (a click, Enter on the cursor): collects cells until the
+ * game's select makes a move of them, then plays it.  Returns GL_PICK_*;
+ * for GL_PICK_MOVED, *moved gets gl_play_move's result. */
+int gl_play_pick(gl_play *p, int r, int c, int *moved, gl_events *ev, gl_error *err);
+/* The cells picked so far, as (row, col) pairs; *n gets their count. */
+const int *gl_play_selection(const gl_play *p, int *n);
+void gl_play_unselect(gl_play *p);
+
+/* 0 done, 1 done but the autosave failed (err says why), -1 nothing to
+ * undo/redo. */
+int gl_play_undo(gl_play *p, gl_error *err);
+int gl_play_redo(gl_play *p, gl_error *err);
+
+/* ------------------------------------------------------------ help */
+
+/* The best next move: GL_HINT_*.  lim: NULL, or limits (a zero time
+ * limit becomes GL_HINT_DEFAULT_MS).  info (may be NULL) gets what the
+ * game adds. */
+int gl_play_hint(gl_play *p, const gl_limits *lim, gl_move *m, gl_info *info, gl_error *err);
+/* The same for any board: the game's hint, else the default solver's
+ * first move (the one fallback, shared with `gridlab hint`). */
+int gl_hint_board(const gl_game *g, const gl_board *b, const gl_solve_opts *o, gl_move *m,
+                  gl_info *info, gl_error *err);
+
+/* Runs the default solver from here under lim (a zero time limit becomes
+ * 10 s); sol gets its answer.  Its moves are then played one at a time by
+ * gl_play_solve_step.  0, or -1 with err. */
+int gl_play_solve(gl_play *p, const gl_limits *lim, gl_solution *sol, gl_error *err);
+/* Plays the solver's next move: 1 played (*moved as gl_play_move's
+ * result), 0 none left, -1 refused (err). */
+int gl_play_solve_step(gl_play *p, int *moved, gl_events *ev, gl_error *err);
+int gl_play_solve_left(const gl_play *p);
+void gl_play_solve_cancel(gl_play *p);
+
+/* The cells a move travels through as a chain of neighbouring cells (the
+ * game's move_path with the straight runs between corners filled in);
+ * 0 cells when the move has no path. */
+void gl_play_move_cells(const gl_play *p, const gl_move *m, gl_cells *out);
+
+/* ------------------------------------------------------------ levels */
+
+/* After a won level: 1 when there is a next level (gl_play_next_level
+ * starts it), else 0. */
+int gl_play_has_next_level(const gl_play *p);
+/* Starts the next level: 1 started (ev gets GL_EV_LEVEL), 2 started but
+ * the autosave failed (err), 0 there is none, -1 error (err). */
+int gl_play_next_level(gl_play *p, gl_events *ev, gl_error *err);
+
+/* ------------------------------------------------------------ the clock */
+
+/* Milliseconds played on this board (pauses not counted). */
+double gl_play_elapsed_ms(const gl_play *p);
+/* Milliseconds left on the game's clock, -1 when it has none. */
+long long gl_play_time_left_ms(const gl_play *p);
+/* Reads the clock: 1 (ev gets GL_EV_TIME_UP, once) when it has just run
+ * out, else 0.  Front ends call it as time passes and before moves. */
+int gl_play_tick(gl_play *p, gl_events *ev);
+/* Stops and restarts the clock (a help screen, a menu). */
+void gl_play_pause(gl_play *p, int paused);
+/* For tests: a clock other than the monotonic one. */
+void gl_play_set_clock(gl_play *p, uint64_t (*now_ns)(void *ctx), void *ctx);
+
+/* ------------------------------------------------------------ saving */
+
+/* The save file (loaded files set it to themselves); NULL for none. */
+void gl_play_set_path(gl_play *p, const char *path);
+const char *gl_play_path(const gl_play *p);
+/* Save after every move (and undo, redo, new level). */
+void gl_play_set_autosave(gl_play *p, int on);
+/* Saves atomically to path (NULL: the save path): 0 or -1 with err. */
+int gl_play_save(gl_play *p, const char *path, gl_error *err);
+/* The save file's text: `# id: ID` (when there is one), then the board. */
+void gl_play_save_text(const gl_play *p, gl_strbuf *out);
+
+/* ------------------------------------------------------------ words */
+
+/* A line on what the events say ("c4-d4; removed 3 (+1); score 12"). */
+void gl_play_describe(const gl_play *p, const gl_events *ev, gl_strbuf *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,223 @@
+/* Line mode: `gridlab play` reading commands from standard input, one per
+ * line, a thin client of the play session (src/play): a move in the game's
+ * notation, or undo, redo, hint, solve, restart, new, save [FILE], show,
+ * moves, id, help, quit.  After each move it prints what happened (the
+ * session's events in words) and the board.  Scripts drive it; it is also
+ * the fallback where the full-screen front end cannot run. */
+#include "cli.h"
+#include "play/front.h"
+
+#include <ctype.h>
+#include <string.h>
+
+typedef struct lines_ui {
+    gl_play *p;
+    const gl_front_opts *o;
+    uint64_t next_seed;
+    int failed;  /* a save failed: exit 2 */
+} lines_ui;
+
+static void draw(lines_ui *u)
+{
+    const gl_game *g = gl_play_game(u->p);
+    gl_strbuf sb = GL_STRBUF_INIT;
+    g->render(gl_play_board(u->p), &sb, u->o->colour ? GL_RENDER_COLOR : 0);
+    gl_sb_putc(&sb, '\n');
+    g->status_line(gl_play_board(u->p), &sb);
+    long long left = gl_play_time_left_ms(u->p);
+    if (left >= 0) gl_sb_printf(&sb, "  time left %lld:%02lld", left / 60000, left / 1000 % 60);
+    gl_sb_putc(&sb, '\n');
+    fputs(gl_sb_str(&sb), u->o->out);
+    gl_sb_free(&sb);
+}
+
+static void say_events(lines_ui *u, const gl_events *ev)
+{
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_play_describe(u->p, ev, &sb);
+    if (sb.len) fprintf(u->o->out, "%s\n", gl_sb_str(&sb));
+    gl_sb_free(&sb);
+}
+
+/* A failed autosave ends line mode: the player must not play on believing
+ * the game is safe. */
+static int save_failed(lines_ui *u, const gl_error *err)
+{
+    fprintf(stderr, "gridlab: cannot save: %s\n", err->msg);
+    u->failed = 1;
+    return -1;
+}
+
+/* After a move: the news, the board, the next level.  -1 ends the loop. */
+static int after_move(lines_ui *u, int rc, gl_events *ev, gl_error *err)
+{
+    say_events(u, ev);
+    if (rc == 1) return save_failed(u, err);
+    if (gl_events_find(ev, GL_EV_WON) && gl_play_has_next_level(u->p)) {
+        gl_events_clear(ev);
+        draw(u);
+        int r = gl_play_next_level(u->p, ev, err);
+        if (r < 0) {
+            fprintf(u->o->out, "no next level: %s\n", err->msg);
+            return 0;
+        }
+        say_events(u, ev);
+        if (r == 2) return save_failed(u, err);
+        fprintf(u->o->out, "id: %s\n", gl_play_id(u->p));
+    }
+    draw(u);
+    gl_status st = gl_play_status(u->p);
+    if (st != GL_PLAYING)
+        fprintf(u->o->out, "%s (undo, restart, new or quit)\n", st == GL_WON ? "won!" : "game over.");
+    return 0;
+}
+
+static void list_moves(lines_ui *u)
+{
+    const gl_game *g = gl_play_game(u->p);
+    const gl_board *b = gl_play_board(u->p);
+    gl_move mv[512];
+    int n = g->legal_moves(b, mv, 512);
+    char buf[64];
+    fprintf(u->o->out, "%d legal move%s:", n, n == 1 ? "" : "s");
+    for (int i = 0; i < n && i < 512; i++) {
+        g->format_move(b, &mv[i], buf, sizeof buf);
+        fprintf(u->o->out, " %s", buf);
+    }
+    if (n > 512) fprintf(u->o->out, " ...");
+    fputc('\n', u->o->out);
+}
+
+static void hint(lines_ui *u)
+{
+    gl_move m;
+    gl_error err = {0};
+    gl_limits lim = {0, 0, u->o->interrupt, NULL};
+    int r = gl_play_hint(u->p, &lim, &m, NULL, &err);
+    *u->o->interrupt = 0; /* Ctrl-C stopped the search, not the game */
+    if (r == GL_HINT_ERROR) fprintf(u->o->out, "no hint: %s\n", err.msg);
+    else if (r == GL_HINT_NONE) fprintf(u->o->out, "no move left\n");
+    else if (r == GL_HINT_STOPPED) fprintf(u->o->out, "no hint: the search stopped (%s) first\n", err.msg);
+    else {
+        char buf[64];
+        gl_play_game(u->p)->format_move(gl_play_board(u->p), &m, buf, sizeof buf);
+        fprintf(u->o->out, "hint: %s\n", buf);
+    }
+}
+
+static int solve(lines_ui *u, gl_events *ev)
+{
+    gl_error err = {0};
+    gl_limits lim = {0, 0, u->o->interrupt, NULL};
+    gl_solution sol;
+    gl_solution_init(&sol);
+    int rc = gl_play_solve(u->p, &lim, &sol, &err);
+    *u->o->interrupt = 0;
+    if (rc != 0) fprintf(u->o->out, "no solution: %s\n", err.msg);
+    else if (!gl_play_solve_left(u->p))
+        fprintf(u->o->out, "no solution found%s%s\n", sol.stopped ? ": " : "", sol.stopped ? sol.stopped : "");
+    else
+        fprintf(u->o->out, "the solver's %d move%s (cost %lld%s):\n", sol.nmoves, sol.nmoves == 1 ? "" : "s",
+                sol.cost, sol.optimal ? ", optimal" : "");
+    gl_solution_free(&sol);
+    int moved, r;
+    while ((r = gl_play_solve_step(u->p, &moved, ev, &err)) == 1) {
+        int lvl = gl_play_level(u->p);
+        if (after_move(u, moved, ev, &err) != 0) return -1;
+        gl_events_clear(ev);
+        if (gl_play_level(u->p) != lvl) break; /* the rest was for the level before */
+    }
+    if (r < 0) fprintf(u->o->out, "%s\n", err.msg);
+    gl_play_solve_cancel(u->p);
+    return 0;
+}
+
+static void help(lines_ui *u)
+{
+    const gl_game *g = gl_play_game(u->p);
+    fprintf(u->o->out,
+            "%s\nmoves: %s\n"
+            "commands: undo, redo, hint, solve, restart, new, save [FILE], show, moves, id, help, quit\n",
+            g->rules ? g->rules : g->summary, g->move_help);
+}
+
+/* One command; -1 to stop. */
+static int command(lines_ui *u, char *cmd, gl_events *ev)
+{
+    gl_error err = {0};
+    if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) return -1;
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) help(u);
+    else if (!strcmp(cmd, "show")) draw(u);
+    else if (!strcmp(cmd, "id")) fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none)");
+    else if (!strcmp(cmd, "moves")) list_moves(u);
+    else if (!strcmp(cmd, "undo") || !strcmp(cmd, "u") || !strcmp(cmd, "redo") || !strcmp(cmd, "r")) {
+        int undo = cmd[0] == 'u';
+        int rc = undo ? gl_play_undo(u->p, &err) : gl_play_redo(u->p, &err);
+        if (rc < 0) fprintf(u->o->out, "nothing to %s\n", undo ? "undo" : "redo");
+        else if (rc == 1) return save_failed(u, &err);
+        else draw(u);
+    } else if (!strcmp(cmd, "hint") || !strcmp(cmd, "h")) hint(u);
+    else if (!strcmp(cmd, "solve")) return solve(u, ev);
+    else if (!strcmp(cmd, "restart") || !strcmp(cmd, "new")) {
+        int rc = cmd[0] == 'r' ? gl_play_restart(u->p, &err) : gl_play_new_game(u->p, u->next_seed++, &err);
+        if (rc != 0) fprintf(u->o->out, "%s\n", err.msg);
+        else {
+            fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none)");
+            draw(u);
+        }
+    } else if (!strncmp(cmd, "save", 4) && (cmd[4] == '\0' || cmd[4] == ' ')) {
+        const char *path = cmd + 4;
+        while (*path == ' ') path++;
+        if (gl_play_save(u->p, *path ? path : NULL, &err) != 0) fprintf(u->o->out, "not saved: %s\n", err.msg);
+        else fprintf(u->o->out, "saved to %s\n", gl_play_path(u->p));
+    } else {
+        int rc = gl_play_move_text(u->p, cmd, ev, &err);
+        if (rc < 0) fprintf(u->o->out, "%s (type 'help')\n", err.msg);
+        else return after_move(u, rc, ev, &err);
+    }
+    return 0;
+}
+
+static int run(gl_play *p, const gl_front_opts *o)
+{
+    lines_ui u = {p, o, o->seed + 1, 0};
+    const gl_game *g = gl_play_game(p);
+    gl_events ev;
+    gl_events_init(&ev);
+    char line[1024];
+    fprintf(o->out, "%s: %s\nid: %s\nmoves: %s\ntype help for the commands\n\n", g->name, g->summary,
+            gl_play_id(p)[0] ? gl_play_id(p) : "(none)", g->move_help);
+    draw(&u);
+    for (;;) {
+        gl_events_clear(&ev);
+        if (gl_play_tick(p, &ev)) {
+            say_events(&u, &ev);
+            fprintf(o->out, "game over. (undo, restart, new or quit)\n");
+        }
+        fputs("> ", o->out);
+        fflush(o->out);
+        if (*o->interrupt || !fgets(line, sizeof line, o->in)) break;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            int c;
+            while ((c = fgetc(o->in)) != EOF && c != '\n') {}
+            fprintf(o->out, "line too long\n");
+            continue;
+        }
+        while (len && isspace((unsigned char)line[len - 1])) line[--len] = '\0';
+        char *cmd = line;
+        while (isspace((unsigned char)*cmd)) cmd++;
+        if (!*cmd) continue;
+        gl_events_clear(&ev);
+        if (gl_play_tick(p, &ev)) { /* the clock ran out while the player typed */
+            say_events(&u, &ev);
+            gl_events_clear(&ev);
+        }
+        if (command(&u, cmd, &ev) != 0) break;
+    }
+    gl_events_free(&ev);
+    if (u.failed) return GL_EXIT_USAGE;
+    return *o->interrupt ? GL_EXIT_INTERRUPTED : GL_EXIT_OK;
+}
+
+const gl_front gl_front_lines = {"lines", run};

@@ -1,0 +1,116 @@
+/* Help from the engine: hints, the solver's moves played one by one, and
+ * the cells a move travels through (for drawing a hint or an animation).
+ *
+ * gl_hint_board is the one place that knows the hint fallback: a game
+ * without a hint of its own gets its default solver's first move.  A
+ * search stopped by a limit before it had a move says so
+ * (GL_HINT_STOPPED) instead of claiming there is none. */
+#include "session.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SOLVE_DEFAULT_MS 10000.0
+
+int gl_hint_board(const gl_game *g, const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info,
+                  gl_error *err)
+{
+    gl_solve_opts so = *o;
+    if (so.lim.limit_ms <= 0) so.lim.limit_ms = GL_HINT_DEFAULT_MS;
+    if (g->status(b) != GL_PLAYING) return GL_HINT_NONE;
+    if (g->hint) {
+        int r = g->hint(b, &so, m, info, err);
+        if (r < 0) return GL_HINT_ERROR;
+        return r == 1 ? GL_HINT_MOVE : r == 2 ? GL_HINT_STOPPED : GL_HINT_NONE;
+    }
+    if (g->nsolvers < 1) {
+        gl_error_set(err, "%s has no solver to ask for a hint", g->name);
+        return GL_HINT_ERROR;
+    }
+    gl_solution sol;
+    gl_solution_init(&sol);
+    int r = g->solvers[0].solve(b, &so, &sol, err);
+    if (r != 0) r = GL_HINT_ERROR;
+    else if (sol.solved && sol.nmoves > 0) {
+        *m = sol.moves[0];
+        gl_info_bool(info, "optimal", sol.optimal);
+        r = GL_HINT_MOVE;
+    } else {
+        r = sol.stopped ? GL_HINT_STOPPED : GL_HINT_NONE;
+    }
+    if (r == GL_HINT_STOPPED) gl_error_set(err, "%s", sol.stopped);
+    gl_solution_free(&sol);
+    return r;
+}
+
+int gl_play_hint(gl_play *p, const gl_limits *lim, gl_move *m, gl_info *info, gl_error *err)
+{
+    if (!p->b) {
+        gl_error_set(err, "no game");
+        return GL_HINT_ERROR;
+    }
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    if (lim) o.lim = *lim;
+    int r = gl_hint_board(p->g, p->b, &o, m, info, err);
+    if (r == GL_HINT_MOVE) p->hints++;
+    return r;
+}
+
+int gl_play_solve(gl_play *p, const gl_limits *lim, gl_solution *sol, gl_error *err)
+{
+    if (!p->b) return gl_error_set(err, "no game");
+    if (p->g->nsolvers < 1) return gl_error_set(err, "%s has no solver", p->g->name);
+    gl_play_solve_cancel(p);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    if (lim) o.lim = *lim;
+    if (o.lim.limit_ms <= 0) o.lim.limit_ms = SOLVE_DEFAULT_MS;
+    if (p->g->solvers[0].solve(p->b, &o, sol, err) != 0) return -1;
+    if (sol->solved && sol->nmoves > 0) {
+        p->plan = malloc(sizeof *p->plan * (size_t)sol->nmoves);
+        if (!p->plan) return gl_error_set(err, "out of memory");
+        memcpy(p->plan, sol->moves, sizeof *p->plan * (size_t)sol->nmoves);
+        p->nplan = sol->nmoves;
+        p->iplan = 0;
+    }
+    return 0;
+}
+
+int gl_play_solve_left(const gl_play *p) { return p->nplan - p->iplan; }
+
+void gl_play_solve_cancel(gl_play *p)
+{
+    free(p->plan);
+    p->plan = NULL;
+    p->nplan = p->iplan = 0;
+}
+
+int gl_play_solve_step(gl_play *p, int *moved, gl_events *ev, gl_error *err)
+{
+    if (p->iplan >= p->nplan) return 0;
+    gl_move m = p->plan[p->iplan];
+    /* gl_play_move drops the plan (a move of the player's own makes it
+     * stale): keep it across the solver's own move */
+    gl_move *plan = p->plan;
+    int nplan = p->nplan, iplan = p->iplan;
+    p->plan = NULL;
+    p->nplan = p->iplan = 0;
+    int rc = gl_play_move(p, &m, ev, err);
+    p->plan = plan;
+    p->nplan = nplan;
+    p->iplan = iplan + 1;
+    if (rc < 0) {
+        gl_play_solve_cancel(p);
+        return -1;
+    }
+    p->assisted = 1;
+    if (moved) *moved = rc;
+    return 1;
+}
+
+void gl_play_move_cells(const gl_play *p, const gl_move *m, gl_cells *out)
+{
+    out->n = 0;
+    if (p->b) gl_game_move_cells(p->g, p->b, m, out);
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Game IDs and the play session through the real program, for every game
+# in the build: `new GAME ... --seed S` and `new ID` (the ID read from the
+# board's first line) print the same board; `play ID` starts it; bad IDs
+# name the part that is wrong; line mode's undo, save, load and levels.
+. "$(dirname "$0")/lib.sh"
+
+has_game() { case ",${GL_GAMES:-tiles,flood,lines,match3,onet}," in *",$1,"*) return 0 ;; esac; return 1; }
+
+# new_same NAME ARGS...: `new ARGS` and `new ID` agree byte for byte.
+new_same() {
+    local name=$1; shift
+    run new "$@"
+    expect_rc 0 "$name: new"
+    local first=$OUT
+    local id=${first%%$'\n'*}
+    case "$id" in "# id: "*) ok ;; *) bad "$name: the first line is not '# id: ...'"; return ;; esac
+    id=${id#"# id: "}
+    run new "$id"
+    expect_rc 0 "$name: new ID"
+    if [ "$OUT" = "$first" ]; then ok; else bad "$name: new $id differs from new $*"; fi
+    ID=$id
+}
+
+has_game tiles && {
+    new_same "tiles" tiles --seed 5
+    [ "$ID" = "tiles:n=3,hop=2,start=standard#5" ] && ok || bad "tiles: ID is '$ID'"
+    new_same "tiles random" tiles --n 6 --start random --seed 99
+    # play ID: line mode starts that board and shows the ID
+    run_in $'show\nid\nquit\n' play "tiles:n=6,hop=2,start=random#99" --lines
+    expect_rc 0 "play ID"
+    expect_out "id: tiles:n=6,hop=2,start=random#99" "play ID shows the ID"
+    row=$("$GRIDLAB" new tiles --n 6 --start random --seed 99 | tail -1)
+    spaced=$(printf '%s' "$row" | sed 's/./  &/g')
+    expect_out "$spaced" "play ID shows the board"
+    # bad IDs: exit 2, the part named
+    expect_bad_input "ID unknown game" new "chess:n=3#1"
+    expect_err "no game 'chess'" "ID unknown game named"
+    expect_bad_input "ID without seed" new "tiles:n=3"
+    expect_err "the seed is missing" "ID seed missing named"
+    expect_bad_input "ID bad seed" new "tiles:n=3#07"
+    expect_err "the seed '07'" "ID bad seed named"
+    expect_bad_input "ID unknown key" new "tiles:colour=3#1"
+    expect_err "no parameter 'colour'" "ID unknown key named"
+    expect_bad_input "ID value out of range" new "tiles:n=99#1"
+    expect_err "n=99" "ID bad value named"
+    expect_bad_input "ID with options" new "tiles:n=3#1" --n 4
+    expect_bad_input "play bad ID" play "tiles:n=0#1" --lines
+    expect_err "n=0" "play bad ID named"
+    expect_bad_input "seed 010" new tiles --seed 010
+    # line mode: undo, save, load, restart
+    save="$TMP/t.txt"
+    run_in $'5-7\n3-5\nundo\nsave\nquit\n' play tiles --seed 1 --save "$save" --lines
+    expect_rc 0 "play --save"
+    head -1 "$save" | grep -q '^# id: tiles:n=3,hop=2,start=standard#1$' && ok || bad "save keeps the ID: $(head -1 "$save")"
+    grep -q '^BBBW_WW$' "$save" && ok || bad "save after undo: $(cat "$save")"
+    run_in $'restart\nshow\nquit\n' play "$save" --lines
+    expect_rc 0 "play a save"
+    expect_out "id: tiles:n=3,hop=2,start=standard#1" "a loaded save keeps its ID"
+    expect_out "B  B  B  W  W  W  _" "restart goes back to the ID's board"
+    # an unwritable save path fails before play, exit 2
+    run_in $'quit\n' play tiles --seed 1 --save /nonexistent/dir/x.txt --lines
+    expect_rc 2 "unwritable --save"
+    expect_err "/nonexistent/dir/x.txt" "unwritable --save named"
+}
+
+has_game flood && {
+    new_same "flood" flood --seed 7
+    [ "$ID" = "flood:size=14x14,colors=6,start=corner,difficulty=medium#7" ] && ok || bad "flood: ID is '$ID'"
+    new_same "flood options" flood --size 9x5 --colors 3 --start center --difficulty hard --seed 3
+    new_same "flood move limit" flood --moves 40 --seed 3
+}
+has_game lines && {
+    new_same "lines" lines --seed 4
+    new_same "lines98" lines --rules lines98 --size 7x7 --colors 5 --line 4 --seed 4
+}
+has_game match3 && {
+    new_same "match3" match3 --seed 2
+    new_same "match3 scores" match3 --size 5x6 --kinds 5 --scores 2,5,9 --refill yes --seed 2
+}
+has_game onet && {
+    new_same "onet" onet --seed 3
+    new_same "onet level 4" onet --level 4 --seed 3
+    case "$ID" in *"level=4"*) ok ;; *) bad "onet: --level missing from the ID '$ID'" ;; esac
+    new_same "onet options" onet --map classic --kinds 20 --obstacles 4 --bombs 2 --goal obstacles --seed 3
+    # Levels in line mode: level 2's board follows from the first level's ID.
+    level2() {
+        run_in $'solve\nquit\n' play onet --level 1 --size 4x2 --kinds 2 --solvable yes --seed "$1" --lines
+        expect_rc 0 "onet level 1 seed $1"
+        expect_out "level 2" "onet level 2 reached (seed $1)"
+        L2=$(printf '%s\n' "$OUT" | grep -m1 '^id: onet:level=2')
+        [ -n "$L2" ] && ok || bad "onet seed $1: no level 2 ID"
+    }
+    level2 3; a=$L2
+    level2 4; b=$L2
+    level2 3; c=$L2
+    [ "$a" != "$b" ] && ok || bad "level 2 is the same for seeds 3 and 4: $a"
+    [ "$a" = "$c" ] && ok || bad "level 2 differs for the same seed: $a / $c"
+}
+
+finish
