@@ -1,6 +1,7 @@
 /* Onet rules: links of 0, 1 and 2 turns (and the refusal of 3), the ring,
  * bombs, obstacles, deadlock reshuffles, maps, levels, the text format, and
  * solver answers replayed move by move through the game's own apply. */
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -321,6 +322,47 @@ static void test_exact_stops_at_the_goal(void **state)
     }
 }
 
+/* Every solver and the hint stop at once on Ctrl-C (the flag already set)
+ * and under a memory budget too small for their first arrays: stopped,
+ * no answer, no claim, every byte given back. */
+static void test_limits_stop_cleanly(void **state)
+{
+    (void)state;
+    const char *classic[] = {"map", "classic", "kinds", "24", NULL};
+    onet_board *b = create(classic);
+    volatile sig_atomic_t flag = 1;
+    gl_budget budget;
+    gl_budget_init(&budget, 1024);
+    for (int pass = 0; pass < 2; pass++) {
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        if (pass == 0) o.lim.interrupt = &flag;
+        else o.lim.budget = &budget;
+        const char *want = pass == 0 ? "interrupted" : "memory limit";
+        for (int k = 0; k < gl_game_onet.nsolvers; k++) {
+            gl_solution sol;
+            gl_solution_init(&sol);
+            gl_error err = {0};
+            assert_int_equal(gl_game_onet.solvers[k].solve((gl_board *)b, &o, &sol, &err), 0);
+            assert_false(sol.solved);
+            assert_false(sol.optimal);
+            assert_int_equal(sol.nmoves, 0);
+            assert_non_null(sol.stopped);
+            assert_string_equal(sol.stopped, want);
+            gl_solution_free(&sol);
+        }
+        assert_int_equal(gl_budget_used(&budget), 0);
+    }
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim.interrupt = &flag;
+    gl_move m;
+    gl_error err = {0};
+    assert_int_equal(gl_game_onet.hint((gl_board *)b, &o, &m, NULL, &err), 2);
+    assert_string_equal(err.msg, "interrupted");
+    onet_free(b);
+}
+
 /* An independent check of the exact solver on small bomb-free boards: a
  * plain depth-first search over every linkable pair, with no forced moves
  * and no move ordering, remembering visited tile sets (bit k: tile k of the
@@ -589,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_full_clear_replayed),
         cmocka_unit_test(test_unsolvable_proved),
         cmocka_unit_test(test_exact_stops_at_the_goal),
+        cmocka_unit_test(test_limits_stop_cleanly),
         cmocka_unit_test(test_exact_against_brute_force),
         cmocka_unit_test(test_solvable_generator),
         cmocka_unit_test(test_maps_and_levels),
