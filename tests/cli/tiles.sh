@@ -70,15 +70,16 @@ SLOW=1
 case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
 ASAN=0
 grep -q __asan_init "$GRIDLAB" 2>/dev/null && ASAN=1
+PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 run new tiles --n 28 --seed 1; printf '%s\n' "$OUT" >"$TMP/n28.txt"
 # --mem-mb 200 on N=28: the peak resident set stays under 200 MiB plus the
 # program's own size (a tiny solve), with a few MiB of slack.
-if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x /usr/bin/time ]; then
-    /usr/bin/time -f %M -o "$TMP/kb" "$GRIDLAB" solve "$b3" >/dev/null 2>&1; base=$(tail -n 1 "$TMP/kb")
+if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ]; then
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" solve "$b3" >/dev/null 2>&1; base=$(cat "$TMP/kb")
     for algo in astar ucs bfs; do
-        /usr/bin/time -f %M -o "$TMP/kb" "$GRIDLAB" solve "$TMP/n28.txt" --algo $algo --mem-mb 200 --json \
-            >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out"); kb=$(tail -n 1 "$TMP/kb")
+        "$PEAKRSS" "$TMP/kb" "$GRIDLAB" solve "$TMP/n28.txt" --algo $algo --mem-mb 200 --json \
+            >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out"); kb=$(cat "$TMP/kb")
         expect_rc 1 "$algo N=28 in 200 MB"; expect_out '"stopped":"memory limit"' "$algo N=28 in 200 MB stops at the limit"
         [ "$kb" -le $((200 * 1024 + base + 8192)) ] && ok || bad "$algo N=28 --mem-mb 200: peak RSS $kb KB (base $base KB)"
     done
@@ -112,6 +113,12 @@ for algo in astar ida; do
 done
 
 run hint "$b3"; expect_rc 0 "hint"; expect_out "-" "hint is a move"
+# A hint whose search stops first says so (exit 3), not "no move".
+t0=$(now_ms); run hint "$TMP/n28.txt" --limit-ms 500; took=$(($(now_ms) - t0))
+expect_rc 3 "hint N=28 in 500 ms"; expect_out "no hint: the search stopped (time limit)" "hint N=28: stopped, says why"
+[ "$took" -le $((2500 * SLOW)) ] && ok || bad "hint N=28 with a 500 ms limit took $took ms"
+run hint "$TMP/n28.txt" --limit-ms 500 --json; expect_rc 3 "hint N=28 json"; expect_json "hint N=28 json"
+expect_out '"move":null,"stopped":"time limit"' "hint N=28 json: stopped"
 run hint "$b3" --json; expect_rc 0 "hint json"; expect_json "hint json"; expect_out '"move":' "hint move"
 goal=$(board "$(printf 'tiles\nWW_BB')")
 run hint "$goal"; expect_rc 1 "hint at goal: no move"
