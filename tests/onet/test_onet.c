@@ -435,6 +435,63 @@ static void test_exact_against_brute_force(void **state)
     check_against_brute("onet size=3x3 border=0\naba\nb.b\naba\n", 1);
 }
 
+/* Random small boards (kinds of four, with and without the ring), the
+ * exact solver against the brute force: among them are positions with a
+ * single linkable pair, after which the solver's pair list must still
+ * hold every pair of the next position. */
+static void test_exact_against_brute_force_random(void **state)
+{
+    (void)state;
+    int solvable = 0, unsolvable = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        int w = 6, h = seed % 2 ? 6 : 4, border = seed % 4 == 0;
+        onet_map m = {w, h, malloc((size_t)(w * h))};
+        assert_non_null(m.on);
+        memset(m.on, 1, (size_t)(w * h));
+        gl_rng rng;
+        gl_rng_seed(&rng, seed);
+        gl_error err = {0};
+        onet_board *b = onet_generate(&m, w * h / 4, 0, 0, border, 0, &rng, &err);
+        onet_map_free(&m);
+        assert_non_null(b);
+        gl_strbuf text = GL_STRBUF_INIT;
+        onet_format((gl_board *)b, &text);
+        onet_free(b);
+        b = parse(gl_sb_str(&text));
+        int cells[64], n = 0;
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++) cells[n++] = onet_at(b, r, c);
+        gl_htab seen;
+        assert_int_equal(gl_htab_init(&seen, 1, 1024, 0), 0);
+        gl_link_scratch sc;
+        assert_int_equal(gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph), 0);
+        int expect = brute(b, cells, n, (1ULL << n) - 1, &seen, &sc);
+        gl_link_scratch_free(&sc);
+        gl_htab_free(&seen);
+        onet_free(b);
+        check_against_brute(gl_sb_str(&text), expect);
+        gl_sb_free(&text);
+        if (expect) solvable++;
+        else unsolvable++;
+    }
+    assert_true(solvable > 0 && unsolvable > 0);
+    /* The 17x8 board of `bench onet` seed 9: its clear needs, at a depth
+     * that once held a single linkable pair, a pair other than the first
+     * (the solver once kept a one-pair list there and proved it
+     * unsolvable). */
+    onet_map m = {17, 8, malloc(17 * 8)};
+    assert_non_null(m.on);
+    memset(m.on, 1, 17 * 8);
+    gl_rng rng;
+    gl_rng_seed(&rng, 9);
+    gl_error err = {0};
+    onet_board *b = onet_generate(&m, 17 * 8 / 4, 0, 0, 1, 0, &rng, &err);
+    onet_map_free(&m);
+    assert_non_null(b);
+    solve_and_replay(b, "exact", 1);
+    onet_free(b);
+}
+
 static void test_solvable_generator(void **state)
 {
     (void)state;
@@ -633,6 +690,7 @@ int main(void)
         cmocka_unit_test(test_exact_stops_at_the_goal),
         cmocka_unit_test(test_limits_stop_cleanly),
         cmocka_unit_test(test_exact_against_brute_force),
+        cmocka_unit_test(test_exact_against_brute_force_random),
         cmocka_unit_test(test_solvable_generator),
         cmocka_unit_test(test_maps_and_levels),
         cmocka_unit_test(test_text),

@@ -63,7 +63,10 @@ static int pairs_at(solver *s, int depth, const onet_board *b)
 {
     int np = onet_pairs(b, &s->sc, s->pairs[depth], s->pairs_cap[depth]);
     if (np <= s->pairs_cap[depth]) return np;
-    size_t old = (size_t)s->pairs_cap[depth] * 2 * sizeof(int), want = (size_t)np * 2 * sizeof(int);
+    /* Room for at least 16 pairs: onet_pairs takes a room of one as a
+     * question whether any pair exists, and stops at the first. */
+    int room = np < 16 ? 16 : np;
+    size_t old = (size_t)s->pairs_cap[depth] * 2 * sizeof(int), want = (size_t)room * 2 * sizeof(int);
     if (gl_meter_charge(s->m, want) != 0) return -1;
     int *p = realloc(s->pairs[depth], want);
     gl_meter_refund(s->m, p ? old : want);
@@ -72,8 +75,8 @@ static int pairs_at(solver *s, int depth, const onet_board *b)
         return -1;
     }
     s->pairs[depth] = p;
-    s->pairs_cap[depth] = np;
-    return onet_pairs(b, &s->sc, p, np);
+    s->pairs_cap[depth] = room;
+    return onet_pairs(b, &s->sc, p, room);
 }
 
 static void push(solver *s, const onet_board *b, int i, int j)
