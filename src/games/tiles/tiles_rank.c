@@ -1,15 +1,15 @@
 /* A* for tiles over a perfect hash of the states, with bitmaps for sets.
  *
- * On B^N W^N _ the pairs heuristic leaves about 9 in 10 states with
- * f < C* (measured for N <= 7 by exhaustive search, and by node counts
- * up to N = 12), so A* must expand nearly the whole state space whatever
- * its data structures.  What decides speed is then the cost per node.
+ * On B^N W^N _ the pairs heuristic leaves most states with f < C*
+ * (docs/notes/tiles.md), so A* must expand nearly the whole state space
+ * whatever its data structures.  What decides speed is then the cost per
+ * node.
  * Here a state gets a dense index: the empty cell's position times the
  * colex rank of the black tiles' positions among the other cells.  The
  * closed set is one bit per state, and the open list is one bitmap per
  * f-value (a bucket queue whose buckets are sets): a node costs a bit,
- * not a hash entry, and N = 12 (67.6 million states) fits in a few
- * hundred MiB.
+ * not a hash entry: 25 x C(24,12) states at N = 12 take a few hundred
+ * MiB.
  *
  * Buckets are taken in increasing f.  A bucket is scanned in index order;
  * a successor whose f equals the current bucket's (a move that lowers h by
