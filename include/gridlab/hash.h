@@ -59,6 +59,14 @@ void gl_htab_clear(gl_htab *t);
 size_t gl_htab_bytes(const gl_htab *t);
 /* Bytes the table would hold after its next growth. */
 size_t gl_htab_grow_bytes(const gl_htab *t);
+/* Whether inserting one more key makes the table grow (at 3/4 load). */
+static inline int gl_htab_full(const gl_htab *t) { return (t->n + 1) * 4 > t->cap * 3; }
+/* Bytes that inserting one more key would allocate: the whole new table
+ * when the insertion makes it grow (the old one lives until the copy is
+ * done), else 0.  A caller that charges a memory meter charges this before
+ * gl_htab_upsert and refunds the old table's bytes once it grew.  Inline:
+ * searches ask before every insertion. */
+static inline size_t gl_htab_insert_bytes(const gl_htab *t) { return gl_htab_full(t) ? gl_htab_grow_bytes(t) : 0; }
 
 #ifdef __cplusplus
 }

@@ -53,6 +53,16 @@ typedef struct gl_bucketq {
 void gl_bucketq_init(gl_bucketq *q, size_t max_bytes);
 void gl_bucketq_free(gl_bucketq *q);
 int gl_bucketq_push(gl_bucketq *q, size_t prio, uint64_t value);
+/* Bytes that pushing at prio would allocate: the new bucket index and the
+ * new bucket array where they grow, each whole (a realloc may copy), else
+ * 0.  After the push, q->bytes has grown by this minus the old arrays.
+ * Inline for the common case, a push that fits. */
+size_t gl_bucketq_grow_bytes(const gl_bucketq *q, size_t prio);
+static inline size_t gl_bucketq_push_bytes(const gl_bucketq *q, size_t prio)
+{
+    if (prio < q->nbuckets && q->b[prio].n < q->b[prio].cap) return 0;
+    return gl_bucketq_grow_bytes(q, prio);
+}
 int gl_bucketq_pop(gl_bucketq *q, size_t *prio, uint64_t *value);
 
 #ifdef __cplusplus

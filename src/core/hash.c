@@ -109,7 +109,7 @@ uint64_t *gl_htab_upsert(gl_htab *t, const uint64_t *key, uint64_t init, int *in
         if (inserted) *inserted = 0;
         return &t->vals[i];
     }
-    if ((t->n + 1) * 4 > t->cap * 3) {
+    if (gl_htab_full(t)) {
         if (grow(t) != 0) return NULL;
         i = probe(t, key, &found);
     }

@@ -74,11 +74,33 @@ void gl_bucketq_free(gl_bucketq *q)
     memset(q, 0, sizeof *q);
 }
 
+/* The growth rules, shared by push and push_bytes: the bucket index
+ * doubles from 64 until prio fits; a bucket's array doubles from 64. */
+static size_t index_size_for(const gl_bucketq *q, size_t prio)
+{
+    if (prio < q->nbuckets) return q->nbuckets;
+    size_t nb = q->nbuckets ? q->nbuckets : 64;
+    while (nb <= prio) nb *= 2;
+    return nb;
+}
+
+static size_t bucket_cap_after(const gl_bucket *bk) { return bk->n < bk->cap ? bk->cap : bk->cap ? bk->cap * 2 : 64; }
+
+size_t gl_bucketq_grow_bytes(const gl_bucketq *q, size_t prio)
+{
+    size_t bytes = 0, nb = index_size_for(q, prio);
+    if (nb != q->nbuckets) bytes += nb * sizeof(gl_bucket);
+    const gl_bucket empty = {NULL, 0, 0};
+    const gl_bucket *bk = prio < q->nbuckets ? &q->b[prio] : &empty;
+    size_t nc = bucket_cap_after(bk);
+    if (nc != bk->cap) bytes += nc * sizeof(uint64_t);
+    return bytes;
+}
+
 int gl_bucketq_push(gl_bucketq *q, size_t prio, uint64_t value)
 {
     if (prio >= q->nbuckets) {
-        size_t nb = q->nbuckets ? q->nbuckets : 64;
-        while (nb <= prio) nb *= 2;
+        size_t nb = index_size_for(q, prio);
         if (nb > ((size_t)1 << 24)) return -1; /* priorities are meant to be small */
         gl_bucket *b = realloc(q->b, nb * sizeof *b);
         if (!b) return -1;
@@ -89,7 +111,7 @@ int gl_bucketq_push(gl_bucketq *q, size_t prio, uint64_t value)
     }
     gl_bucket *bk = &q->b[prio];
     if (bk->n == bk->cap) {
-        size_t nc = bk->cap ? bk->cap * 2 : 64;
+        size_t nc = bucket_cap_after(bk);
         size_t add = (nc - bk->cap) * sizeof(uint64_t);
         if (q->max_bytes && q->bytes + add > q->max_bytes) return -1;
         uint64_t *v = realloc(bk->v, nc * sizeof *v);

@@ -9,11 +9,16 @@
  * when popped instead of being searched for and removed.  Moves are not
  * stored: the path is rebuilt at the end by re-expanding each parent and
  * picking the successor that leads to the child, which costs a few
- * expansions per move instead of 12 bytes per node. */
+ * expansions per move instead of 12 bytes per node.
+ *
+ * Every table is charged to the search's gl_meter before it grows (a
+ * rehash's or a realloc's new array while the old one lives), and the
+ * meter is ticked once per node expanded, so time, memory and Ctrl-C stop
+ * the search within a bounded amount of work. */
 #include "gridlab/search.h"
 #include "gridlab/hash.h"
 #include "gridlab/heap.h"
-#include "gridlab/timing.h"
+#include "gridlab/limits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,28 +34,38 @@ typedef struct {
 
 static size_t node_bytes(size_t cap) { return cap * (8 + 4 + 4 + 4 + 1); }
 
-static int nodes_grow(nodes_t *nd, size_t max_bytes)
+/* Doubles the node arrays.  The new size is charged while the old one
+ * still lives (a realloc may copy), and the old size refunded after; when
+ * an allocation fails, the arrays already grown keep the new charge. */
+static int nodes_grow(nodes_t *nd, gl_meter *m)
 {
     size_t nc = nd->cap ? nd->cap * 2 : 4096;
-    if (nc > 0xfffffff0u) return -1;
-    if (max_bytes && node_bytes(nc) > max_bytes) return -1;
+    if (nc > 0xfffffff0u) {
+        m->stopped = "memory limit"; /* node indices are 32 bits */
+        return -1;
+    }
+    if (gl_meter_charge(m, node_bytes(nc)) != 0) return -1;
+    gl_meter_refund(m, node_bytes(nd->cap));
     uint64_t *s = realloc(nd->state, nc * sizeof *s);
-    if (!s) return -1;
+    if (!s) goto fail;
     nd->state = s;
-    uint32_t *p = realloc(nd->parent, nc * sizeof *p);
-    if (!p) return -1;
-    nd->parent = p;
+    uint32_t *par = realloc(nd->parent, nc * sizeof *par);
+    if (!par) goto fail;
+    nd->parent = par;
     uint32_t *g = realloc(nd->g, nc * sizeof *g);
-    if (!g) return -1;
+    if (!g) goto fail;
     nd->g = g;
     uint32_t *d = realloc(nd->depth, nc * sizeof *d);
-    if (!d) return -1;
+    if (!d) goto fail;
     nd->depth = d;
     uint8_t *c = realloc(nd->closed, nc);
-    if (!c) return -1;
+    if (!c) goto fail;
     nd->closed = c;
     nd->cap = nc;
     return 0;
+fail:
+    m->stopped = "memory limit";
+    return -1;
 }
 
 static void nodes_free(nodes_t *nd)
@@ -60,6 +75,33 @@ static void nodes_free(nodes_t *nd)
     free(nd->g);
     free(nd->depth);
     free(nd->closed);
+}
+
+/* Finds or inserts a state in the closed table, charging a growth of the
+ * table (its whole new size, while the old lives) before it happens. */
+static inline uint64_t *closed_upsert(gl_htab *t, gl_meter *m, uint64_t s, uint64_t init, int *inserted)
+{
+    size_t need = gl_htab_insert_bytes(t);
+    if (!need) return gl_htab_upsert(t, &s, init, inserted); /* no growth: nothing to charge */
+    size_t old = gl_htab_bytes(t);
+    if (gl_meter_charge(m, need) != 0) return NULL;
+    uint64_t *v = gl_htab_upsert(t, &s, init, inserted);
+    gl_meter_refund(m, gl_htab_bytes(t) == old ? need : old);
+    if (!v) m->stopped = "memory limit";
+    return v;
+}
+
+/* Pushes on the open list, charging a growth of its arrays the same way. */
+static inline int open_push(gl_bucketq *q, gl_meter *m, size_t prio, uint64_t item)
+{
+    size_t need = gl_bucketq_push_bytes(q, prio);
+    if (!need) return gl_bucketq_push(q, prio, item);
+    size_t before = q->bytes;
+    if (gl_meter_charge(m, need) != 0) return -1;
+    int rc = gl_bucketq_push(q, prio, item);
+    gl_meter_refund(m, need - (q->bytes - before));
+    if (rc != 0) m->stopped = "memory limit";
+    return rc;
 }
 
 /* Rebuilds the moves from start to node idx, and their total cost. */
@@ -88,8 +130,8 @@ static void rebuild(const gl_u64_problem *p, const nodes_t *nd, uint32_t idx, gl
 int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
                      const gl_limits *lim, gl_solution *out, gl_error *err)
 {
-    uint64_t t0 = gl_now_ns();
-    size_t cap = gl_limits_mem_cap(lim);
+    gl_meter m;
+    gl_meter_start(&m, lim);
     nodes_t nd;
     memset(&nd, 0, sizeof nd);
     gl_htab closed;
@@ -98,12 +140,15 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
     out->solved = out->optimal = 0;
     out->nodes = 0;
     out->stopped = NULL;
-    if (gl_htab_init(&closed, 1, 1 << 12, cap) != 0) return gl_error_set(err, "out of memory");
-    gl_bucketq_init(&open, cap);
-    if (nodes_grow(&nd, cap) != 0) {
+    gl_solution_clear_moves(out);
+    /* The tables have no caps of their own: the meter is the one cap. */
+    gl_bucketq_init(&open, 0);
+    if (gl_htab_init(&closed, 1, 64, 0) != 0) {
         rc = gl_error_set(err, "out of memory");
         goto done;
     }
+    /* The first table is a few hundred bytes: charged as soon as it exists. */
+    if (gl_meter_charge(&m, gl_htab_bytes(&closed)) != 0 || nodes_grow(&nd, &m) != 0) goto stop;
 
     uint64_t succ[GL_U64_MAX_SUCC];
     int cost[GL_U64_MAX_SUCC];
@@ -116,14 +161,9 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
     nd.closed[0] = 0;
     nd.n = 1;
     {
-        uint64_t *v = gl_htab_upsert(&closed, &start, 0, NULL);
         size_t f0 = mode == GL_BF_UCS || mode == GL_BF_BFS ? 0 : (size_t)p->h(p->ctx, start);
-        if (!v || gl_bucketq_push(&open, f0, 0) != 0) {
-            out->stopped = "memory limit";
-            goto done;
-        }
+        if (!closed_upsert(&closed, &m, start, 0, NULL) || open_push(&open, &m, f0, 0) != 0) goto stop;
     }
-    size_t peak = 0;
     for (;;) {
         size_t f;
         uint64_t item;
@@ -147,31 +187,17 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
         }
         nd.closed[idx] = 1;
         out->nodes++;
-        if ((out->nodes & 4095) == 0) {
-            size_t bytes = gl_htab_bytes(&closed) + node_bytes(nd.cap) + open.bytes;
-            if (bytes > peak) peak = bytes;
-            const char *why = gl_limits_check(lim, t0, bytes);
-            if (why) {
-                out->stopped = why;
-                break;
-            }
-        }
+        if (gl_meter_tick(&m, 1)) break;
         int n = p->expand(p->ctx, s, succ, cost, mv);
         uint32_t g = nd.g[idx], d = nd.depth[idx];
         for (int i = 0; i < n; i++) {
             uint32_t ng = g + (uint32_t)cost[i], ndp = d + 1;
             int inserted;
-            uint64_t *v = gl_htab_upsert(&closed, &succ[i], nd.n, &inserted);
-            if (!v) {
-                out->stopped = "memory limit";
-                goto stop;
-            }
+            uint64_t *v = closed_upsert(&closed, &m, succ[i], nd.n, &inserted);
+            if (!v) goto stop;
             uint32_t j;
             if (inserted) {
-                if (nd.n == nd.cap && nodes_grow(&nd, cap) != 0) {
-                    out->stopped = "memory limit";
-                    goto stop;
-                }
+                if (nd.n == nd.cap && nodes_grow(&nd, &m) != 0) goto stop;
                 j = (uint32_t)nd.n++;
                 nd.state[j] = succ[i];
                 nd.closed[j] = 0;
@@ -199,24 +225,20 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
             case GL_BF_GREEDY: prio = (size_t)p->h(p->ctx, succ[i]); k = 0; break;
             default: prio = ndp; k = ndp; break;
             }
-            if (gl_bucketq_push(&open, prio, (uint64_t)j | ((uint64_t)k << 32)) != 0) {
-                out->stopped = "memory limit";
-                goto stop;
-            }
+            if (open_push(&open, &m, prio, (uint64_t)j | ((uint64_t)k << 32)) != 0) goto stop;
         }
     }
 stop:
-    {
-        size_t bytes = gl_htab_bytes(&closed) + node_bytes(nd.cap) + open.bytes;
-        if (bytes > peak) peak = bytes;
-        out->peak_bytes = peak;
-    }
-    if (out->stopped) {
+    if (m.stopped) {
+        /* No answer so far: a best-first search has none before a goal. */
+        out->stopped = m.stopped;
         out->solved = 0;
         out->optimal = 0;
+        gl_solution_clear_moves(out);
     }
 done:
-    out->ms = gl_ms_since(t0);
+    out->peak_bytes = m.peak;
+    out->ms = gl_meter_end(&m);
     gl_htab_free(&closed);
     gl_bucketq_free(&open);
     nodes_free(&nd);

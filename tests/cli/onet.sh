@@ -137,4 +137,51 @@ aa")"
 expect_bad_input "no size" show "$(board "onet
 aa")"
 expect_bad_input "bad move" path "$B" a1 "d1x"
+# goal=obstacles: exact stops at the goal (one move wins here).
+run solve "$(board "onet size=4x2 border=0 goal=obstacles
+aa@@
+..bb")" --algo exact; expect_rc 0 "exact goal=obstacles"
+expect_out "cost 1 in 1 moves" "exact goal=obstacles: one move"; expect_out "moves: c1-d1" "exact goal=obstacles: the obstacles' pair"
+# new records every option in its ID line, and the ID makes the same board.
+run new onet --level 4 --seed 3; expect_rc 0 "new --level 4"
+id=$(printf '%s\n' "$OUT" | sed -n 's/^# id: //p'); lv4=$OUT
+case "$id" in onet:*level=4*#3) ok ;; *) bad "new --level 4: the ID line '$id' lacks level=4" ;; esac
+run new "$id"; expect_rc 0 "new from the level's ID"; [ "$OUT" = "$lv4" ] && ok || bad "the ID of --level 4 makes another board"
+run new onet --map gaps --kinds 16 --obstacles 24 --bombs 15 --border 0 --goal obstacles --time 90 --seed 3
+id=$(printf '%s\n' "$OUT" | sed -n 's/^# id: //p'); first=$OUT
+for kv in map=gaps kinds=16 obstacles=24 bombs=15 border=0 goal=obstacles time=90; do
+    case "$id" in *"$kv"*) ok ;; *) bad "new: the ID line '$id' lacks $kv" ;; esac
+done
+run new "$id"; [ "$OUT" = "$first" ] && ok || bad "the ID of a board with every option makes another board"
+
+# The limits hold inside the searches: a 40x40 board of 62 kinds that no
+# solver clears quickly.  Under valgrind the time bounds are scaled.
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+run new onet --size 40x40 --kinds 62 --border 0 --seed 1; printf '%s\n' "$OUT" >"$TMP/big.txt"
+# The program's own start (long under AddressSanitizer on a loaded
+# machine) is measured on a tiny solve and not counted.
+t0=$(now_ms); run solve "$(board "onet size=2x1
+aa")"; start_ms=$(($(now_ms) - t0))
+t0=$(now_ms); run solve "$TMP/big.txt" --algo exact --limit-ms 300 --json; took=$(($(now_ms) - t0))
+expect_rc 1 "exact in 300 ms"; expect_json "exact in 300 ms"
+expect_out '"solved":false,"optimal":false' "exact in 300 ms: no claim"; expect_out '"stopped":"time limit"' "exact in 300 ms says why"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "exact with a 300 ms limit took $took ms (start $start_ms ms)"
+run solve "$TMP/big.txt" --algo exact --mem-mb 1 --json; expect_rc 1 "exact in 1 MB"; expect_json "exact in 1 MB"
+expect_out '"solved":false,"optimal":false' "exact in 1 MB: no claim"; expect_out '"stopped":"memory limit"' "exact in 1 MB says why"
+run hint "$TMP/big.txt" --limit-ms 300 --json; expect_rc 0 "hint in 300 ms: a pair all the same"
+expect_out '"solvable":null' "hint in 300 ms: solvability not decided"
+cpu_ticks() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
+"$GRIDLAB" solve "$TMP/big.txt" --algo exact --limit-ms 120000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out")
+expect_rc 1 "exact: Ctrl-C"; expect_json "exact: Ctrl-C"; expect_out '"stopped":"interrupted"' "exact: Ctrl-C says so"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "exact: Ctrl-C took $took ms to stop"
 finish

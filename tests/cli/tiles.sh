@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tiles from the command line: new, show, solve with every solver (JSON
-# valid, moves replayed through play), hint, play in line mode, bad input.
+# valid, moves replayed through play), the seed's program, the limits
+# (memory, time, Ctrl-C), hint, play in line mode, bad input.
 . "$(dirname "$0")/lib.sh"
 
 run new tiles --n 3 --seed 1; expect_rc 0 "new"; expect_out "BBBWWW_" "new standard row"
@@ -10,7 +11,7 @@ r1=$OUT
 run new tiles --n 4 --start random --seed 5; [ "$OUT" = "$r1" ] && ok || bad "same seed, same board"
 run show "$b3"; expect_rc 0 "show"; expect_out "moves 0  cost 0" "show status"
 
-for algo in astar ucs ida greedy bfs; do
+for algo in astar ucs ida greedy bfs seed; do
     run solve "$b3" --algo "$algo" --json; expect_rc 0 "solve $algo"; expect_json "solve $algo"
     expect_out '"game":"tiles"' "solve $algo game"
     expect_out "\"algo\":\"$algo\"" "solve $algo algo"
@@ -26,6 +27,24 @@ done
 run solve "$b3" --heuristic pairs --json; expect_out '"cost":14' "seed heuristic"
 run solve "$b3" --trace; expect_rc 0 "trace"; expect_out "     14     0  " "trace ends at the goal: g 14, h 0"
 run solve "$b3" --trace --json; expect_json "trace goes to stderr with --json"; expect_err "state" "trace on stderr"
+
+# The seed's program: its own answer at N=3, the loop at N=4.
+run list; expect_out "seed" "list names the seed's program"
+expect_out "greedy best-first search on the pairs count" "list says what greedy is"
+run solve "$b3" --algo seed; expect_rc 0 "seed N=3"
+expect_out "tiles seed: solved, cost 14 in 11 moves, not proved optimal" "seed N=3: cost 14 in 11 moves"
+expect_out "moves: 5-7 3-5 1-3 4-1 6-4 3-6 2-3 4-2 7-4 5-7 3-5" "seed N=3: the seed's moves"
+run solve "$b3" --algo seed --trace
+expect_out "BBBW_WW      1     9  5-7" "seed trace: first step with g and h"
+expect_out "WW_WBBB     14     0  3-5" "seed trace: last step"
+run new tiles --n 4; printf '%s\n' "$OUT" >"$TMP/b4.txt"
+run solve "$TMP/b4.txt" --algo seed; expect_rc 1 "seed N=4 loops: exit 1"
+expect_out "the seed's program loops: step 8 (1-2) comes back to _WBBBWBWW, the state after step 6, so it would repeat steps 7 to 8 forever" "seed N=4: the loop named"
+run solve "$TMP/b4.txt" --algo seed --json; expect_rc 1 "seed N=4 json"; expect_json "seed N=4 json"
+expect_out '"solved":false,"optimal":false' "seed N=4 json: not solved"
+expect_out '"stopped":"the seed'"'"'s program loops: step 8' "seed N=4 json: stopped says why"
+expect_out '"loop_step":8,"loop_back_to_step":6' "seed N=4 json: the steps"
+run solve "$TMP/b4.txt" --algo seed --trace; expect_out "_WBBBWBWW     10    11  1-2" "seed N=4 trace ends at the repeat"
 
 # Known optimal costs from the command line.
 i=0
@@ -43,7 +62,66 @@ expect_out '"stopped":"time limit"' "limit reason"
 run solve "$TMP/n11.txt" --algo ucs --mem-mb 1 --json
 expect_rc 1 "memory limit exit 1"; expect_out '"stopped":"memory limit"' "memory limit reason"
 
+# The limits hold inside the searches.  Under valgrind (GRIDLAB is then a
+# script that runs it) everything is 20-30 times slower and the memory is
+# valgrind's, and AddressSanitizer keeps freed memory and shadows it: time
+# bounds are scaled and the memory check skipped for both.
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+ASAN=0
+grep -q __asan_init "$GRIDLAB" 2>/dev/null && ASAN=1
+PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+run new tiles --n 28 --seed 1; printf '%s\n' "$OUT" >"$TMP/n28.txt"
+# --mem-mb 200 on N=28: the peak resident set stays under 200 MiB plus the
+# program's own size (a tiny solve), with a few MiB of slack.
+if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ]; then
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" solve "$b3" >/dev/null 2>&1; base=$(cat "$TMP/kb")
+    for algo in astar ucs bfs; do
+        "$PEAKRSS" "$TMP/kb" "$GRIDLAB" solve "$TMP/n28.txt" --algo $algo --mem-mb 200 --json \
+            >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out"); kb=$(cat "$TMP/kb")
+        expect_rc 1 "$algo N=28 in 200 MB"; expect_out '"stopped":"memory limit"' "$algo N=28 in 200 MB stops at the limit"
+        [ "$kb" -le $((200 * 1024 + base + 8192)) ] && ok || bad "$algo N=28 --mem-mb 200: peak RSS $kb KB (base $base KB)"
+    done
+fi
+# --limit-ms 300: every search stops within 2 s, says why, claims nothing.
+# The program's own start (long under AddressSanitizer on a loaded
+# machine) is measured on a tiny solve and not counted.
+t0=$(now_ms); run solve "$b3"; start_ms=$(($(now_ms) - t0))
+for algo in astar ucs ida bfs; do
+    t0=$(now_ms); run solve "$TMP/n28.txt" --algo $algo --limit-ms 300 --json; took=$(($(now_ms) - t0))
+    expect_rc 1 "$algo N=28 in 300 ms"; expect_json "$algo N=28 in 300 ms"
+    expect_out '"solved":false,"optimal":false' "$algo N=28 in 300 ms: no claim"
+    expect_out '"stopped":"time limit"' "$algo N=28 in 300 ms says why"
+    [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "$algo N=28 with a 300 ms limit took $took ms (start $start_ms ms)"
+done
+run new tiles --n 12 --seed 1; printf '%s\n' "$OUT" >"$TMP/n12.txt"
+t0=$(now_ms); run solve "$TMP/n12.txt" --limit-ms 300 --json; took=$(($(now_ms) - t0))
+expect_out '"stopped":"time limit"' "astar (bitmaps) N=12 in 300 ms"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "astar (bitmaps) N=12 with a 300 ms limit took $took ms (start $start_ms ms)"
+# Ctrl-C: the search stops within 2 s of the signal and still reports.
+cpu_ticks() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
+for algo in astar ida; do
+    "$GRIDLAB" solve "$TMP/n28.txt" --algo $algo --limit-ms 120000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out")
+    expect_rc 1 "$algo: Ctrl-C"; expect_json "$algo: Ctrl-C"; expect_out '"stopped":"interrupted"' "$algo: Ctrl-C says so"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $took ms to stop"
+done
+
 run hint "$b3"; expect_rc 0 "hint"; expect_out "-" "hint is a move"
+# A hint whose search stops first says so (exit 3), not "no move".
+t0=$(now_ms); run hint "$TMP/n28.txt" --limit-ms 500; took=$(($(now_ms) - t0))
+expect_rc 3 "hint N=28 in 500 ms"; expect_out "no hint: the search stopped (time limit)" "hint N=28: stopped, says why"
+[ "$took" -le $((2500 * SLOW + start_ms)) ] && ok || bad "hint N=28 with a 500 ms limit took $took ms (start $start_ms ms)"
+run hint "$TMP/n28.txt" --limit-ms 500 --json; expect_rc 3 "hint N=28 json"; expect_json "hint N=28 json"
+expect_out '"move":null,"stopped":"time limit"' "hint N=28 json: stopped"
 run hint "$b3" --json; expect_rc 0 "hint json"; expect_json "hint json"; expect_out '"move":' "hint move"
 goal=$(board "$(printf 'tiles\nWW_BB')")
 run hint "$goal"; expect_rc 1 "hint at goal: no move"
@@ -66,6 +144,11 @@ expect_bad_input "unknown new option" new tiles --colours 3
 expect_bad_input "unknown solver" solve "$b3" --algo quantum
 expect_bad_input "unknown solver option" solve "$b3" --width 3
 expect_bad_input "bad heuristic" solve "$b3" --heuristic magic
+expect_bad_input "the kernel is not an option" solve "$b3" --kernel hash
+expect_err "unknown option --kernel" "the kernel option named as unknown"
 expect_bad_input "bad limit" solve "$b3" --limit-ms -5
 run bench tiles --from 3 --to 4 --algos astar,ida,bfs; expect_rc 0 "bench"; expect_out "optimal" "bench table"
+run bench tiles --from 3 --to 4 --algos astar-hash,seed; expect_rc 0 "bench: the hash kernel and the seed's program"
+expect_out "  3  astar-hash        14" "bench: astar-hash solves N=3"
+expect_out "  4  seed               -      -" "bench: the seed's program at N=4"; expect_out "loops" "bench: says it loops"
 finish

@@ -1,5 +1,6 @@
 /* The shared search structures: heap order, bucket queue order, hash table
- * lookups across growth and at the memory cap, arena alignment and cap,
+ * lookups across growth and at the memory cap, the growth both announce
+ * before it happens (for a search's memory meter), arena alignment and cap,
  * bitsets. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -109,6 +110,60 @@ static void test_htab_cap(void **state)
     gl_htab_free(&t);
 }
 
+/* The bytes announced before an insertion are the table's size after it
+ * when it grew, and 0 exactly when it did not. */
+static void test_htab_insert_bytes(void **state)
+{
+    (void)state;
+    gl_htab t;
+    assert_int_equal(gl_htab_init(&t, 2, 16, 0), 0);
+    int grew = 0;
+    for (uint64_t i = 0; i < 5000; i++) {
+        uint64_t key[2] = {i, i * 31};
+        size_t need = gl_htab_insert_bytes(&t), before = gl_htab_bytes(&t);
+        assert_non_null(gl_htab_upsert(&t, key, i, NULL));
+        if (need) {
+            assert_true(gl_htab_bytes(&t) == need);
+            assert_true(need > before);
+            grew++;
+        } else {
+            assert_true(gl_htab_bytes(&t) == before);
+        }
+    }
+    assert_true(grew >= 6);
+    gl_htab_free(&t);
+}
+
+/* The same for the bucket queue: what a push allocates, in whole new
+ * arrays, is what q->bytes grows by plus the arrays it replaced. */
+static void test_bucketq_push_bytes(void **state)
+{
+    (void)state;
+    gl_bucketq q;
+    gl_bucketq_init(&q, 0);
+    gl_rng r;
+    gl_rng_seed(&r, 5);
+    size_t grew = 0;
+    for (int i = 0; i < 20000; i++) {
+        size_t prio = (size_t)gl_rng_below(&r, i < 10000 ? 40 : 700);
+        size_t old_index = q.nbuckets * sizeof(gl_bucket);
+        size_t old_bucket = prio < q.nbuckets ? q.b[prio].cap * sizeof(uint64_t) : 0;
+        size_t need = gl_bucketq_push_bytes(&q, prio), before = q.bytes;
+        assert_int_equal(gl_bucketq_push(&q, prio, (uint64_t)i), 0);
+        size_t added = q.bytes - before;
+        if (need) {
+            grew++;
+            size_t replaced = (q.nbuckets * sizeof(gl_bucket) != old_index ? old_index : 0) +
+                              (q.b[prio].cap * sizeof(uint64_t) != old_bucket ? old_bucket : 0);
+            assert_true(need == added + replaced);
+        } else {
+            assert_true(added == 0);
+        }
+    }
+    assert_true(grew > 40);
+    gl_bucketq_free(&q);
+}
+
 /* Emptied, the table forgets every key, keeps its size and takes new
  * entries again. */
 static void test_htab_clear(void **state)
@@ -177,7 +232,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_heap_pops_in_order), cmocka_unit_test(test_heap_cap),
         cmocka_unit_test(test_bucketq_order_and_lifo), cmocka_unit_test(test_htab_many_keys),
-        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_htab_clear), cmocka_unit_test(test_arena), cmocka_unit_test(test_bitset),
+        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_htab_clear), cmocka_unit_test(test_arena),
+        cmocka_unit_test(test_bitset), cmocka_unit_test(test_htab_insert_bytes),
+        cmocka_unit_test(test_bucketq_push_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,7 +136,8 @@ if [ -f "$man" ]; then ok; else bad "no man page at $man"; fi
 if [ -f "$man" ] && command -v groff >/dev/null; then
     warn=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
     if [ -z "$warn" ]; then ok; else bad "groff warnings: $warn"; fi
-    text=$(groff -man -Tutf8 "$man" 2>/dev/null | sed "s/.\x08//g")
+    # Spaces squeezed: groff spreads a justified line's words apart.
+    text=$(groff -man -Tutf8 "$man" 2>/dev/null | sed "s/.\x08//g" | tr -s ' ')
     case "$text" in *"gridlab $version"*) ok ;; *) bad "man page title lacks the version $version" ;; esac
     for cmd in list new show solve hint path play autoplay batch bench tour; do
         case "$text" in *"gridlab $cmd"*) ok ;; *) bad "man page does not document 'gridlab $cmd'" ;; esac

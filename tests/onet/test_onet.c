@@ -1,6 +1,7 @@
 /* Onet rules: links of 0, 1 and 2 turns (and the refusal of 3), the ring,
  * bombs, obstacles, deadlock reshuffles, maps, levels, the text format, and
  * solver answers replayed move by move through the game's own apply. */
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -288,6 +289,80 @@ static void test_unsolvable_proved(void **state)
     onet_free(b);
 }
 
+/* With goal obstacles the exact solver stops as soon as the obstacles are
+ * gone: one move on the first board (not the other pairs too), the
+ * obstacles' kind of four before the other kinds on the second. */
+static void test_exact_stops_at_the_goal(void **state)
+{
+    (void)state;
+    const struct {
+        const char *text;
+        int nmoves, a0, b0;
+    } cases[] = {
+        {"onet size=4x2 border=0 goal=obstacles\naa@@\n..bb\n", 1, 2, 3},
+        {"onet size=4x2 border=0 goal=obstacles\n@@aa\nbb..\n", 1, 0, 1},
+        {"onet size=4x2 border=0 goal=obstacles\n@aa@\n@bb@\n", 2, 0, 4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        onet_board *b = parse(cases[i].text);
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        gl_solution sol;
+        gl_solution_init(&sol);
+        gl_error err = {0};
+        assert_int_equal(onet_solve_exact((gl_board *)b, &o, &sol, &err), 0);
+        assert_true(sol.solved);
+        assert_int_equal(sol.nmoves, cases[i].nmoves);
+        assert_int_equal(sol.cost, cases[i].nmoves);
+        assert_int_equal(sol.moves[0].a, cases[i].a0);
+        assert_int_equal(sol.moves[0].b, cases[i].b0);
+        gl_solution_free(&sol);
+        solve_and_replay(b, "exact", 1);
+        onet_free(b);
+    }
+}
+
+/* Every solver and the hint stop at once on Ctrl-C (the flag already set)
+ * and under a memory budget too small for their first arrays: stopped,
+ * no answer, no claim, every byte given back. */
+static void test_limits_stop_cleanly(void **state)
+{
+    (void)state;
+    const char *classic[] = {"map", "classic", "kinds", "24", NULL};
+    onet_board *b = create(classic);
+    volatile sig_atomic_t flag = 1;
+    gl_budget budget;
+    gl_budget_init(&budget, 1024);
+    for (int pass = 0; pass < 2; pass++) {
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        if (pass == 0) o.lim.interrupt = &flag;
+        else o.lim.budget = &budget;
+        const char *want = pass == 0 ? "interrupted" : "memory limit";
+        for (int k = 0; k < gl_game_onet.nsolvers; k++) {
+            gl_solution sol;
+            gl_solution_init(&sol);
+            gl_error err = {0};
+            assert_int_equal(gl_game_onet.solvers[k].solve((gl_board *)b, &o, &sol, &err), 0);
+            assert_false(sol.solved);
+            assert_false(sol.optimal);
+            assert_int_equal(sol.nmoves, 0);
+            assert_non_null(sol.stopped);
+            assert_string_equal(sol.stopped, want);
+            gl_solution_free(&sol);
+        }
+        assert_int_equal(gl_budget_used(&budget), 0);
+    }
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim.interrupt = &flag;
+    gl_move m;
+    gl_error err = {0};
+    assert_int_equal(gl_game_onet.hint((gl_board *)b, &o, &m, NULL, &err), 2);
+    assert_string_equal(err.msg, "interrupted");
+    onet_free(b);
+}
+
 /* An independent check of the exact solver on small bomb-free boards: a
  * plain depth-first search over every linkable pair, with no forced moves
  * and no move ordering, remembering visited tile sets (bit k: tile k of the
@@ -358,6 +433,63 @@ static void test_exact_against_brute_force(void **state)
     check_against_brute("onet size=6x6 border=0\nhfagdd\nbefcbb\nacgaei\ncifebd\nhdcghg\nefaiih\n", 0);
     check_against_brute("onet size=4x2 border=0\nabab\nbaba\n", 0);
     check_against_brute("onet size=3x3 border=0\naba\nb.b\naba\n", 1);
+}
+
+/* Random small boards (kinds of four, with and without the ring), the
+ * exact solver against the brute force: among them are positions with a
+ * single linkable pair, after which the solver's pair list must still
+ * hold every pair of the next position. */
+static void test_exact_against_brute_force_random(void **state)
+{
+    (void)state;
+    int solvable = 0, unsolvable = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        int w = 6, h = seed % 2 ? 6 : 4, border = seed % 4 == 0;
+        onet_map m = {w, h, malloc((size_t)(w * h))};
+        assert_non_null(m.on);
+        memset(m.on, 1, (size_t)(w * h));
+        gl_rng rng;
+        gl_rng_seed(&rng, seed);
+        gl_error err = {0};
+        onet_board *b = onet_generate(&m, w * h / 4, 0, 0, border, 0, &rng, &err);
+        onet_map_free(&m);
+        assert_non_null(b);
+        gl_strbuf text = GL_STRBUF_INIT;
+        onet_format((gl_board *)b, &text);
+        onet_free(b);
+        b = parse(gl_sb_str(&text));
+        int cells[64], n = 0;
+        for (int r = 0; r < b->h; r++)
+            for (int c = 0; c < b->w; c++) cells[n++] = onet_at(b, r, c);
+        gl_htab seen;
+        assert_int_equal(gl_htab_init(&seen, 1, 1024, 0), 0);
+        gl_link_scratch sc;
+        assert_int_equal(gl_link_scratch_init(&sc, (size_t)b->pw * (size_t)b->ph), 0);
+        int expect = brute(b, cells, n, (1ULL << n) - 1, &seen, &sc);
+        gl_link_scratch_free(&sc);
+        gl_htab_free(&seen);
+        onet_free(b);
+        check_against_brute(gl_sb_str(&text), expect);
+        gl_sb_free(&text);
+        if (expect) solvable++;
+        else unsolvable++;
+    }
+    assert_true(solvable > 0 && unsolvable > 0);
+    /* The 17x8 board of `bench onet` seed 9: its clear needs, at a depth
+     * that once held a single linkable pair, a pair other than the first
+     * (the solver once kept a one-pair list there and proved it
+     * unsolvable). */
+    onet_map m = {17, 8, malloc(17 * 8)};
+    assert_non_null(m.on);
+    memset(m.on, 1, 17 * 8);
+    gl_rng rng;
+    gl_rng_seed(&rng, 9);
+    gl_error err = {0};
+    onet_board *b = onet_generate(&m, 17 * 8 / 4, 0, 0, 1, 0, &rng, &err);
+    onet_map_free(&m);
+    assert_non_null(b);
+    solve_and_replay(b, "exact", 1);
+    onet_free(b);
 }
 
 static void test_solvable_generator(void **state)
@@ -555,7 +687,10 @@ int main(void)
         cmocka_unit_test(test_deadlock_reshuffle),
         cmocka_unit_test(test_full_clear_replayed),
         cmocka_unit_test(test_unsolvable_proved),
+        cmocka_unit_test(test_exact_stops_at_the_goal),
+        cmocka_unit_test(test_limits_stop_cleanly),
         cmocka_unit_test(test_exact_against_brute_force),
+        cmocka_unit_test(test_exact_against_brute_force_random),
         cmocka_unit_test(test_solvable_generator),
         cmocka_unit_test(test_maps_and_levels),
         cmocka_unit_test(test_text),

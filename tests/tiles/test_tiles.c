@@ -1,10 +1,13 @@
 /* Tiles: rules, parse/format, the heuristics' consistency (checked over
- * every state of small rows), the dense ranking, and every solver against
- * the known optimal costs, with each answer replayed move by move. */
+ * every state of small rows), the dense ranking, every solver against the
+ * known optimal costs with each answer replayed move by move, the seed's
+ * program step by step, and every solver under a memory budget and Ctrl-C. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -142,8 +145,9 @@ static void test_rank_is_a_bijection(void **state)
     (void)state;
     for (int len = 3; len <= 11; len += 2) {
         int nb = len / 2;
-        tiles_ranker *r = tiles_ranker_new(len, nb, 1ULL << 40);
+        tiles_ranker *r = tiles_ranker_new(len, nb, 1ULL << 40, NULL);
         assert_non_null(r);
+        assert_true(tiles_ranker_count(len, nb) == tiles_ranker_states(r));
         uint64_t n = tiles_ranker_states(r);
         uint8_t *seen = calloc(n, 1);
         for (uint64_t i = 0; i < n; i++) {
@@ -233,6 +237,215 @@ static void test_limits_stop_cleanly(void **state)
     gl_game_tiles.destroy(b);
 }
 
+/* The moves of a solution as text ("5-7 3-5 ..."). */
+static void moves_text(const gl_board *b, const gl_solution *s, char *out, size_t n)
+{
+    size_t k = 0;
+    out[0] = '\0';
+    for (int i = 0; i < s->nmoves && k + 16 < n; i++) {
+        char m[16];
+        gl_game_tiles.format_move(b, &s->moves[i], m, sizeof m);
+        k += (size_t)snprintf(out + k, n - k, "%s%s", i ? " " : "", m);
+    }
+}
+
+/* The seed's program as its Java reads: N = 1..3 solve (N = 3 in the
+ * seed's own 11 moves, whose first step breaks the tie between 5-7 and 6-7
+ * for the leftmost tile), N = 4 walks back to a state after 8 steps. */
+static void test_seed_program(void **state)
+{
+    (void)state;
+    const struct {
+        int n, solved, cost, nmoves;
+        const char *moves;
+    } want[] = {
+        {1, 1, 1, 1, "1-3"},
+        {2, 1, 6, 5, "2-5 1-2 3-1 2-3 4-2"},
+        {3, 1, 14, 11, "5-7 3-5 1-3 4-1 6-4 3-6 2-3 4-2 7-4 5-7 3-5"},
+    };
+    char text[512];
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        gl_board *b = standard(want[i].n, 2);
+        gl_solution s = solve(b, "seed", NULL);
+        assert_true(s.solved);
+        assert_false(s.optimal);
+        assert_null(s.stopped);
+        assert_int_equal(s.cost, want[i].cost);
+        assert_int_equal(s.nmoves, want[i].nmoves);
+        moves_text(b, &s, text, sizeof text);
+        assert_string_equal(text, want[i].moves);
+        replay(b, &s);
+        gl_solution_free(&s);
+        gl_game_tiles.destroy(b);
+    }
+    gl_board *b = standard(4, 2);
+    gl_solution s = solve(b, "seed", NULL);
+    assert_false(s.solved);
+    assert_false(s.optimal);
+    assert_int_equal(s.nmoves, 0);
+    assert_non_null(s.stopped);
+    assert_string_equal(s.stopped, "the seed's program loops: step 8 (1-2) comes back to _WBBBWBWW, the state after "
+                                   "step 6, so it would repeat steps 7 to 8 forever");
+    const gl_info_item *step = gl_info_find(&s.info, "loop_step"), *back = gl_info_find(&s.info, "loop_back_to_step");
+    assert_non_null(step);
+    assert_non_null(back);
+    assert_int_equal(step->value, 8);
+    assert_int_equal(back->value, 6);
+    gl_solution_free(&s);
+    gl_game_tiles.destroy(b);
+    /* A board at the goal needs no step. */
+    b = parse("tiles\nWW_BB\n");
+    s = solve(b, "seed", NULL);
+    assert_true(s.solved);
+    assert_int_equal(s.nmoves, 0);
+    assert_int_equal(s.cost, 0);
+    gl_solution_free(&s);
+    gl_game_tiles.destroy(b);
+}
+
+/* The trace prints each state with g and h, the seed's PrintStatus, and
+ * for a walk that loops, the states up to the one seen again. */
+static void test_seed_trace(void **state)
+{
+    (void)state;
+    const int ns[] = {3, 4};
+    const char *last[] = {"WW_WBBB     14     0  3-5\n", "_WBBBWBWW     10    11  1-2\n"};
+    for (int i = 0; i < 2; i++) {
+        gl_board *b = standard(ns[i], 2);
+        gl_strbuf tr = GL_STRBUF_INIT;
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.trace = &tr;
+        gl_solution s;
+        gl_solution_init(&s);
+        gl_error err = {0};
+        assert_int_equal(tiles_solve_seed(b, &o, &s, &err), 0);
+        const char *t = gl_sb_str(&tr);
+        int lines = 0;
+        for (const char *p = t; *p; p++) lines += *p == '\n';
+        assert_int_equal(lines, i == 0 ? 13 : 10); /* header, start, one a step */
+        size_t n = strlen(last[i]);
+        assert_true(strlen(t) >= n);
+        assert_string_equal(t + strlen(t) - n, last[i]);
+        gl_sb_free(&tr);
+        gl_solution_free(&s);
+        gl_game_tiles.destroy(b);
+    }
+}
+
+/* On random rows of every hop, the walk ends: at the goal (the answer
+ * replays, at a cost no less than the optimum), or at a state seen again. */
+static void test_seed_always_ends(void **state)
+{
+    (void)state;
+    gl_rng rng;
+    gl_rng_seed(&rng, 77);
+    int solved = 0, loops = 0;
+    for (int t = 0; t < 200; t++) {
+        gl_kvlist p;
+        gl_kv_init(&p);
+        char nbuf[16], hbuf[16];
+        snprintf(nbuf, sizeof nbuf, "%d", 1 + (int)gl_rng_below(&rng, 8));
+        snprintf(hbuf, sizeof hbuf, "%d", (int)gl_rng_below(&rng, 5));
+        gl_kv_add(&p, "n", nbuf, 0);
+        gl_kv_add(&p, "hop", hbuf, 0);
+        gl_kv_add(&p, "start", "random", 0);
+        gl_error err = {0};
+        gl_board *b = gl_game_tiles.create(&p, &rng, &err);
+        assert_non_null(b);
+        gl_solution s = solve(b, "seed", NULL);
+        if (s.solved) {
+            solved++;
+            replay(b, &s);
+            gl_solution u = solve(b, "ucs", NULL);
+            assert_true(u.solved && s.cost >= u.cost);
+            gl_solution_free(&u);
+        } else {
+            loops++;
+            assert_non_null(s.stopped);
+            assert_non_null(strstr(s.stopped, "the seed's program loops: step "));
+        }
+        gl_solution_free(&s);
+        gl_game_tiles.destroy(b);
+        gl_kv_free(&p);
+    }
+    assert_true(solved > 0 && loops > 0);
+}
+
+/* Every solver on N = 28 under an 8 MiB budget: each stops at the memory
+ * limit or answers, the budget never passes its cap, and every byte is
+ * given back.  IDA* shrinks its table to fit 1 MiB and still solves. */
+static void test_solvers_keep_to_the_budget(void **state)
+{
+    (void)state;
+    gl_board *b = standard(28, 2);
+    for (int i = 0; i < gl_game_tiles.nsolvers; i++) {
+        const char *algo = gl_game_tiles.solvers[i].name;
+        if (strcmp(algo, "ida") == 0) continue; /* memory-light: it would run to the time limit */
+        gl_budget budget;
+        gl_budget_init(&budget, 8u << 20);
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.lim.budget = &budget;
+        o.lim.limit_ms = 60000;
+        gl_solution s;
+        gl_solution_init(&s);
+        gl_error err = {0};
+        assert_int_equal(gl_game_tiles.solvers[i].solve(b, &o, &s, &err), 0);
+        if (!s.solved) {
+            if (!s.stopped || (strcmp(s.stopped, "memory limit") != 0 && strncmp(s.stopped, "the seed's", 10) != 0))
+                fail_msg("%s: stopped %s", algo, s.stopped ? s.stopped : "(null)");
+            assert_false(s.optimal);
+            assert_int_equal(s.nmoves, 0);
+        }
+        if (budget.peak > budget.cap) fail_msg("%s: peak %zu over the cap", algo, (size_t)budget.peak);
+        assert_true(s.peak_bytes <= budget.cap);
+        assert_int_equal(gl_budget_used(&budget), 0);
+        gl_solution_free(&s);
+    }
+    gl_game_tiles.destroy(b);
+    b = standard(5, 2);
+    gl_budget budget;
+    gl_budget_init(&budget, 1u << 20);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim.budget = &budget;
+    gl_solution s;
+    gl_solution_init(&s);
+    gl_error err = {0};
+    assert_int_equal(tiles_solve_ida(b, &o, &s, &err), 0);
+    assert_true(s.solved && s.optimal);
+    assert_int_equal(s.cost, 35);
+    assert_true(budget.peak <= budget.cap);
+    gl_solution_free(&s);
+    gl_game_tiles.destroy(b);
+}
+
+/* Ctrl-C (the flag the CLI's handler sets): every solver stops at once,
+ * says "interrupted", and claims nothing. */
+static void test_interrupt(void **state)
+{
+    (void)state;
+    gl_board *b = standard(12, 2);
+    volatile sig_atomic_t flag = 1;
+    for (int i = 0; i < gl_game_tiles.nsolvers; i++) {
+        gl_solve_opts o;
+        memset(&o, 0, sizeof o);
+        o.lim.interrupt = &flag;
+        gl_solution s;
+        gl_solution_init(&s);
+        gl_error err = {0};
+        assert_int_equal(gl_game_tiles.solvers[i].solve(b, &o, &s, &err), 0);
+        assert_false(s.solved);
+        assert_false(s.optimal);
+        if (!s.stopped || strcmp(s.stopped, "interrupted") != 0)
+            fail_msg("%s: stopped %s", gl_game_tiles.solvers[i].name, s.stopped ? s.stopped : "(null)");
+        assert_true(s.nodes < 2000);
+        gl_solution_free(&s);
+    }
+    gl_game_tiles.destroy(b);
+}
+
 static void test_parse_errors(void **state)
 {
     (void)state;
@@ -294,6 +507,11 @@ int main(void)
         cmocka_unit_test(test_random_rows_astar_equals_ucs),
         cmocka_unit_test(test_hop_zero_is_proved_unsolvable),
         cmocka_unit_test(test_limits_stop_cleanly),
+        cmocka_unit_test(test_seed_program),
+        cmocka_unit_test(test_seed_trace),
+        cmocka_unit_test(test_seed_always_ends),
+        cmocka_unit_test(test_solvers_keep_to_the_budget),
+        cmocka_unit_test(test_interrupt),
         cmocka_unit_test(test_parse_errors),
         cmocka_unit_test(test_format_round_trip_and_moves),
     };

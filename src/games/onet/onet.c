@@ -524,7 +524,8 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
  * pair that is safe to take (the last two of a kind, which can never hurt
  * to remove), else the first linkable pair.  info gets the path and
  * "solvable": true (the move is on a clear), false (proved: no clear
- * without a reshuffle) or null (not decided in time). */
+ * without a reshuffle) or null (not decided in time).  Stopped by Ctrl-C,
+ * it gives no move (2, "interrupted"). */
 static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const onet_board *b = (const onet_board *)gb;
@@ -539,6 +540,13 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     if (onet_solve_exact(gb, &so, &sol, err) != 0) {
         gl_solution_free(&sol);
         return -1;
+    }
+    /* Ctrl-C asks for no move at all; at the time or memory limit the
+     * pair below stands in for the search's move. */
+    if (sol.stopped && strcmp(sol.stopped, "interrupted") == 0) {
+        gl_error_set(err, "%s", sol.stopped);
+        gl_solution_free(&sol);
+        return 2;
     }
     if (sol.solved && sol.nmoves > 0) {
         *m = sol.moves[0];

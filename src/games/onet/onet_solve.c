@@ -20,14 +20,20 @@
  *    128-bit collision among the positions of one search.
  *
  * Bombs are followed exactly: each removal runs the same onet_remove as
- * play, re-placing bombs from the board's rng, so the solution replays. */
+ * play, re-placing bombs from the board's rng, so the solution replays.
+ *
+ * Limits: every array is charged to the search's gl_meter before it is
+ * allocated (the table's growth while the old table lives), and the meter
+ * is ticked at every node with units in proportion to the node's work (the
+ * pairs of a kind the board can hold), so time, memory and Ctrl-C stop it
+ * within a bounded amount of work.  A stopped search has no answer. */
 #include "onet.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct solver {
-    const gl_solve_opts *o;
+    gl_meter *m;
     onet_board **boards; /* one per depth */
     int maxdepth;
     gl_link_scratch sc;
@@ -36,12 +42,42 @@ typedef struct solver {
     gl_move *moves;
     int nmoves, cap;
     unsigned long long nodes;
-    uint64_t start;
-    const char *stopped;
-    int *pairs; /* per depth: pairs_cap pairs each */
-    int pairs_cap;
-    int bombs; /* bombs on the board (their number never changes) */
+    uint32_t node_units; /* meter units a node is worth */
+    int **pairs;         /* per depth, grown on demand */
+    int *pairs_cap;      /* pairs each of them holds */
+    int bombs;           /* bombs on the board (their number never changes) */
 } solver;
+
+/* Charges n bytes for an optional table: 0, or -1 without stopping the
+ * search (the meter's stop is taken back: the search goes on without). */
+static int try_charge(gl_meter *m, size_t n)
+{
+    if (gl_meter_charge(m, n) == 0) return 0;
+    m->stopped = NULL;
+    return -1;
+}
+
+/* Every linkable pair of b into the buffer of this depth, grown (and
+ * charged) to hold them all.  Returns their count, or -1 at the limit. */
+static int pairs_at(solver *s, int depth, const onet_board *b)
+{
+    int np = onet_pairs(b, &s->sc, s->pairs[depth], s->pairs_cap[depth]);
+    if (np <= s->pairs_cap[depth]) return np;
+    /* Room for at least 16 pairs: onet_pairs takes a room of one as a
+     * question whether any pair exists, and stops at the first. */
+    int room = np < 16 ? 16 : np;
+    size_t old = (size_t)s->pairs_cap[depth] * 2 * sizeof(int), want = (size_t)room * 2 * sizeof(int);
+    if (gl_meter_charge(s->m, want) != 0) return -1;
+    int *p = realloc(s->pairs[depth], want);
+    gl_meter_refund(s->m, p ? old : want);
+    if (!p) {
+        s->m->stopped = "memory limit";
+        return -1;
+    }
+    s->pairs[depth] = p;
+    s->pairs_cap[depth] = room;
+    return onet_pairs(b, &s->sc, p, room);
+}
 
 static void push(solver *s, const onet_board *b, int i, int j)
 {
@@ -98,45 +134,56 @@ static void key_of(const onet_board *b, uint64_t key[2])
     key[1] = h2;
 }
 
-/* Forced moves on b (see the top of the file).  Returns 1 when something
- * was played. */
+/* Whether pass `pass` of the forced moves takes kind v: with goal
+ * obstacles, the obstacles' pass comes first (the others may not be
+ * needed at all), then the rest; with goal all, one pass takes every kind. */
+static int in_pass(const onet_board *b, uint8_t v, int pass)
+{
+    if (b->goal != ONET_GOAL_OBSTACLES) return pass == 0;
+    return (v == ONET_KIND0 + ONET_OBSTACLE) == (pass == 0);
+}
+
+/* Forced moves on b (see the top of the file), stopping as soon as the
+ * goal is met.  Returns 1 when something was played. */
 static int forced(solver *s, onet_board *b, onet_board *tmp, const int *pairs, int np)
 {
     int count[ONET_KIND0 + ONET_NKINDS] = {0};
     for (int r = 0; r < b->h; r++)
         for (int c = 0; c < b->w; c++) count[b->g[onet_at(b, r, c)]]++;
-    int played = 0;
-    for (int k = 0; k < np; k++) {
-        int i = pairs[2 * k], j = pairs[2 * k + 1];
-        uint8_t v = b->g[i];
-        /* Still there and still the last two (an earlier forced move may
-         * have bombed the kind away). */
-        if (onet_is_tile(v) && b->g[j] == v && count[v] == 2) {
-            if (play(s, b, i, j)) {
+    /* With goal obstacles, the obstacles' pass (both rules) comes first. */
+    for (int pass = 0; pass < 2; pass++) {
+        int played = 0;
+        for (int k = 0; k < np; k++) {
+            int i = pairs[2 * k], j = pairs[2 * k + 1];
+            uint8_t v = b->g[i];
+            /* Still there and still the last two (an earlier forced move may
+             * have bombed the kind away). */
+            if (in_pass(b, v, pass) && onet_is_tile(v) && b->g[j] == v && count[v] == 2 && play(s, b, i, j)) {
                 played = 1;
                 count[v] = 0;
+                if (onet_goal_reached(b)) return 1;
             }
         }
-    }
-    if (played) return 1;
-    /* Kinds of four that can go entirely now. */
-    for (int k = 0; k < np; k++) {
-        int i = pairs[2 * k], j = pairs[2 * k + 1];
-        uint8_t v = b->g[i];
-        if (count[v] != 4) continue;
-        int rest[2], nr = 0;
-        for (int r = 0; r < b->h && nr < 2; r++)
-            for (int c = 0; c < b->w && nr < 2; c++) {
-                int x = onet_at(b, r, c);
-                if (b->g[x] == v && x != i && x != j) rest[nr++] = x;
+        if (played) return 1;
+        /* Kinds of four that can go entirely now. */
+        for (int k = 0; k < np; k++) {
+            int i = pairs[2 * k], j = pairs[2 * k + 1];
+            uint8_t v = b->g[i];
+            if (count[v] != 4 || !in_pass(b, v, pass)) continue;
+            int rest[2], nr = 0;
+            for (int r = 0; r < b->h && nr < 2; r++)
+                for (int c = 0; c < b->w && nr < 2; c++) {
+                    int x = onet_at(b, r, c);
+                    if (b->g[x] == v && x != i && x != j) rest[nr++] = x;
+                }
+            onet_assign(tmp, b);
+            remove_pair(s, tmp, i, j);
+            if (tmp->g[rest[0]] != v || onet_linkable(tmp, rest[0], rest[1])) {
+                /* Clears the kind: do it for real. */
+                play(s, b, i, j);
+                if (b->g[rest[0]] == v && !onet_goal_reached(b)) play(s, b, rest[0], rest[1]);
+                return 1;
             }
-        onet_assign(tmp, b);
-        remove_pair(s, tmp, i, j);
-        if (tmp->g[rest[0]] != v || onet_linkable(tmp, rest[0], rest[1])) {
-            /* Clears the kind: do it for real. */
-            play(s, b, i, j);
-            if (b->g[rest[0]] == v) play(s, b, rest[0], rest[1]);
-            return 1;
         }
     }
     return 0;
@@ -184,16 +231,15 @@ static int dfs(solver *s, int depth)
 {
     onet_board *b = s->boards[depth];
     onet_board *tmp = s->boards[depth + 1];
-    int *pairs = s->pairs + (size_t)depth * 2 * (size_t)s->pairs_cap;
     int base = s->nmoves, np;
+    int *pairs;
     for (;;) {
         if (onet_goal_reached(b)) return 1;
-        if ((++s->nodes & 1023) == 0) {
-            s->stopped = gl_limits_check(&s->o->lim, s->start, gl_htab_bytes(&s->dead));
-            if (s->stopped) return -1;
-        }
-        np = onet_pairs(b, &s->sc, pairs, s->pairs_cap);
-        if (np > s->pairs_cap) np = s->pairs_cap;
+        s->nodes++;
+        if (gl_meter_tick(s->m, s->node_units)) return -1;
+        np = pairs_at(s, depth, b);
+        if (np < 0) return -1;
+        pairs = s->pairs[depth];
         if (np == 0) {
             s->nmoves = base;
             return 0;
@@ -217,8 +263,15 @@ static int dfs(solver *s, int depth)
         if (r != 0) return r;
     }
     if (s->memo_ok) {
-        int ins;
-        if (!gl_htab_upsert(&s->dead, key, 1, &ins)) s->memo_ok = 0; /* table full: search on without */
+        /* A table that cannot grow: the search goes on without adding. */
+        size_t need = gl_htab_insert_bytes(&s->dead), old = gl_htab_bytes(&s->dead);
+        if (need && try_charge(s->m, need) != 0) {
+            s->memo_ok = 0;
+        } else {
+            int ins;
+            if (!gl_htab_upsert(&s->dead, key, 1, &ins)) s->memo_ok = 0;
+            if (need) gl_meter_refund(s->m, gl_htab_bytes(&s->dead) == old ? need : old);
+        }
     }
     s->nmoves = base;
     return 0;
@@ -271,38 +324,49 @@ static int bombs_on(const onet_board *b)
 /* Runs the exact search; fills out (moves, solved, optimal, ...). */
 static int run_exact(const onet_board *b0, const gl_solve_opts *o, gl_solution *out, gl_error *err)
 {
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
     solver s;
     memset(&s, 0, sizeof s);
-    s.o = o;
-    s.start = gl_now_ns();
+    s.m = &m;
     s.bombs = bombs_on(b0);
     int tiles = onet_count_tiles(b0);
     s.maxdepth = tiles / 2 + 2;
     s.cap = tiles / 2 + 1;
-    /* At most C(n,2) pairs of a kind with n tiles, and counts only fall. */
+    /* A node's work grows with the pairs of a kind the board holds:
+     * C(n,2) for a kind of n tiles. */
     int count[ONET_KIND0 + ONET_NKINDS] = {0};
     for (int r = 0; r < b0->h; r++)
         for (int c = 0; c < b0->w; c++) count[b0->g[onet_at(b0, r, c)]]++;
-    long long pc = 1;
+    long long pc = 0;
     for (int k = ONET_KIND0; k < ONET_KIND0 + ONET_NKINDS; k++) pc += (long long)count[k] * (count[k] - 1) / 2;
-    if (pc * 2 * (long long)sizeof(int) * (s.maxdepth + 1) > (1LL << 30))
-        return gl_error_set(err, "board too large for the exact solver (%lld linkable pairs possible)", pc);
-    s.pairs_cap = (int)pc;
-    s.boards = calloc((size_t)s.maxdepth + 1, sizeof *s.boards);
-    s.moves = malloc((size_t)s.cap * sizeof *s.moves);
-    s.pairs = malloc((size_t)(s.maxdepth + 1) * 2 * (size_t)s.pairs_cap * sizeof *s.pairs);
-    int rc = -1;
-    if (!s.boards || !s.moves || !s.pairs) goto oom;
-    for (int d = 0; d <= s.maxdepth; d++)
-        if (!(s.boards[d] = onet_copy(b0))) goto oom;
-    if (gl_link_scratch_init(&s.sc, (size_t)b0->pw * (size_t)b0->ph) != 0) goto oom;
-    size_t cap = gl_limits_mem_cap(&o->lim);
-    s.memo_ok = gl_htab_init(&s.dead, 2, 1024, cap) == 0;
-    int r = dfs(&s, 0);
-    out->nodes = s.nodes;
-    out->peak_bytes = s.memo_ok || s.dead.keys ? gl_htab_bytes(&s.dead) : 0;
-    out->ms = gl_ms_since(s.start);
+    s.node_units = 1 + (uint32_t)(pc / 16 < GL_METER_INTERVAL ? pc / 16 : GL_METER_INTERVAL);
+    out->solved = out->optimal = 0;
+    out->stopped = NULL;
     gl_solution_clear_moves(out);
+    int rc = -1, r = -1;
+    size_t cells = (size_t)b0->pw * (size_t)b0->ph, depths = (size_t)s.maxdepth + 1;
+    /* The boards and per-depth buffers; the link kernels' working memory
+     * (the scratch, and the BFS's arrays, allocated per query) reserved
+     * for the whole search. */
+    size_t fixed = depths * (sizeof(onet_board) + cells + sizeof *s.boards + sizeof *s.pairs +
+                             sizeof *s.pairs_cap) +
+                   (size_t)s.cap * sizeof *s.moves + cells * (2 * (GL_LINK_MAX_TURNS + 1) + 1) * sizeof(uint32_t) +
+                   cells * 4 * (GL_LINK_MAX_TURNS + 1) * (2 * sizeof(int) + 1);
+    if (gl_meter_charge(&m, fixed) != 0) goto stopped;
+    s.boards = calloc(depths, sizeof *s.boards);
+    s.moves = malloc((size_t)s.cap * sizeof *s.moves);
+    s.pairs = calloc(depths, sizeof *s.pairs);
+    s.pairs_cap = calloc(depths, sizeof *s.pairs_cap);
+    if (!s.boards || !s.moves || !s.pairs || !s.pairs_cap) goto oom;
+    for (size_t d = 0; d < depths; d++)
+        if (!(s.boards[d] = onet_copy(b0))) goto oom;
+    if (gl_link_scratch_init(&s.sc, cells) != 0) goto oom;
+    /* The first table of dead positions is small: charged once it exists. */
+    s.memo_ok = gl_htab_init(&s.dead, 2, 64, 0) == 0 && try_charge(&m, gl_htab_bytes(&s.dead)) == 0;
+    r = dfs(&s, 0);
+stopped:
+    out->nodes = s.nodes;
     if (r == 1) {
         for (int k = 0; k < s.nmoves; k++) gl_solution_push(out, s.moves[k]);
         out->solved = 1;
@@ -313,19 +377,24 @@ static int run_exact(const onet_board *b0, const gl_solve_opts *o, gl_solution *
     } else {
         out->solved = 0;
         out->optimal = r == 0; /* the whole tree was searched: proved */
-        out->stopped = s.stopped;
+        out->stopped = r < 0 ? m.stopped : NULL;
         gl_info_lists_begin(&out->info, "paths");
     }
     rc = 0;
-    if (s.dead.keys) gl_htab_free(&s.dead);
 oom:
     if (rc != 0) gl_error_set(err, "out of memory");
+    if (s.dead.keys) gl_htab_free(&s.dead);
     gl_link_scratch_free(&s.sc);
     if (s.boards)
-        for (int d = 0; d <= s.maxdepth; d++) onet_free(s.boards[d]);
+        for (size_t d = 0; d < depths; d++) onet_free(s.boards[d]);
+    if (s.pairs)
+        for (size_t d = 0; d < depths; d++) free(s.pairs[d]);
     free(s.boards);
     free(s.moves);
     free(s.pairs);
+    free(s.pairs_cap);
+    out->peak_bytes = m.peak;
+    out->ms = gl_meter_end(&m);
     return rc;
 }
 
@@ -351,22 +420,37 @@ int onet_solvable(const onet_board *b, double limit_ms)
 int onet_solve_greedy(const gl_board *gb, const gl_solve_opts *o, gl_solution *out, gl_error *err)
 {
     const onet_board *b0 = (const onet_board *)gb;
-    uint64_t start = gl_now_ns();
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
+    out->solved = out->optimal = 0;
+    out->stopped = NULL;
+    gl_solution_clear_moves(out);
+    size_t cells = (size_t)b0->pw * (size_t)b0->ph;
+    /* The copy, the scratch and one link query's arrays. */
+    if (gl_meter_charge(&m, sizeof(onet_board) + cells + cells * (2 * (GL_LINK_MAX_TURNS + 1) + 1) * sizeof(uint32_t) +
+                                cells * 4 * (GL_LINK_MAX_TURNS + 1) * (2 * sizeof(int) + 1)) != 0) {
+        out->stopped = m.stopped;
+        gl_info_lists_begin(&out->info, "paths");
+        out->ms = gl_meter_end(&m);
+        return 0;
+    }
     onet_board *b = onet_copy(b0);
     gl_link_scratch sc;
-    if (!b || gl_link_scratch_init(&sc, (size_t)b0->pw * (size_t)b0->ph) != 0) {
+    if (!b || gl_link_scratch_init(&sc, cells) != 0) {
         onet_free(b);
+        gl_meter_end(&m);
         return gl_error_set(err, "out of memory");
     }
-    gl_solution_clear_moves(out);
     int pair[2];
     unsigned long long nodes = 0;
-    while (!onet_goal_reached(b) && onet_pairs(b, &sc, pair, 1) > 0) {
+    /* A move's work: one scan for a pair, one link query. */
+    uint32_t units = 1 + (uint32_t)(cells / 64);
+    while (!onet_goal_reached(b) && !gl_meter_tick(&m, units) && onet_pairs(b, &sc, pair, 1) > 0) {
         int corners[ONET_MAX_CORNERS];
         int nc = onet_link(b, pair[0], pair[1], corners);
-        gl_move m = {onet_row(b, pair[0]) * b->w + onet_col(b, pair[0]),
-                     onet_row(b, pair[1]) * b->w + onet_col(b, pair[1]), 0};
-        gl_solution_push(out, m);
+        gl_move mv = {onet_row(b, pair[0]) * b->w + onet_col(b, pair[0]),
+                      onet_row(b, pair[1]) * b->w + onet_col(b, pair[1]), 0};
+        gl_solution_push(out, mv);
         onet_remove(b, pair[0], pair[1], corners, nc);
         nodes++;
     }
@@ -374,13 +458,15 @@ int onet_solve_greedy(const gl_board *gb, const gl_solve_opts *o, gl_solution *o
     out->optimal = out->solved && b0->goal == ONET_GOAL_ALL && !bombs_on(b0);
     out->cost = out->nmoves;
     out->nodes = nodes;
-    out->ms = gl_ms_since(start);
     if (out->solved) write_paths(b0, out->moves, out->nmoves, &out->info, o->trace);
     else {
+        out->stopped = m.stopped;
         gl_info_lists_begin(&out->info, "paths");
         gl_solution_clear_moves(out);
     }
     gl_link_scratch_free(&sc);
     onet_free(b);
+    out->peak_bytes = m.peak;
+    out->ms = gl_meter_end(&m);
     return 0;
 }

@@ -368,20 +368,16 @@ static int tiles_select(const gl_board *b, const int *rc, int ncells, gl_move *m
     return 1;
 }
 
-int tiles_solve_astar(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int tiles_solve_ucs(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int tiles_solve_ida(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int tiles_solve_greedy(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int tiles_solve_bfs(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-
 static const gl_solver tiles_solvers[] = {
     {"astar", "A*, proved optimal cost (h = pairs + 1 when no move can use all its cost)",
-     "heuristic kernel", tiles_solve_astar},
+     "heuristic", tiles_solve_astar},
     {"ucs", "uniform-cost search (Dijkstra), proved optimal", NULL, tiles_solve_ucs},
     {"ida", "iterative-deepening A*, proved optimal, memory-light", "heuristic", tiles_solve_ida},
-    {"greedy", "best-first on the pairs count: the seed's program, fast, not optimal", NULL,
-     tiles_solve_greedy},
+    {"greedy", "greedy best-first search on the pairs count (open list, closed set): fast, not optimal",
+     NULL, tiles_solve_greedy},
     {"bfs", "breadth-first: fewest moves (their cost is reported, not minimal)", NULL, tiles_solve_bfs},
+    {"seed", "the seed's program: one step at a time to the neighbour of least g+h, no open list;"
+             " stops when it loops", NULL, tiles_solve_seed},
 };
 
 static const gl_param tiles_params[] = {
@@ -408,8 +404,7 @@ const gl_game gl_game_tiles = {
              "the empty cell from at most hop+1 cells away: a slide to the next cell costs 1,\n"
              "a hop over k tiles costs k.  Put every white tile left of every black one at\n"
              "the least total cost (the empty cell may end anywhere).",
-    .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default;\n"
-                  "  --kernel bitmap|hash (astar): dense bitmaps (default, up to N=13) or the generic hash table",
+    .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default",
     .solvers = tiles_solvers,
     .nsolvers = (int)(sizeof tiles_solvers / sizeof tiles_solvers[0]),
     .tour_params = "n=7",

@@ -51,6 +51,20 @@ void tiles_init(void);
 int tiles_successors(uint64_t s, int len, int hop, uint64_t *succ, int *cost, gl_move *mv);
 /* Row text ("BBBWWW_") of a state into buf (len+1 bytes). */
 void tiles_row(uint64_t s, int len, char *buf);
+/* The moves from t's state, one state a line with g and h, like the
+ * seed's PrintStatus (tiles_solve.c). */
+void tiles_trace(const tiles_board *t, const gl_move *moves, int nmoves, gl_strbuf *out);
+
+/* The solvers (tiles_solve.c, tiles_seed.c). */
+int tiles_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int tiles_solve_ucs(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int tiles_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int tiles_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int tiles_solve_bfs(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int tiles_solve_seed(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+/* A* on the generic hash-table kernel whatever the size: not a solver of
+ * the game (astar picks its kernel), kept for `bench tiles` to compare. */
+int tiles_solve_astar_hash(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 
 extern const gl_game gl_game_tiles;
 

@@ -1,15 +1,15 @@
 /* A* for tiles over a perfect hash of the states, with bitmaps for sets.
  *
- * On B^N W^N _ the pairs heuristic leaves about 9 in 10 states with
- * f < C* (measured for N <= 7 by exhaustive search, and by node counts
- * up to N = 12), so A* must expand nearly the whole state space whatever
- * its data structures.  What decides speed is then the cost per node.
+ * On B^N W^N _ the pairs heuristic leaves most states with f < C*
+ * (docs/notes/tiles.md), so A* must expand nearly the whole state space
+ * whatever its data structures.  What decides speed is then the cost per
+ * node.
  * Here a state gets a dense index: the empty cell's position times the
  * colex rank of the black tiles' positions among the other cells.  The
  * closed set is one bit per state, and the open list is one bitmap per
  * f-value (a bucket queue whose buckets are sets): a node costs a bit,
- * not a hash entry, and N = 12 (67.6 million states) fits in a few
- * hundred MiB.
+ * not a hash entry: 25 x C(24,12) states at N = 12 take a few hundred
+ * MiB.
  *
  * Buckets are taken in increasing f.  A bucket is scanned in index order;
  * a successor whose f equals the current bucket's (a move that lowers h by
@@ -43,9 +43,10 @@ static uint32_t *tab(const tiles_ranker *r, int chunk, int byte, int below)
     return &r->table[((size_t)chunk * 256 + (size_t)byte) * (size_t)(r->m + 1) + (size_t)below];
 }
 
-tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
+tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states, gl_meter *m)
 {
     if (len < 2 || len > TILES_MAX_CELLS || nb < 0 || nb > len - 1) return NULL;
+    if (m && gl_meter_charge(m, sizeof(tiles_ranker)) != 0) return NULL;
     tiles_ranker *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->len = len;
@@ -71,7 +72,8 @@ tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
         for (int i = 0; i < 8; i++) c += (b >> i) & 1;
         r->pop[b] = (unsigned char)c;
     }
-    r->table = calloc((size_t)r->nchunks * 256 * (size_t)(r->m + 1), sizeof(uint32_t));
+    size_t entries = (size_t)r->nchunks * 256 * (size_t)(r->m + 1);
+    r->table = m && gl_meter_charge(m, entries * sizeof(uint32_t)) != 0 ? NULL : calloc(entries, sizeof(uint32_t));
     if (!r->table) {
         free(r);
         return NULL;
@@ -93,6 +95,21 @@ tiles_ranker *tiles_ranker_new(int len, int nb, uint64_t max_states)
                 *tab(r, c, byte, below) = sum > UINT32_MAX ? UINT32_MAX : (uint32_t)sum;
             }
     return r;
+}
+
+uint64_t tiles_ranker_count(int len, int nb)
+{
+    if (len < 2 || len > TILES_MAX_CELLS || nb < 0 || nb > len - 1) return UINT64_MAX;
+    /* C(len-1, nb) by the multiplicative formula, saturating. */
+    uint64_t c = 1;
+    int k = nb < len - 1 - nb ? nb : len - 1 - nb;
+    for (int i = 1; i <= k; i++) {
+        uint64_t num = (uint64_t)(len - 1 - k + i);
+        if (c > UINT64_MAX / num) return UINT64_MAX;
+        c = c * num / (uint64_t)i;
+    }
+    if (c > UINT32_MAX || c > UINT64_MAX / (uint64_t)len) return UINT64_MAX;
+    return c * (uint64_t)len;
 }
 
 void tiles_ranker_free(tiles_ranker *r)
@@ -154,10 +171,7 @@ typedef struct {
     int f0;
     uint64_t *stack;
     size_t sn, scap;
-    size_t bytes, cap;
-    const gl_limits *lim;
-    uint64_t t0;
-    const char *stopped;
+    gl_meter *m;         /* every array is charged to it before it is allocated */
     unsigned long long nodes;
 } rsearch;
 
@@ -175,6 +189,8 @@ static uint64_t *get_bucket(rsearch *S, int f)
     if (i >= S->nbuckets) {
         int nb = S->nbuckets ? S->nbuckets : 64;
         while (nb <= i) nb *= 2;
+        if (gl_meter_charge(S->m, (size_t)nb * sizeof *S->bucket) != 0) return NULL;
+        gl_meter_refund(S->m, (size_t)S->nbuckets * sizeof *S->bucket);
         uint64_t **b = realloc(S->bucket, (size_t)nb * sizeof *b);
         if (!b) return NULL;
         memset(b + S->nbuckets, 0, (size_t)(nb - S->nbuckets) * sizeof *b);
@@ -182,17 +198,31 @@ static uint64_t *get_bucket(rsearch *S, int f)
         S->nbuckets = nb;
     }
     if (!S->bucket[i]) {
-        size_t add = S->words * sizeof(uint64_t);
-        if (S->bytes + add > S->cap) return NULL;
+        if (gl_meter_charge(S->m, S->words * sizeof(uint64_t)) != 0) return NULL;
         S->bucket[i] = calloc(S->words, sizeof(uint64_t));
         if (!S->bucket[i]) return NULL;
-        S->bytes += add;
     }
     return S->bucket[i];
 }
 
 static int bit(const uint64_t *b, uint64_t i) { return (int)((b[i >> 6] >> (i & 63)) & 1); }
 static void setbit(uint64_t *b, uint64_t i) { b[i >> 6] |= 1ULL << (i & 63); }
+
+/* The stack of same-bucket successors doubles; 0, or -1 at the limit. */
+static int stack_push(rsearch *S, uint64_t s)
+{
+    if (S->sn == S->scap) {
+        size_t nc = S->scap ? S->scap * 2 : 4096;
+        if (gl_meter_charge(S->m, nc * sizeof *S->stack) != 0) return -1;
+        gl_meter_refund(S->m, S->scap * sizeof *S->stack);
+        uint64_t *st = realloc(S->stack, nc * sizeof *st);
+        if (!st) return -1;
+        S->stack = st;
+        S->scap = nc;
+    }
+    S->stack[S->sn++] = s;
+    return 0;
+}
 
 /* Expands s (in bucket f).  Returns 1 when s is a goal, -1 on a limit. */
 static int expand(rsearch *S, uint64_t s, uint64_t rs, int f)
@@ -202,13 +232,7 @@ static int expand(rsearch *S, uint64_t s, uint64_t rs, int f)
     int pairs = tiles_pairs(s, S->len);
     if (pairs == 0) return 1;
     S->nodes++;
-    if ((S->nodes & 65535) == 0) {
-        const char *why = gl_limits_check(S->lim, S->t0, 0);
-        if (why) {
-            S->stopped = why;
-            return -1;
-        }
-    }
+    if (gl_meter_tick(S->m, 1)) return -1;
     int g = f - h_from_pairs(S, s, pairs);
     uint64_t succ[GL_U64_MAX_SUCC];
     int cost[GL_U64_MAX_SUCC];
@@ -220,27 +244,9 @@ static int expand(rsearch *S, uint64_t s, uint64_t rs, int f)
         int pt = pairs + tiles_pairs_delta(s, mv[i].a);
         int ft = g + cost[i] + h_from_pairs(S, succ[i], pt);
         uint64_t *b = get_bucket(S, ft);
-        if (!b) {
-            S->stopped = "memory limit";
+        if (!b || (ft == f && stack_push(S, succ[i]) != 0)) {
+            if (!S->m->stopped) S->m->stopped = "memory limit"; /* an allocation failed */
             return -1;
-        }
-        if (ft == f) {
-            if (S->sn == S->scap) {
-                size_t nc = S->scap ? S->scap * 2 : 4096;
-                if (S->bytes + (nc - S->scap) * sizeof(uint64_t) > S->cap) {
-                    S->stopped = "memory limit";
-                    return -1;
-                }
-                uint64_t *st = realloc(S->stack, nc * sizeof *st);
-                if (!st) {
-                    S->stopped = "memory limit";
-                    return -1;
-                }
-                S->bytes += (nc - S->scap) * sizeof(uint64_t);
-                S->stack = st;
-                S->scap = nc;
-            }
-            S->stack[S->sn++] = succ[i];
         }
         setbit(b, rt);
     }
@@ -262,38 +268,34 @@ int tiles_astar_ranked(const tiles_board *t, int strong, const gl_limits *lim, g
     for (int i = 0; i < t->len; i++) nb += (int)((tiles_blacks(t->state) >> i) & 1);
     size_t cap = gl_limits_mem_cap(lim);
     /* Bitmaps must fit: the closed set and a few dozen buckets. */
-    tiles_ranker *r = tiles_ranker_new(t->len, nb, (uint64_t)cap * 8 / 16);
-    if (!r) return 1; /* too large for this method: the caller falls back */
+    if (tiles_ranker_count(t->len, nb) > (uint64_t)cap * 8 / 16)
+        return 1; /* too large for this method: the caller falls back */
+    gl_meter m;
+    gl_meter_start(&m, lim);
     rsearch S;
     memset(&S, 0, sizeof S);
-    S.r = r;
+    S.m = &m;
     S.len = t->len;
     S.hop = t->hop;
     S.strong = strong;
-    S.words = (size_t)((r->nstates + 63) / 64);
-    S.cap = cap;
-    S.lim = lim;
-    S.t0 = gl_now_ns();
-    S.closed = calloc(S.words, sizeof(uint64_t));
-    int rc = 0;
     out->solved = out->optimal = 0;
     out->stopped = NULL;
-    if (!S.closed) {
-        rc = gl_error_set(err, "out of memory");
+    gl_solution_clear_moves(out);
+    int rc = 0;
+    tiles_ranker *r = tiles_ranker_new(t->len, nb, UINT64_MAX, &m);
+    S.r = r;
+    if (!r) goto done;
+    S.words = (size_t)((r->nstates + 63) / 64);
+    if (gl_meter_charge(&m, S.words * sizeof(uint64_t)) != 0 || !(S.closed = calloc(S.words, sizeof(uint64_t))))
         goto done;
-    }
-    S.bytes = S.words * sizeof(uint64_t) + 256 * 256 * 64;
     S.f0 = h_of(&S, t->state);
     uint64_t rstart = tiles_rank(r, t->state);
     uint64_t *b0 = get_bucket(&S, S.f0);
-    if (!b0) {
-        out->stopped = "memory limit";
-        goto done;
-    }
+    if (!b0) goto done;
     setbit(b0, rstart);
     uint64_t goal = 0;
     int found = 0, fgoal = 0;
-    for (int f = S.f0; !found && !S.stopped; f++) {
+    for (int f = S.f0; !found && !m.stopped; f++) {
         int i = f - S.f0;
         if (i >= S.nbuckets) break;
         uint64_t *b = S.bucket[i];
@@ -309,9 +311,11 @@ int tiles_astar_ranked(const tiles_board *t, int strong, const gl_limits *lim, g
          * full unrank. */
         uint64_t prev_rank = UINT64_MAX, prev_mask = 0;
         int prev_e = -1;
-        for (size_t w = 0; w < S.words && !found && !S.stopped; w++) {
+        for (size_t w = 0; w < S.words && !found && !m.stopped; w++) {
+            /* An empty stretch of the bitmap is work too. */
+            if ((w & 63) == 0 && gl_meter_tick(&m, 1)) break;
             uint64_t word = b[w] & ~S.closed[w];
-            while (word && !found && !S.stopped) {
+            while (word && !found && !m.stopped) {
                 int bitpos = __builtin_ctzll(word);
                 word &= word - 1;
                 uint64_t rs = (uint64_t)w * 64 + (uint64_t)bitpos;
@@ -376,8 +380,8 @@ int tiles_astar_ranked(const tiles_board *t, int strong, const gl_limits *lim, g
             }
             /* The move from the predecessor to s: the tile now at the
              * predecessor's empty cell came from s's empty cell. */
-            gl_move m = {tiles_empty(s), tiles_empty(succ[step]), 0};
-            gl_solution_push(out, m);
+            gl_move back = {tiles_empty(s), tiles_empty(succ[step]), 0};
+            gl_solution_push(out, back);
             g -= cost[step];
             s = succ[step];
         }
@@ -385,18 +389,18 @@ int tiles_astar_ranked(const tiles_board *t, int strong, const gl_limits *lim, g
         out->cost = fgoal;
         out->solved = 1;
         out->optimal = 1;
-    } else if (!S.stopped) {
+    } else if (!m.stopped) {
         out->optimal = 1; /* every reachable state expanded: no goal */
-    } else {
-        out->stopped = S.stopped;
     }
 done:
-    out->peak_bytes = S.bytes;
-    out->ms = gl_ms_since(S.t0);
+    if (!out->solved && !out->optimal && rc == 0)
+        out->stopped = m.stopped ? m.stopped : "memory limit"; /* else an allocation failed */
+    out->peak_bytes = m.peak;
     for (int i = 0; i < S.nbuckets; i++) free(S.bucket[i]);
     free(S.bucket);
     free(S.closed);
     free(S.stack);
     tiles_ranker_free(r);
+    out->ms = gl_meter_end(&m);
     return rc;
 }

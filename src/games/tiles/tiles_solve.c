@@ -1,5 +1,6 @@
 /* Tiles solvers: the shared 64-bit search kernels with the tiles rules and
- * heuristics plugged in, and the seed-style trace of the path found. */
+ * heuristics plugged in, and the seed-style trace of the path found.  (The
+ * seed's own program, which is not a search, is tiles_seed.c.) */
 #include "tiles.h"
 #include "tiles_rank.h"
 
@@ -25,8 +26,7 @@ static int cb_h(void *ctx, uint64_t s)
 static int cb_h_pairs(void *ctx, uint64_t s) { return tiles_pairs(s, ((const tiles_ctx *)ctx)->len); }
 static int cb_goal(void *ctx, uint64_t s) { return tiles_is_goal(s, ((const tiles_ctx *)ctx)->len); }
 
-/* The path state by state with g and h, like the seed's PrintStatus. */
-static void trace(const tiles_board *t, const gl_solution *sol, gl_strbuf *out)
+void tiles_trace(const tiles_board *t, const gl_move *moves, int nmoves, gl_strbuf *out)
 {
     char row[TILES_MAX_CELLS + 1];
     uint64_t s = t->state;
@@ -34,8 +34,8 @@ static void trace(const tiles_board *t, const gl_solution *sol, gl_strbuf *out)
     gl_sb_printf(out, "%-*s  %5s %5s  %s\n", t->len, "state", "g", "h", "move");
     tiles_row(s, t->len, row);
     gl_sb_printf(out, "%-*s  %5lld %5d\n", t->len, row, g, tiles_pairs(s, t->len));
-    for (int i = 0; i < sol->nmoves; i++) {
-        const gl_move *m = &sol->moves[i];
+    for (int i = 0; i < nmoves; i++) {
+        const gl_move *m = &moves[i];
         int d = m->a > m->b ? m->a - m->b : m->b - m->a;
         uint64_t blacks = tiles_blacks(s);
         if ((blacks >> m->a) & 1) blacks = (blacks & ~(1ULL << m->a)) | (1ULL << m->b);
@@ -56,16 +56,15 @@ static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_e
         if (gl_kv_choice(o->opts, "heuristic", "pairs|strong", &which, err) != 0) return -1;
         ctx.strong = which;
     }
-    int kernel = 0; /* astar: 0 bitmap (falls back to hash when too large), 1 hash */
-    if (o->opts && gl_kv_choice(o->opts, "kernel", "bitmap|hash", &kernel, err) != 0) return -1;
     gl_u64_problem p = {&ctx, cb_expand, cb_h, cb_goal};
     int rc;
     switch (kind) {
     case 0:
         /* The bitmap A* when the state space fits, else the hash-table kernel. */
-        rc = kernel == 0 ? tiles_astar_ranked(t, ctx.strong, &o->lim, out, err) : 1;
+        rc = tiles_astar_ranked(t, ctx.strong, &o->lim, out, err);
         if (rc == 1) rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err);
         break;
+    case 5: rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err); break;
     case 1: rc = gl_u64_bestfirst(&p, t->state, GL_BF_UCS, &o->lim, out, err); break;
     case 2: rc = gl_u64_ida(&p, t->state, &o->lim, out, err); break;
     case 3:
@@ -74,7 +73,7 @@ static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_e
         break;
     default: rc = gl_u64_bestfirst(&p, t->state, GL_BF_BFS, &o->lim, out, err); break;
     }
-    if (rc == 0 && o->trace && out->solved) trace(t, out, o->trace);
+    if (rc == 0 && o->trace && out->solved) tiles_trace(t, out->moves, out->nmoves, o->trace);
     return rc;
 }
 
@@ -83,3 +82,4 @@ int tiles_solve_ucs(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
 int tiles_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 2); }
 int tiles_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 3); }
 int tiles_solve_bfs(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 4); }
+int tiles_solve_astar_hash(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 5); }
