@@ -5,7 +5,8 @@
  * were solved in the optimal number of moves (and how many proved so),
  * mean/median/max milliseconds per board, the mean processor time per
  * board (the time this thread ran, which a loaded machine inflates far less
- * than the elapsed time), the largest peak of the solver's own tables and
+ * than the elapsed time), the largest peak of the memory the solver charged
+ * to its limits (its graph and tables) and
  * the mean nodes per board (load-independent).
  *
  * The data is found without the source tree: --data DIR, else
@@ -171,9 +172,10 @@ int gl_bench_flood(int argc, char **argv)
             "prints per set and solver: boards, total moves, the optimal total, % over it,\n"
             "boards solved optimally (and proved), mean/median/max ms per board (elapsed),\n"
             "the mean processor ms per board (cpu ms: this thread's running time, which\n"
-            "a loaded machine inflates far less), the largest peak of the solver's tables\n"
-            "and the mean nodes (expansions) per board, which do not depend on the\n"
-            "machine's load.  Every solution is replayed.\n"
+            "a loaded machine inflates far less), the largest peak of the memory the solver\n"
+            "charged to its limits (its graph and tables, a growing table's old and new\n"
+            "arrays together) and the mean nodes (expansions) per board, which do not\n"
+            "depend on the machine's load.  Every solution is replayed.\n"
             "  --data DIR     the sets (default bench/data/flood, else beside the source)\n"
             "  --sets LIST    pc19,floodtest1000 (default both)\n"
             "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"

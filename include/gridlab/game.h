@@ -198,7 +198,8 @@ typedef struct gl_game {
     int (*next_level)(const gl_board *b, gl_kvlist *params);
 } gl_game;
 
-/* The registry (generated from GL_GAMES). */
+/* The registry (generated from GL_GAMES); each game's table is also
+ * gl_game_NAME (gl_game_flood, ...). */
 extern const gl_game *const gl_games[];
 extern const int gl_ngames;
 const gl_game *gl_game_find(const char *name);

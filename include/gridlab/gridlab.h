@@ -2,7 +2,7 @@
 #ifndef GRIDLAB_H
 #define GRIDLAB_H
 
-#define GRIDLAB_VERSION "0.1.0"
+#include <gridlab/version.h>
 
 #include "error.h"
 #include "rng.h"
@@ -16,6 +16,7 @@
 #include "heap.h"
 #include "hash.h"
 #include "bitset.h"
+#include "cpu.h"
 #include "events.h"
 #include "game.h"
 #include "play.h"

@@ -27,8 +27,6 @@ typedef struct gl_htab {
     size_t max_bytes;
 } gl_htab;
 
-/* 64-bit mixing of a key of kw words (good avalanche, fast). */
-uint64_t gl_hash_words(const uint64_t *key, size_t kw);
 static inline uint64_t gl_hash_u64(uint64_t x)
 {
     x ^= x >> 33;
@@ -37,6 +35,16 @@ static inline uint64_t gl_hash_u64(uint64_t x)
     x *= 0xc4ceb9fe1a85ec53ULL;
     x ^= x >> 33;
     return x;
+}
+/* 64-bit mixing of a key of kw words (good avalanche, fast): every bit of
+ * the result depends on every bit of the key, high bits included, so a
+ * table may take its slot or a tag from either end.  Inline: searches
+ * hash a key per child. */
+static inline uint64_t gl_hash_words(const uint64_t *key, size_t kw)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)kw;
+    for (size_t i = 0; i < kw; i++) h = gl_hash_u64(h ^ key[i]) + 0x632be59bd9b4e019ULL;
+    return h;
 }
 
 int gl_htab_init(gl_htab *t, size_t key_words, size_t initial, size_t max_bytes);

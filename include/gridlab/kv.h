@@ -47,7 +47,8 @@ int gl_kv_size(gl_kvlist *l, const char *key, int minw, int maxw, int minh, int 
 /* value must be one of the |-separated choices; *out is its index. */
 int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out,
                  gl_error *err);
-/* Fails naming the first pair no getter asked for. what: "key" or "option". */
+/* Fails naming the first pair no getter asked for: "FILE:LINE: unknown key
+ * 'k'" for a header's pair, "unknown option --k" for a command's. */
 int gl_kv_check_used(const gl_kvlist *l, gl_error *err);
 
 /* Plain parsers used by the getters and the CLI. Return 0 or -1. */

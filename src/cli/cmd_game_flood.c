@@ -2,129 +2,272 @@
  *
  * One board per line (W*H symbols, row-major); one solution per output
  * line in input order (the colour symbols, or a JSON object with --json),
- * and a summary on stderr.  With --jobs N, N threads take boards from a
- * shared counter; a finished board is printed as soon as every board
- * before it is, so the output is the same for any N.  Each solver run is
- * independent (no shared mutable state), which is what makes the threads
- * safe. */
+ * and a summary on stderr.  The input is streamed: a regular file is first
+ * read through once to check every line (bad input fails before any work)
+ * and count the boards, then again to solve them; standard input is
+ * checked line by line as it comes.
+ *
+ * With --jobs N, N threads take the next board from the input in turn; a
+ * finished board's line is printed as soon as every board before it is,
+ * so the output is the same for any N.  Results wait in a window of slots
+ * (board i in slot i mod the window's size), and a thread does not take a
+ * board beyond the window, so memory stays flat whatever the input's
+ * length: the boards in flight and the results waiting for an earlier one.
+ * The solvers share the process's one memory budget (--mem-mb).
+ *
+ * Ctrl-C (SIGINT) or SIGTERM stops the batch: no new board is taken, the
+ * solvers in flight stop, and the results already complete are printed, up
+ * to the first board that was not: so the output is always a prefix of the
+ * full one, line k for board k.  The summary says the batch was
+ * interrupted and how many boards were not solved; exit status 130. */
 #include "cli.h"
 #include "games/flood/flood.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct {
-    char *text; /* the output line, NULL until done */
+    char *text;      /* the output line, once done and printable */
+    int done;        /* the worker is finished with this board */
+    int interrupted; /* its search was interrupted: not printed, nor anything after it */
     int moves, optimal, solved;
     double ms;
 } result;
 
 typedef struct {
     const gl_game *game;
-    char **lines;
-    int *lens, *lineno;
-    int n;
+    FILE *in;
+    const char *file; /* the input's name in messages */
     int w, h, start;
     const char *algo;
     gl_kvlist *opts;
     gl_limits lim;
     int json;
-    const char *file;
+    long window; /* result slots */
     /* shared, under mu */
     pthread_mutex_t mu;
-    int next_board, next_print;
-    result *res;
+    pthread_cond_t cv;   /* a result was printed, or the batch stops */
+    long lineno;         /* input lines read */
+    long next_board;     /* boards taken */
+    long next_print;     /* boards printed */
+    int eof, stop;       /* no more boards: the input ended / the batch stops */
+    int cut;             /* a board was interrupted: nothing more is printed */
+    result *slot;
     int failed;
     gl_error err;
+    /* totals of the printed boards */
+    long long total_moves;
+    long optimal, solved;
+    double ms;
 } batch;
 
-static void flush_ready(batch *B)
+/* Reads the next board line of f into buf (at most cap bytes are kept;
+ * *len is the line's whole length), skipping '#' lines and blank lines and
+ * counting every line in *lineno.  1 with a line, 0 at the end, -1 on a
+ * read error. */
+static int next_line(FILE *f, char *buf, long cap, long *len, long *lineno)
 {
-    while (B->next_print < B->n && B->res[B->next_print].text) {
-        fputs(B->res[B->next_print].text, stdout);
+    for (;;) {
+        long n = 0;
+        int c, any = 0;
+        while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+            any = 1;
+            if (n < cap) buf[n] = (char)c;
+            n++;
+        }
+        if (ferror(f)) return -1;
+        if (c == EOF && !any) return 0;
+        ++*lineno;
+        if (n && n <= cap && buf[n - 1] == '\r') n--;
+        if (n == 0 || buf[0] == '#') continue;
+        *len = n;
+        return 1;
+    }
+}
+
+/* The board of a line, or -1 with "FILE:LINE: message". */
+static int board_of(const batch *B, const char *line, long len, long lineno, flood_board *fb, gl_error *err)
+{
+    long need = (long)B->w * B->h;
+    int at = lineno > INT_MAX ? INT_MAX : (int)lineno;
+    if (len != need) return gl_error_at(err, B->file, at, "%ld symbols where %dx%d needs %ld", len, B->w, B->h, need);
+    if (flood_board_from_line(fb, line, (int)len, B->w, B->h, B->start, err) != 0) {
+        char msg[GL_ERROR_MAX];
+        snprintf(msg, sizeof msg, "%s", err->msg);
+        return gl_error_at(err, B->file, at, "%s", msg);
+    }
+    return 0;
+}
+
+/* Stops the batch on an error (the first one is kept): no new board, and
+ * the solvers in flight stop as on Ctrl-C.  Under mu. */
+static void fail(batch *B, const gl_error *err)
+{
+    if (!B->failed) {
+        B->failed = 1;
+        B->err = *err;
+    }
+    B->stop = 1;
+    gl_cli_interrupted = 1;
+    pthread_cond_broadcast(&B->cv);
+}
+
+/* Prints the results that are next in input order.  Under mu. */
+static void print_ready(batch *B)
+{
+    int wrote = 0;
+    while (!B->cut && !B->failed && B->next_print < B->next_board) {
+        result *r = &B->slot[B->next_print % B->window];
+        if (!r->done) break;
+        if (r->interrupted) {
+            B->cut = 1;
+            break;
+        }
+        if (fputs(r->text, stdout) == EOF) break;
+        wrote = 1;
+        B->total_moves += r->moves;
+        B->optimal += r->optimal;
+        B->solved += r->solved;
+        B->ms += r->ms;
+        free(r->text);
+        memset(r, 0, sizeof *r);
         B->next_print++;
     }
-    fflush(stdout);
+    if ((wrote || ferror(stdout)) && (fflush(stdout) != 0 || ferror(stdout))) {
+        gl_error err = {0};
+        gl_error_set(&err, "<stdout>: write error: %s", strerror(errno ? errno : EIO));
+        fail(B, &err);
+    }
+    pthread_cond_broadcast(&B->cv);
+}
+
+/* Solves board i into its slot's fields; 0, or -1 with err set. */
+static int solve_board(batch *B, const flood_board *fb, result *r, gl_error *err)
+{
+    gl_solution sol;
+    gl_solution_init(&sol);
+    gl_strbuf out = GL_STRBUF_INIT;
+    /* a private copy of the options: the solver marks them used */
+    gl_kvlist opts;
+    gl_kv_init(&opts);
+    for (int k = 0; k < B->opts->n; k++) gl_kv_add(&opts, B->opts->items[k].key, B->opts->items[k].value, 0);
+    int rc = gl_cli_run_solver(B->game, (const gl_board *)fb, B->algo, &opts, &B->lim, NULL, &sol, err);
+    gl_kv_free(&opts);
+    if (rc == 0 && sol.solved && gl_cli_replay(B->game, (const gl_board *)fb, &sol, err) != 0) rc = -1;
+    if (rc == 0) {
+        r->interrupted = sol.stopped && strcmp(sol.stopped, "interrupted") == 0;
+        r->moves = sol.nmoves;
+        r->optimal = sol.optimal;
+        r->solved = sol.solved;
+        r->ms = sol.ms;
+        if (B->json) gl_cli_solution_json(B->game, (const gl_board *)fb, gl_game_solver(B->game, B->algo)->name, &sol, &out);
+        else gl_cli_moves_text(B->game, (const gl_board *)fb, &sol, "", &out);
+        gl_sb_putc(&out, '\n');
+        if (!r->interrupted && !(r->text = strdup(gl_sb_str(&out)))) rc = gl_error_set(err, "out of memory");
+    }
+    gl_sb_free(&out);
+    gl_solution_free(&sol);
+    return rc;
 }
 
 static void *worker(void *arg)
 {
     batch *B = arg;
+    char line[FLOOD_MAX_CELLS + 2];
+    pthread_mutex_lock(&B->mu);
     for (;;) {
-        pthread_mutex_lock(&B->mu);
-        int i = B->failed ? B->n : B->next_board++;
-        pthread_mutex_unlock(&B->mu);
-        if (i >= B->n) return NULL;
+        /* the next board, once its slot is free */
+        while (!B->stop && !B->eof && !gl_cli_interrupted && B->next_board >= B->next_print + B->window)
+            pthread_cond_wait(&B->cv, &B->mu);
+        if (gl_cli_interrupted) B->stop = 1;
+        if (B->stop || B->eof) break;
+        long len;
+        int got = next_line(B->in, line, (long)sizeof line, &len, &B->lineno);
         gl_error err = {0};
+        if (got < 0 && gl_cli_interrupted) {
+            /* Ctrl-C while waiting for input (a pipe, a terminal) */
+            B->stop = 1;
+            pthread_cond_broadcast(&B->cv);
+            break;
+        }
+        if (got < 0) {
+            gl_error_set(&err, "%s: read error: %s", B->file, strerror(errno ? errno : EIO));
+            fail(B, &err);
+            break;
+        }
+        if (got == 0) {
+            B->eof = 1;
+            pthread_cond_broadcast(&B->cv);
+            break;
+        }
         flood_board fb;
-        gl_solution sol;
-        gl_solution_init(&sol);
-        gl_strbuf out = GL_STRBUF_INIT;
-        int ok = flood_board_from_line(&fb, B->lines[i], B->lens[i], B->w, B->h, B->start, &err) == 0;
-        if (!ok) {
-            char msg[GL_ERROR_MAX];
-            snprintf(msg, sizeof msg, "%s", err.msg);
-            gl_error_at(&err, B->file, B->lineno[i], "%s", msg);
+        if (board_of(B, line, len, B->lineno, &fb, &err) != 0) {
+            fail(B, &err);
+            break;
         }
-        if (ok) {
-            /* a private copy of the options: the solver marks them used */
-            gl_kvlist opts;
-            gl_kv_init(&opts);
-            for (int k = 0; k < B->opts->n; k++) gl_kv_add(&opts, B->opts->items[k].key, B->opts->items[k].value, 0);
-            ok = gl_cli_run_solver(B->game, (const gl_board *)&fb, B->algo, &opts, &B->lim, NULL, &sol, &err) == 0;
-            gl_kv_free(&opts);
-        }
-        if (ok && sol.solved && gl_cli_replay(B->game, (const gl_board *)&fb, &sol, &err) != 0) ok = 0;
-        if (ok) {
-            if (B->json) {
-                const gl_solver *sv = gl_game_solver(B->game, B->algo);
-                gl_cli_solution_json(B->game, (const gl_board *)&fb, sv->name, &sol, &out);
-            } else {
-                gl_cli_moves_text(B->game, (const gl_board *)&fb, &sol, "", &out);
-            }
-            gl_sb_putc(&out, '\n');
-        }
-        pthread_mutex_lock(&B->mu);
-        if (!ok) {
-            if (!B->failed) {
-                B->failed = 1;
-                B->err = err;
-            }
-        } else {
-            result *r = &B->res[i];
-            r->moves = sol.nmoves;
-            r->optimal = sol.optimal;
-            r->solved = sol.solved;
-            r->ms = sol.ms;
-            r->text = strdup(gl_sb_str(&out));
-            if (!r->text) {
-                B->failed = 1;
-                gl_error_set(&B->err, "out of memory");
-            } else {
-                flush_ready(B);
-            }
-        }
+        long i = B->next_board++;
         pthread_mutex_unlock(&B->mu);
-        gl_sb_free(&out);
-        gl_solution_free(&sol);
+
+        result r = {0};
+        int rc = solve_board(B, &fb, &r, &err);
+
+        pthread_mutex_lock(&B->mu);
+        if (rc != 0) {
+            free(r.text);
+            fail(B, &err);
+            break;
+        }
+        r.done = 1;
+        B->slot[i % B->window] = r;
+        print_ready(B);
     }
+    pthread_mutex_unlock(&B->mu);
+    return NULL;
+}
+
+/* Checks every board line of a regular file before any is solved, and
+ * counts them; the file is then read again from its start.  0, or -1 with
+ * the first bad line in err. */
+static int check_all(batch *B, long *boards, gl_error *err)
+{
+    char line[FLOOD_MAX_CELLS + 2];
+    long len, lineno = 0;
+    int got;
+    *boards = 0;
+    while ((got = next_line(B->in, line, (long)sizeof line, &len, &lineno)) > 0) {
+        flood_board fb;
+        if (board_of(B, line, len, lineno, &fb, err) != 0) return -1;
+        ++*boards;
+    }
+    if (got < 0 || fseek(B->in, 0, SEEK_SET) != 0)
+        return gl_error_set(err, "%s: read error: %s", B->file, strerror(errno ? errno : EIO));
+    clearerr(B->in);
+    return 0;
 }
 
 static const char BATCH_HELP[] =
     "Solves every board of a benchmark file: one board per line, W*H colour\n"
     "symbols (0-9, a-z) in row-major order; '#' lines and blank lines are skipped.\n"
     "Prints one solution per board in input order (the move symbols, no spaces),\n"
-    "and a summary on stderr.  Options:\n"
+    "each as soon as every board before it is done, and a summary on stderr.\n"
+    "FILE - reads standard input.  Options:\n"
     "  --size WxH          the boards' size (required)\n"
     "  --start corner|center  where the flood starts (default corner)\n"
     "  --algo A            astar (default), ida, greedy, beam\n"
     "  --json              one JSON object per line (as solve --json)\n"
     "  --limit-ms N        time limit per board (then optimal is false)\n"
-    "  --mem-mb N          memory cap per board\n"
+    "  --mem-mb N          memory cap of the whole batch, shared by the jobs\n"
     "  --jobs N            worker threads (same output for any N)\n"
     "  --KEY VALUE         a solver option (depth, width)\n"
-    "Exit status: 0 all solved, 1 some board not solved, 2 bad input.\n";
+    "Ctrl-C or SIGTERM stops it: the boards done are printed (line k for board k,\n"
+    "up to the first board not done) and the summary says how many were not.\n"
+    "Exit status: 0 all solved, 1 some board not solved, 2 bad input or a failed\n"
+    "write, 130 interrupted.\n";
 
 static int cmd_batch(int argc, char **argv)
 {
@@ -135,11 +278,10 @@ static int cmd_batch(int argc, char **argv)
     if (gl_args_flag(&a, flags, "help")) {
         gl_args_free(&a);
         return gl_cli_help("batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] "
-                           "[--json] [--limit-ms N]",
+                           "[--json] [--limit-ms N] [--mem-mb N]",
                            BATCH_HELP);
     }
     int rc = GL_EXIT_OK;
-    char *data = NULL;
     batch B;
     memset(&B, 0, sizeof B);
     gl_kvlist sopts;
@@ -168,75 +310,40 @@ static int cmd_batch(int argc, char **argv)
         rc = gl_cli_failf("flood has no solver '%s' (solvers: astar, ida, greedy, beam)", B.algo);
         goto out;
     }
-    size_t len;
-    if (gl_read_file(a.pos[1], GL_TEXT_MAX_BYTES, &data, &len, &err) != 0) {
-        rc = gl_cli_fail(&err);
+    int from_stdin = strcmp(a.pos[1], "-") == 0;
+    B.file = from_stdin ? "<stdin>" : a.pos[1];
+    B.in = from_stdin ? stdin : fopen(a.pos[1], "rb");
+    if (!B.in) {
+        rc = gl_cli_failf("%s: cannot open: %s", B.file, strerror(errno));
         goto out;
-    }
-    /* split into board lines */
-    int cap = 1024;
-    B.lines = malloc((size_t)cap * sizeof *B.lines);
-    B.lens = malloc((size_t)cap * sizeof *B.lens);
-    B.lineno = malloc((size_t)cap * sizeof *B.lineno);
-    if (!B.lines || !B.lens || !B.lineno) {
-        rc = gl_cli_failf("out of memory");
-        goto out;
-    }
-    int lineno = 0;
-    for (char *p = data; p < data + len;) {
-        char *e = memchr(p, '\n', (size_t)(data + len - p));
-        if (!e) e = data + len;
-        lineno++;
-        int l = (int)(e - p);
-        if (l && p[l - 1] == '\r') l--;
-        if (l && p[0] != '#') {
-            if (B.n == cap) {
-                cap *= 2;
-                char **nl = realloc(B.lines, (size_t)cap * sizeof *nl);
-                if (nl) B.lines = nl;
-                int *ll = realloc(B.lens, (size_t)cap * sizeof *ll);
-                if (ll) B.lens = ll;
-                int *ln = realloc(B.lineno, (size_t)cap * sizeof *ln);
-                if (ln) B.lineno = ln;
-                if (!nl || !ll || !ln) {
-                    rc = gl_cli_failf("out of memory");
-                    goto out;
-                }
-            }
-            B.lines[B.n] = p;
-            B.lens[B.n] = l;
-            B.lineno[B.n] = lineno;
-            B.n++;
-        }
-        p = e + 1;
-    }
-    /* check every line before solving anything: bad input fails fast */
-    for (int i = 0; i < B.n; i++) {
-        flood_board fb;
-        if (flood_board_from_line(&fb, B.lines[i], B.lens[i], w, h, start, &err) != 0) {
-            char msg[GL_ERROR_MAX];
-            snprintf(msg, sizeof msg, "%s", err.msg);
-            gl_error_at(&err, a.pos[1], B.lineno[i], "%s", msg);
-            rc = gl_cli_fail(&err);
-            goto out;
-        }
     }
     B.w = w;
     B.h = h;
     B.start = start;
     B.opts = &sopts;
     B.json = gl_args_flag(&a, flags, "json");
-    B.file = a.pos[1];
-    B.res = calloc((size_t)B.n + 1, sizeof *B.res);
-    if (!B.res) {
+    /* a regular file is checked whole first, and its boards counted */
+    long boards = -1;
+    struct stat st;
+    if (!from_stdin && fstat(fileno(B.in), &st) == 0 && S_ISREG(st.st_mode) && check_all(&B, &boards, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    int nt = (int)jobs;
+    if (boards >= 0 && nt > boards) nt = boards > 0 ? (int)boards : 1;
+    B.window = 64L * nt < 256 ? 256 : 64L * nt;
+    B.slot = calloc((size_t)B.window, sizeof *B.slot);
+    if (!B.slot) {
         rc = gl_cli_failf("out of memory");
         goto out;
     }
     pthread_mutex_init(&B.mu, NULL);
+    pthread_cond_init(&B.cv, NULL);
     gl_cli_catch_sigint();
+    /* SIGTERM stops the batch as Ctrl-C does */
+    struct sigaction sa;
+    if (sigaction(SIGINT, NULL, &sa) == 0) sigaction(SIGTERM, &sa, NULL);
     uint64_t t0 = gl_now_ns();
-    int nt = (int)jobs;
-    if (nt > B.n) nt = B.n > 0 ? B.n : 1;
     pthread_t *th = malloc((size_t)nt * sizeof *th);
     int started = 0;
     if (th)
@@ -245,34 +352,44 @@ static int cmd_batch(int argc, char **argv)
     worker(&B);
     for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
     free(th);
+    pthread_cond_destroy(&B.cv);
     pthread_mutex_destroy(&B.mu);
     double wall = gl_ms_since(t0);
+    if (!B.failed && (fflush(stdout) != 0 || ferror(stdout))) {
+        gl_error_set(&err, "<stdout>: write error: %s", strerror(errno ? errno : EIO));
+        B.failed = 1;
+        B.err = err;
+    }
     if (B.failed) {
         rc = gl_cli_fail(&B.err);
         goto out;
     }
-    long long total = 0;
-    int optimal = 0, solved = 0;
-    double ms = 0;
-    for (int i = 0; i < B.n; i++) {
-        total += B.res[i].moves;
-        optimal += B.res[i].optimal;
-        solved += B.res[i].solved;
-        ms += B.res[i].ms;
-    }
     const gl_solver *sv = gl_game_solver(B.game, B.algo);
-    fprintf(stderr, "flood batch: %d boards, %s, total moves %lld, %d solved, %d proved optimal, "
+    long printed = B.next_print;
+    if (B.stop) {
+        /* interrupted: the boards not printed were not solved */
+        if (boards >= 0)
+            fprintf(stderr, "flood batch: interrupted: %ld of %ld boards solved and printed, %ld not solved; ", printed,
+                    boards, boards - printed);
+        else
+            fprintf(stderr, "flood batch: interrupted: %ld boards solved and printed, %ld read and not solved, "
+                            "the rest of the input not read; ",
+                    printed, B.next_board - printed);
+        fprintf(stderr, "%s, total moves %lld, %ld proved optimal, %.1f ms solver time, %.1f ms wall with %d jobs\n",
+                sv->name, B.total_moves, B.optimal, B.ms, wall, nt);
+        rc = 130;
+        goto out;
+    }
+    fprintf(stderr, "flood batch: %ld boards, %s, total moves %lld, %ld solved, %ld proved optimal, "
                     "%.1f ms solver time (%.3f ms mean), %.1f ms wall with %d jobs\n",
-            B.n, sv->name, total, solved, optimal, ms, B.n ? ms / B.n : 0.0, wall, nt);
-    if (solved < B.n) rc = GL_EXIT_NO;
+            printed, sv->name, B.total_moves, B.solved, B.optimal, B.ms, printed ? B.ms / (double)printed : 0.0, wall,
+            nt);
+    if (B.solved < printed) rc = GL_EXIT_NO;
 out:
-    if (B.res)
-        for (int i = 0; i < B.n; i++) free(B.res[i].text);
-    free(B.res);
-    free(B.lines);
-    free(B.lens);
-    free(B.lineno);
-    free(data);
+    if (B.slot)
+        for (long i = 0; i < B.window; i++) free(B.slot[i].text);
+    free(B.slot);
+    if (B.in && B.in != stdin) fclose(B.in);
     gl_kv_free(&sopts);
     gl_args_free(&a);
     return rc;

@@ -4,13 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-uint64_t gl_hash_words(const uint64_t *key, size_t kw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL ^ (uint64_t)kw;
-    for (size_t i = 0; i < kw; i++) h = gl_hash_u64(h ^ key[i]) + 0x632be59bd9b4e019ULL;
-    return h;
-}
-
 static size_t bytes_for(size_t cap, size_t kw)
 {
     return cap * (kw * sizeof(uint64_t) + sizeof(uint64_t) + 1);

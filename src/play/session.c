@@ -16,7 +16,7 @@ static uint64_t monotonic(void *ctx)
     return gl_now_ns();
 }
 
-uint64_t gl_play_now(const gl_play *p) { return p->now(p->now_ctx); }
+uint64_t play_now(const gl_play *p) { return p->now(p->now_ctx); }
 
 gl_play *gl_play_new(void)
 {
@@ -48,7 +48,7 @@ static void boards_clear(const gl_game *g, gl_boards *s)
     while (s->n) g->destroy(s->items[--s->n]);
 }
 
-void gl_play_drop(gl_play *p)
+void play_drop(gl_play *p)
 {
     if (!p->g) return;
     boards_clear(p->g, &p->undo);
@@ -64,7 +64,7 @@ void gl_play_drop(gl_play *p)
 void gl_play_free(gl_play *p)
 {
     if (!p) return;
-    gl_play_drop(p);
+    play_drop(p);
     free(p->undo.items);
     free(p->redo.items);
     gl_kv_free(&p->params);
@@ -74,14 +74,14 @@ void gl_play_free(gl_play *p)
 
 static void clock_start(gl_play *p)
 {
-    p->started_ns = gl_play_now(p);
+    p->started_ns = play_now(p);
     p->paused_ns = 0;
     p->pause_at = 0;
     p->time_up = 0;
     p->limit_s = p->g->time_limit_s ? p->g->time_limit_s(p->b) : 0;
 }
 
-void gl_play_set_board(gl_play *p, gl_board *b)
+void play_set_board(gl_play *p, gl_board *b)
 {
     gl_board *start = p->g->clone(b);
     if (!start) {
@@ -120,7 +120,7 @@ static int start_game(gl_play *p, const gl_game *g, const gl_kvlist *params, uin
         g->destroy(b);
         return -1;
     }
-    if (p->g && p->g != g) gl_play_drop(p);
+    if (p->g && p->g != g) play_drop(p);
     p->g = g;
     snprintf(p->id, sizeof p->id, "%s", gl_sb_str(&id));
     gl_sb_free(&id);
@@ -133,7 +133,7 @@ static int start_game(gl_play *p, const gl_game *g, const gl_kvlist *params, uin
     p->seed = seed;
     p->level = level;
     p->dirty = 0;
-    gl_play_set_board(p, b);
+    play_set_board(p, b);
     return 0;
 }
 
@@ -173,7 +173,7 @@ int gl_play_restart(gl_play *p, gl_error *err)
     gl_board *b = p->g->clone(p->start);
     if (!b) return gl_error_set(err, "out of memory");
     int level = p->level;
-    gl_play_set_board(p, b);
+    play_set_board(p, b);
     p->level = level;
     p->dirty = 1;
     return 0;
@@ -236,7 +236,7 @@ int gl_play_move(gl_play *p, const gl_move *m, gl_events *ev, gl_error *err)
     gl_status now = p->g->status(p->b);
     if (now == GL_WON) gl_events_add(ev, GL_EV_WON, 0);
     else if (now == GL_LOST) gl_events_add(ev, GL_EV_LOST, 0);
-    return gl_play_autosave(p, ev, err) == 0 ? 0 : 1;
+    return play_autosave(p, ev, err) == 0 ? 0 : 1;
 }
 
 int gl_play_move_text(gl_play *p, const char *text, gl_events *ev, gl_error *err)
@@ -326,7 +326,7 @@ static int step_history(gl_play *p, gl_boards *from, gl_boards *to, gl_error *er
     free(p->plan);
     p->plan = NULL;
     p->nplan = p->iplan = 0;
-    return gl_play_autosave(p, NULL, err) == 0 ? 0 : 1;
+    return play_autosave(p, NULL, err) == 0 ? 0 : 1;
 }
 
 int gl_play_undo(gl_play *p, gl_error *err) { return step_history(p, &p->undo, &p->redo, err); }
@@ -374,7 +374,7 @@ int gl_play_next_level(gl_play *p, gl_events *ev, gl_error *err)
         else {
             p->dirty = 1;
             gl_events_add(ev, GL_EV_LEVEL, p->level);
-            if (gl_play_autosave(p, ev, err) != 0) r = 2;
+            if (play_autosave(p, ev, err) != 0) r = 2;
         }
     }
     gl_kv_free(&params);
@@ -393,7 +393,7 @@ void gl_play_set_clock(gl_play *p, uint64_t (*now_ns)(void *ctx), void *ctx)
 double gl_play_elapsed_ms(const gl_play *p)
 {
     if (!p->g) return 0;
-    uint64_t now = p->pause_at ? p->pause_at : gl_play_now(p);
+    uint64_t now = p->pause_at ? p->pause_at : play_now(p);
     return (double)(now - p->started_ns - p->paused_ns) / 1e6;
 }
 
@@ -417,9 +417,9 @@ int gl_play_tick(gl_play *p, gl_events *ev)
 
 void gl_play_pause(gl_play *p, int paused)
 {
-    if (paused && !p->pause_at) p->pause_at = gl_play_now(p);
+    if (paused && !p->pause_at) p->pause_at = play_now(p);
     else if (!paused && p->pause_at) {
-        p->paused_ns += gl_play_now(p) - p->pause_at;
+        p->paused_ns += play_now(p) - p->pause_at;
         p->pause_at = 0;
     }
 }

@@ -47,13 +47,13 @@ struct gl_play {
     int time_up;
 };
 
-uint64_t gl_play_now(const gl_play *p);
+uint64_t play_now(const gl_play *p);
 /* Frees the game in progress (boards, history, plan); p->g stays. */
-void gl_play_drop(gl_play *p);
+void play_drop(gl_play *p);
 /* Takes board b (its first position) as the new game: history, selection,
  * plan and clock start again. */
-void gl_play_set_board(gl_play *p, gl_board *b);
+void play_set_board(gl_play *p, gl_board *b);
 /* Saves when autosave is on: 0, or -1 with err. */
-int gl_play_autosave(gl_play *p, gl_events *ev, gl_error *err);
+int play_autosave(gl_play *p, gl_events *ev, gl_error *err);
 
 #endif

@@ -42,7 +42,7 @@ int gl_play_save(gl_play *p, const char *path, gl_error *err)
     return 0;
 }
 
-int gl_play_autosave(gl_play *p, gl_events *ev, gl_error *err)
+int play_autosave(gl_play *p, gl_events *ev, gl_error *err)
 {
     if (!p->autosave || !p->path) return 0;
     if (gl_play_save(p, NULL, err) != 0) return -1;
@@ -110,9 +110,9 @@ int gl_play_load_text(gl_play *p, const char *data, size_t len, const char *name
             goto fail;
         }
     }
-    gl_play_drop(p); /* the old game, with its own table */
+    play_drop(p); /* the old game, with its own table */
     p->g = g;
-    gl_play_set_board(p, b);
+    play_set_board(p, b);
     if (start) {
         g->destroy(p->start);
         p->start = start;

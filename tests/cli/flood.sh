@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # flood from the command line: new, show (--groups), solve --json with every
 # solver (moves replayed through play), hint, batch (--jobs 2 gives the same
-# output, --json lines), exit codes and bad input.
+# output, --json lines, standard input, streaming in flat memory, Ctrl-C and
+# SIGTERM, a failed write), the limits of every solver (memory, time,
+# Ctrl-C), exit codes and bad input.
 . "$(dirname "$0")/lib.sh"
 
 run new flood --size 6x5 --colors 4 --seed 1; expect_rc 0 "new"
@@ -85,5 +87,160 @@ run batch flood "$bf" --size 13x14; expect_rc 2 "batch: wrong size"; expect_err 
 run batch flood "$bf"; expect_rc 2 "batch: --size required"
 run batch flood "$bf" --size 14x14 --algo nosuch; expect_rc 2 "batch: unknown solver"
 run batch flood "$bf" --size 14x14 --limit-ms 1 --algo astar --json; expect_rc 0 "batch with a limit still answers"
+"$GRIDLAB" batch flood - --size 14x14 <"$bf" >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out")
+expect_rc 0 "batch from standard input"
+[ "$OUT" = "$one" ] && ok || bad "batch from standard input: same output"
+# a bad line on standard input is found when it is read: named with its line
+printf '%s\n' "$(head -1 "$bf")" '# a comment' 'xyz' | "$GRIDLAB" batch flood - --size 14x14 >"$TMP/out" 2>"$TMP/err"
+RC=$?; ERR=$(cat "$TMP/err"); expect_rc 2 "batch: bad line on stdin"; expect_err "<stdin>:3: 3 symbols" "batch: stdin line named"
+# in a file, every line is checked before any board is solved
+{ cat "$bf"; echo 0123; } >"$TMP/badlast.txt"
+run batch flood "$TMP/badlast.txt" --size 14x14; expect_rc 2 "batch: bad last line"
+expect_err "badlast.txt:7: 4 symbols" "batch: bad last line named"; [ -z "$OUT" ] && ok || bad "batch: output before a bad line"
+# every write is checked: a full disk is an error naming the output
+"$GRIDLAB" batch flood "$bf" --size 14x14 >/dev/full 2>"$TMP/err"; RC=$?; ERR=$(cat "$TMP/err")
+expect_rc 2 "batch > /dev/full"; expect_err "<stdout>: write error" "batch > /dev/full names the output"
+
+# ------------------------------------------------------------ limits
+# Under valgrind (GRIDLAB is then a script that runs it) everything is
+# 20-30 times slower and memory is valgrind's: the time bounds are scaled
+# and the memory checks skipped.
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# rss_run ARGS...: run, with the peak resident set in $KB (kilobytes)
+rss_run() {
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err"); KB=$(cat "$TMP/kb")
+}
+# cpu_ticks PID: the processor time a process has used, in 1/100 s
+cpu_ticks() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
+# interrupt SIGNAL WAIT-CMD ARGS...: runs gridlab ARGS in the background,
+# waits until WAIT-CMD PID succeeds (at most 120 s), sends SIGNAL and
+# measures how long the program takes to end: $STOP_MS, $RC, $OUT, $ERR.
+interrupt() {
+    local sig=$1 ready=$2 pid t0; shift 2
+    "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    for _ in $(seq 1 1200); do "$ready" "$pid" && break; sleep 0.1; done
+    t0=$(now_ms)
+    kill "-$sig" "$pid" 2>/dev/null
+    wait "$pid"
+    RC=$?; STOP_MS=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+}
+busy() { [ "$(cpu_ticks "$1")" -ge $((30 * SLOW)) ]; }
+printed() { [ "$(wc -l <"$TMP/out")" -ge 3 ]; }
+
+# Boards no solver finishes quickly: 30x30 with 36 colours; 20x20 with 8,
+# where A* fills a megabyte in a tenth of a second.
+run new flood --size 30x30 --colors 36 --seed 5 --moves 0; printf '%s\n' "$OUT" >"$TMP/b36.txt"
+run new flood --size 20x20 --colors 8 --seed 3 --moves 0; printf '%s\n' "$OUT" >"$TMP/b8.txt"
+width_of() { [ "$1" = beam ] && echo "--width 10000"; }
+
+# --mem-mb 1: the process stays within a few MB of its size on a tiny board
+if [ "$SLOW" = 1 ] && [ -x "$PEAKRSS" ]; then
+    rss_run solve "$(board $'flood size=2x2 colors=2\n01\n10')"; base=$KB
+    for algo in astar ida greedy beam; do
+        # shellcheck disable=SC2046
+        rss_run solve "$TMP/b8.txt" --algo "$algo" $(width_of "$algo") --mem-mb 1 --limit-ms 1000 --json
+        expect_rc 0 "$algo in 1 MB"; expect_json "$algo in 1 MB"
+        [ $((KB - base)) -le 3072 ] && ok || bad "$algo in 1 MB: peak RSS $KB KB, $base KB on a tiny board"
+        case $algo in astar|beam) expect_out '"stopped":"memory limit"' "$algo in 1 MB stops at the limit" ;; esac
+    done
+fi
+
+# --limit-ms 100: every solver stops within 2 s, with a whole answer
+for algo in astar ida greedy beam; do
+    t0=$(now_ms)
+    # shellcheck disable=SC2046
+    run solve "$TMP/b36.txt" --algo "$algo" $(width_of "$algo") --limit-ms 100 --json
+    took=$(($(now_ms) - t0))
+    expect_rc 0 "$algo in 100 ms"; expect_json "$algo in 100 ms"; expect_out '"optimal":false' "$algo in 100 ms"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$algo with a 100 ms limit took $took ms"
+    [ "$algo" = greedy ] || expect_out '"stopped":"time limit"' "$algo in 100 ms says why"
+done
+
+# Ctrl-C: the solver stops within 2 s and still prints its JSON (the time
+# limit is only a backstop).  greedy ends on its own in about 0.1 s on
+# this board: its polling is held by the unit tests.
+for algo in astar ida beam; do
+    # shellcheck disable=SC2046
+    interrupt INT busy solve "$TMP/b36.txt" --algo "$algo" $(width_of "$algo") --limit-ms 120000 --json
+    expect_json "$algo: Ctrl-C"; expect_out '"stopped":"interrupted"' "$algo: Ctrl-C"
+    expect_out '"solved":true' "$algo: Ctrl-C still answers"
+    [ "$STOP_MS" -le $((2000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $STOP_MS ms to stop"
+done
+
+# ------------------------------------------------------------ batch at scale
+ft="$GL_SOURCE_DIR/bench/data/flood/floodtest1000.txt"
+ftlen="$GL_SOURCE_DIR/bench/data/flood/floodtest1000.optimal-lengths.txt"
+# Ctrl-C (and SIGTERM) mid-batch: exit 130, the summary says so, and the
+# output is whole lines, in order: line k is board k's optimal solution.
+for sig in INT TERM; do
+    interrupt "$sig" printed batch flood "$ft" --size 19x19 --start center --jobs 2
+    expect_rc 130 "batch: SIG$sig"
+    expect_err "interrupted" "batch: SIG$sig summary"; expect_err "of 1000 boards solved and printed" "batch: SIG$sig count"
+    n=$(wc -l <"$TMP/out")
+    expect_err "$n of 1000 boards solved and printed, $((1000 - n)) not solved" "batch: SIG$sig numbers"
+    [ "$n" -ge 3 ] && [ "$n" -lt 1000 ] && ok || bad "batch: SIG$sig: $n lines"
+    [ -z "$(tail -c 1 "$TMP/out")" ] && ok || bad "batch: SIG$sig: last line cut"
+    lens=$(awk '{print length($0)}' "$TMP/out" | paste -sd' ')
+    want=$(head -n "$n" "$ftlen" | paste -sd' ')
+    [ "$lens" = "$want" ] && ok || bad "batch: SIG$sig: lines not the boards' in order"
+    [ "$STOP_MS" -le $((2000 * SLOW)) ] && ok || bad "batch: SIG$sig took $STOP_MS ms to stop"
+done
+
+# Ctrl-C while the batch waits for more input on a pipe: interrupted, not
+# a read error.
+mkfifo "$TMP/fifo"
+"$GRIDLAB" batch flood - --size 14x14 <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+exec 3>"$TMP/fifo"
+head -2 "$bf" >&3
+for _ in $(seq 1 $((100 * SLOW))); do [ "$(wc -l <"$TMP/out")" -ge 2 ] && break; sleep 0.1; done
+sleep 0.2
+kill -INT "$pid"
+wait "$pid"; RC=$?; ERR=$(cat "$TMP/err")
+exec 3>&-
+expect_rc 130 "batch: Ctrl-C waiting for input"
+expect_err "interrupted: 2 boards solved and printed, 0 read and not solved" "batch: Ctrl-C waiting for input, summary"
+[ "$(wc -l <"$TMP/out")" = 2 ] && ok || bad "batch: Ctrl-C waiting for input: the two boards printed"
+
+# Streaming: ten times the boards, the same peak memory (results are
+# printed as they come, the input is not held).  ASan's quarantine of freed
+# memory would grow with the boards: off for these runs.
+gen() {
+    awk -v n="$1" 'BEGIN { s = 12345; for (i = 0; i < n; i++) { l = ""
+        for (j = 0; j < 100; j++) { s = (s * 1103515245 + 12345) % 2147483648; l = l int(s / 65536) % 3 }
+        print l } }'
+}
+gen 2000 >"$TMP/g2k.txt"
+gen 20000 >"$TMP/g20k.txt"
+if [ "$SLOW" = 1 ] && [ -x "$PEAKRSS" ]; then
+    export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0"
+    rss_run batch flood "$TMP/g2k.txt" --size 10x10 --algo greedy --json; small=$KB
+    expect_rc 0 "batch of 2000"
+    rss_run batch flood "$TMP/g20k.txt" --size 10x10 --algo greedy --json
+    expect_rc 0 "batch of 20000"; expect_err "20000 boards" "batch of 20000"
+    [ $((KB - small)) -le 2048 ] && ok || bad "batch memory grows: $small KB for 2000 boards, $KB KB for 20000"
+    # --mem-mb caps the whole batch, not each job: two jobs on boards whose
+    # A* wants tens of MB stay within 8 MB (and a little) of a tiny solve
+    rss_run solve "$(board $'flood size=2x2 colors=2\n01\n10')"; base=$KB
+    head -4 "$ft" >"$TMP/ft4.txt"
+    rss_run batch flood "$TMP/ft4.txt" --size 19x19 --start center --jobs 2 --mem-mb 8 --json
+    expect_rc 0 "batch of 2 jobs in 8 MB"; expect_out '"stopped":"memory limit"' "batch of 2 jobs in 8 MB"
+    [ $((KB - base)) -le 10240 ] && ok || bad "batch of 2 jobs in 8 MB: peak RSS $KB KB, $base KB on a tiny board"
+fi
+# The same output for any number of jobs
+run batch flood "$TMP/g2k.txt" --size 10x10 --algo astar; one=$OUT; expect_rc 0 "batch of 2000, 1 job"
+run batch flood "$TMP/g2k.txt" --size 10x10 --algo astar --jobs 2; expect_rc 0 "batch of 2000, 2 jobs"
+[ "$OUT" = "$one" ] && ok || bad "batch of 2000: --jobs 2 output differs"
+[ "$(printf '%s\n' "$OUT" | wc -l)" = 2000 ] && ok || bad "batch of 2000: line count"
 
 finish

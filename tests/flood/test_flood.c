@@ -577,23 +577,15 @@ static void test_wide_equals_portable(void **state)
     if (!wide) print_message("no 512-bit code on this processor: both sides were the portable loops\n");
 }
 
-/* The boards of a shared set at the 0-based indices in pick (ascending). */
+/* The boards of a benchmark set (bench/data/flood) at the 0-based indices
+ * in pick (ascending). */
 static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
                           const char *algo)
 {
     char path[1024], opath[1024];
-    snprintf(path, sizeof path, "%s/data/flood/%s.txt", GL_SHARED_DIR, set);
-    snprintf(opath, sizeof opath, "%s/data/flood/%s.optimal-lengths.txt", GL_SHARED_DIR, set);
+    snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
+    snprintf(opath, sizeof opath, "%s/bench/data/flood/%s.optimal-lengths.txt", GL_SOURCE_DIR, set);
     FILE *f = fopen(path, "r"), *fo = fopen(opath, "r");
-    if (!f || !fo) {
-        /* the copy in the source tree */
-        if (f) fclose(f);
-        if (fo) fclose(fo);
-        snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
-        snprintf(opath, sizeof opath, "%s/bench/data/flood/%s.optimal-lengths.txt", GL_SOURCE_DIR, set);
-        f = fopen(path, "r");
-        fo = fopen(opath, "r");
-    }
     assert_non_null(f);
     assert_non_null(fo);
     char line[1024];
@@ -698,6 +690,97 @@ static void test_limit_and_hint(void **state)
     G->destroy(b);
 }
 
+/* A board of the given size and colours, from the generator. */
+static gl_board *new_board(const char *size, const char *colors, uint64_t seed)
+{
+    gl_error err = {0};
+    gl_kvlist p;
+    gl_kv_init(&p);
+    gl_kv_add(&p, "size", size, 0);
+    gl_kv_add(&p, "colors", colors, 0);
+    gl_kv_add(&p, "moves", "0", 0);
+    gl_rng r;
+    gl_rng_seed(&r, seed);
+    gl_board *b = gl_game_flood.create(&p, &r, &err);
+    assert_non_null(b);
+    gl_kv_free(&p);
+    return b;
+}
+
+/* Runs a solver under lim (with a beam width if not NULL); the answer is
+ * whole and replayed whenever the solver says solved, empty otherwise. */
+static void solve_limited(const gl_board *b, const char *algo, const char *width, const gl_limits *lim,
+                          gl_solution *s)
+{
+    gl_error err = {0};
+    gl_kvlist opts;
+    gl_kv_init(&opts);
+    if (width) gl_kv_add(&opts, "width", width, 0);
+    gl_solve_opts o;
+    memset(&o, 0, sizeof o);
+    o.lim = *lim;
+    o.opts = &opts;
+    gl_solution_init(s);
+    assert_int_equal(gl_game_solver(&gl_game_flood, algo)->solve(b, &o, s, &err), 0);
+    if (s->solved) check_replay(b, s);
+    else assert_int_equal(s->nmoves, 0);
+    gl_kv_free(&opts);
+}
+
+/* Every solver polls the interrupt flag and charges its memory to the
+ * shared budget: interrupted, it still answers (not optimal); under a
+ * budget it never holds more than the cap and gives all of it back; with
+ * less than its graph needs it answers nothing, and says why. */
+static void test_solvers_under_limits(void **state)
+{
+    (void)state;
+    /* no solver finishes these quickly: A* fills 1 MB on the first in
+     * well under a second, a 10000-wide beam cannot start in it */
+    gl_board *mid = new_board("20x20", "8", 3), *big = new_board("30x30", "36", 5);
+    const char *algos[4] = {"astar", "ida", "greedy", "beam"};
+    for (int i = 0; i < 4; i++) {
+        const char *width = strcmp(algos[i], "beam") == 0 ? "10000" : NULL;
+        volatile sig_atomic_t flag = 1;
+        gl_limits lim = {0, 0, &flag, NULL};
+        gl_solution s;
+        solve_limited(big, algos[i], width, &lim, &s);
+        assert_true(s.solved);
+        assert_false(s.optimal);
+        assert_non_null(s.stopped);
+        assert_string_equal(s.stopped, "interrupted");
+        gl_solution_free(&s);
+
+        gl_budget budget;
+        gl_budget_init(&budget, (size_t)1 << 20);
+        int tight = strcmp(algos[i], "astar") == 0 || width;
+        /* the time limit stops the solvers that need little memory, and
+         * is a backstop for the others */
+        gl_limits mem = {tight ? 60000 : 200, 0, NULL, &budget};
+        solve_limited(mid, algos[i], width, &mem, &s);
+        assert_true(s.solved);
+        assert_true(budget.peak <= budget.cap);
+        assert_true(s.peak_bytes <= budget.cap);
+        assert_int_equal(gl_budget_used(&budget), 0);
+        if (tight) {
+            assert_non_null(s.stopped);
+            assert_string_equal(s.stopped, "memory limit");
+            assert_false(s.optimal);
+        }
+        gl_solution_free(&s);
+
+        /* less than the graph of the board */
+        gl_budget_init(&budget, 4096);
+        solve_limited(big, algos[i], width, &mem, &s);
+        assert_false(s.solved);
+        assert_non_null(s.stopped);
+        assert_string_equal(s.stopped, "memory limit");
+        assert_int_equal(gl_budget_used(&budget), 0);
+        gl_solution_free(&s);
+    }
+    gl_game_flood.destroy(mid);
+    gl_game_flood.destroy(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -707,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_wide_equals_portable),
         cmocka_unit_test(test_pc19_sample),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
+        cmocka_unit_test(test_solvers_under_limits),
     };
     /* FLOOD_TEST_FILTER=name runs only the matching tests */
     if (getenv("FLOOD_TEST_FILTER")) cmocka_set_test_filter(getenv("FLOOD_TEST_FILTER"));

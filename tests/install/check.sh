@@ -93,6 +93,43 @@ if [ -e "$WORK/hello-shared" ]; then
         bad "hello-shared does not use the installed libgridlab.so"; fi
 fi
 
+# The shared library exports the public API and nothing else: every
+# dynamic symbol it defines is a gl_ name declared in include/gridlab/.
+if command -v nm >/dev/null && [ -e "$libdir/libgridlab.so" ]; then
+    syms=$(nm -D --defined-only "$libdir/libgridlab.so" | awk '{print $3}')
+    if [ -n "$syms" ]; then ok; else bad "no symbols exported from libgridlab.so"; fi
+    stray=$(printf '%s\n' "$syms" | grep -v '^gl_' | grep -v '^_' | head -5)
+    if [ -z "$stray" ]; then ok; else bad "libgridlab.so exports internal symbols: $stray"; fi
+    undeclared=""
+    for s in $syms; do
+        case "$s" in gl_game_*) continue ;; esac  # the games' tables, reached through gl_games
+        grep -qw "$s" "$PREFIX"/include/gridlab/*.h || undeclared="$undeclared $s"
+    done
+    if [ -z "$undeclared" ]; then ok; else bad "exported but in no public header:$undeclared"; fi
+fi
+
+# find_package(gridlab) from a CMake project, against the installed prefix.
+if command -v cmake >/dev/null; then
+    mkdir -p "$WORK/cmake-user"
+    cp "$WORK/hello.c" "$WORK/cmake-user/hello.c"
+    cat >"$WORK/cmake-user/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.16)
+project(hello C)
+find_package(gridlab REQUIRED)
+add_executable(hello hello.c)
+target_link_libraries(hello PRIVATE gridlab::gridlab)
+CM
+    SANFLAGS=""
+    [ -n "$SAN" ] && SANFLAGS="-DCMAKE_C_FLAGS=$SAN -DCMAKE_EXE_LINKER_FLAGS=$SAN"
+    # shellcheck disable=SC2086
+    if cmake -S "$WORK/cmake-user" -B "$WORK/cmake-user/build" -DCMAKE_PREFIX_PATH="$PREFIX" \
+        -DCMAKE_C_COMPILER="$CC" $SANFLAGS >"$WORK/cmake-user.log" 2>&1 &&
+        cmake --build "$WORK/cmake-user/build" >>"$WORK/cmake-user.log" 2>&1; then ok; else
+        bad "find_package(gridlab) project does not build"; tail -20 "$WORK/cmake-user.log" >&2; fi
+    out=$(LD_LIBRARY_PATH=$libdir "$WORK/cmake-user/build/hello" 2>&1)
+    case "$out" in *"BBWW_"*"gridlab $version"*) ok ;; *) bad "find_package program printed '$out'" ;; esac
+fi
+
 # The man page: installed, and groff formats it without a warning.
 man=$PREFIX/share/man/man1/gridlab.1
 if [ -f "$man" ]; then ok; else bad "no man page at $man"; fi
@@ -100,6 +137,7 @@ if [ -f "$man" ] && command -v groff >/dev/null; then
     warn=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
     if [ -z "$warn" ]; then ok; else bad "groff warnings: $warn"; fi
     text=$(groff -man -Tutf8 "$man" 2>/dev/null | sed "s/.\x08//g")
+    case "$text" in *"gridlab $version"*) ok ;; *) bad "man page title lacks the version $version" ;; esac
     for cmd in list new show solve hint path play autoplay batch bench tour; do
         case "$text" in *"gridlab $cmd"*) ok ;; *) bad "man page does not document 'gridlab $cmd'" ;; esac
     done

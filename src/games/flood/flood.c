@@ -76,7 +76,7 @@ int flood_greedy_count(const flood_board *b, int depth)
     int n = -1;
     if (moves) {
         int forced = flood_root(&g, F, fr, moves);
-        int rest = flood_greedy_run(&g, F, depth, moves + forced, g.n + FLOOD_MAX_COLORS - forced);
+        int rest = flood_greedy_run(&g, F, depth, moves + forced, g.n + FLOOD_MAX_COLORS - forced, NULL);
         if (rest >= 0) n = forced + rest;
     }
     free(moves);

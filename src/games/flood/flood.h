@@ -59,6 +59,7 @@ typedef struct flood_graph {
     uint8_t *rowcol;
     /* the group sizes as 16-bit numbers, 64 per word of groups */
     uint16_t *size16;
+    size_t bytes; /* the memory held by the tables above */
 } flood_graph;
 
 /* A group set. */
@@ -80,13 +81,15 @@ int flood_limit_for(const flood_board *b, int leniency);
 int flood_board_from_line(flood_board *b, const char *line, int len, int w, int h, int start,
                           gl_error *err);
 
-/* ------------------------------------------------------------ the graph */
-int flood_graph_build(flood_graph *g, const flood_board *b);
+/* ------------------------------------------------------------ the graph (flood_graph.c) */
+/* Builds the graph of b, with the 512-bit tables where the processor has
+ * AVX-512 F, BW and VBMI2 and the sets fit in 8 words (the environment
+ * variable GRIDLAB_NO_AVX512 turns them off: include/gridlab/cpu.h).  The
+ * memory is charged to m (may be NULL) before it is allocated.  -1 when it
+ * cannot be: m->stopped says "memory limit", else malloc failed. */
+int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m);
+int flood_graph_build(flood_graph *g, const flood_board *b); /* unmetered */
 void flood_graph_free(flood_graph *g);
-/* Whether the 512-bit bound can be used for sets of kw words on this
- * processor (the environment variable GRIDLAB_NO_AVX512 turns it off, to
- * compare or test both). */
-int flood_wide_usable(int kw);
 
 static inline void fset_or(uint64_t *d, const uint64_t *s, int kw)
 {
@@ -111,6 +114,7 @@ static inline int fset_intersects(const uint64_t *a, const uint64_t *b, int kw)
     return 0;
 }
 
+/* ------------------------------------------------------------ set operations (flood_sets.c) */
 /* acc |= the neighbours of the groups in X. */
 void flood_or_adj(const flood_graph *g, const uint64_t *X, uint64_t *acc);
 /* out = the neighbours of the groups in X. */
@@ -130,26 +134,8 @@ void flood_add_groups(const flood_graph *g, uint64_t *F, uint64_t *fr, const uin
  * Writes the colours played into moves (if not NULL) and returns their
  * number.  fr must be F's frontier and is kept up to date. */
 int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves);
-/* The admissible bound: max(colours left, the layered bound).  fr is F's
- * frontier. */
-int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr);
-/* The same bound, computed only as far as needed to tell whether it
- * exceeds limit: exact when the result is <= limit, else some value
- * above limit that is still a lower bound. */
-int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
-/* The two-ring refinement of the bound at a closed position that is not
- * full (docs/flood.md, "The bound"), computed only as far as needed to tell
- * whether it exceeds limit: when it does, returns a lower bound above
- * limit; otherwise 0 (the work stops at the first branch within the
- * limit, which says nothing about the others). */
-int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
-/* flood_h_cut that also gives, when its first step took the whole ring and
- * gathered the next one (*ok = 1; else 0), that next ring R2: the groups
- * next to fr outside F and fr, which flood_h_two_ring_r2 takes instead of
- * gathering them again.  The same values as flood_h_cut and
- * flood_h_two_ring. */
 /* The neighbours of a ring and the groups within two steps of it, as the
- * 512-bit bound uses them (ok = 0 where it is not in use). */
+ * 512-bit code uses them (ok = 0 where it is not in use). */
 typedef struct flood_rings {
     uint64_t n1[8] __attribute__((aligned(64)));
     uint64_t n2[8] __attribute__((aligned(64)));
@@ -158,17 +144,6 @@ typedef struct flood_rings {
     int ok;
 } flood_rings;
 void flood_rings_of(const flood_graph *g, const uint64_t *fr, flood_rings *pr);
-/* With pr the rings of a closed position's frontier and fresh the groups a
- * move with no forced colours brought next to the region (both may be
- * NULL; fresh 8 words, 64-byte aligned), (F, fr) that child: its first
- * ring's neighbours are then pr's and fresh's, gathered over fresh only. */
-typedef struct flood_ring2 {
-    uint64_t r2[8] __attribute__((aligned(64))); /* R2 */
-    uint64_t n2[8] __attribute__((aligned(64))); /* the groups within two steps of fr (the 512-bit code's) */
-} flood_ring2;
-int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
-                   const uint64_t *fresh, flood_ring2 *R2, int *ok);
-int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const flood_ring2 *R2, int limit);
 /* The child of (F, fr) by colour c, closed: F2/fr2 get the new position,
  * moves (if not NULL) c and the forced colours; returns the moves played. */
 int flood_child(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int c, uint64_t *F2,
@@ -195,6 +170,39 @@ int flood_cells(const flood_graph *g, const uint64_t *F);
  * colours; returns their number. */
 int flood_root(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves);
 
+/* ------------------------------------------------------------ bounds (flood_bound.c) */
+/* The admissible bound: max(colours left, the layered bound).  fr is F's
+ * frontier. */
+int flood_h(const flood_graph *g, const uint64_t *F, const uint64_t *fr);
+/* The same bound, computed only as far as needed to tell whether it
+ * exceeds limit: exact when the result is <= limit, else some value
+ * above limit that is still a lower bound. */
+int flood_h_cut(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
+/* The two-ring refinement of the bound at a closed position that is not
+ * full (docs/flood.md, "The bound"), computed only as far as needed to tell
+ * whether it exceeds limit: when it does, returns a lower bound above
+ * limit; otherwise 0 (the work stops at the first branch within the
+ * limit, which says nothing about the others). */
+int flood_h_two_ring(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit);
+/* The second ring R2 of a position (the groups next to its frontier fr,
+ * outside F and fr) and the groups within two steps of fr, as the 512-bit
+ * code gathers them. */
+typedef struct flood_ring2 {
+    uint64_t r2[8] __attribute__((aligned(64))); /* R2 */
+    uint64_t n2[8] __attribute__((aligned(64))); /* the groups within two steps of fr (the 512-bit code's) */
+} flood_ring2;
+/* flood_h_cut that also gives, when its first step took the whole ring and
+ * gathered the next one (*ok = 1; else 0), that next ring in R2, which
+ * flood_h_two_ring_r2 takes instead of gathering it again.  With pr the
+ * rings of a closed position's frontier and fresh the groups a move with
+ * no forced colours brought next to the region (both may be NULL; fresh 8
+ * words, 64-byte aligned), (F, fr) that child: its first ring's neighbours
+ * are then pr's and fresh's, gathered over fresh only.  The same values as
+ * flood_h_cut and flood_h_two_ring. */
+int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int limit, const flood_rings *pr,
+                   const uint64_t *fresh, flood_ring2 *R2, int *ok);
+int flood_h_two_ring_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, const flood_ring2 *R2, int limit);
+
 /* ------------------------------------------------------------ solvers */
 int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
 int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
@@ -212,19 +220,26 @@ typedef struct flood_problem {
     uint8_t root_moves[FLOOD_MAX_COLORS];
     int nroot;
 } flood_problem;
-int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err);
+/* The problem of a board, its graph charged to m (may be NULL): 0; 1 when
+ * the meter refused the memory (m->stopped says why); -1 with a message. */
+int flood_problem_init_metered(flood_problem *p, const gl_board *b, gl_meter *m, gl_error *err);
+int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err); /* unmetered */
 void flood_problem_free(flood_problem *p);
+/* The answer of a search stopped before it had one: the root's forced
+ * colours, then a two-ply greedy lookahead (bounded work, unmetered). */
+void flood_finish_from_root(const flood_problem *p, gl_solution *s);
+/* Ends a solver's meter into its solution: why it stopped (then not
+ * optimal), its peak memory, the elapsed time. */
+void flood_meter_end(gl_meter *m, gl_solution *s);
 void flood_push_moves(gl_solution *s, const uint8_t *moves, int n);
 /* A* from p's root (used by the astar solver and the hint). */
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err);
 
-/* Beam search of the given width from p's root.  Fills s's moves, nodes,
- * peak_bytes, solved, stopped. */
-int flood_beam_run(const flood_problem *p, int width, const gl_limits *lim, gl_solution *s, gl_error *err);
-
 /* Greedy lookahead on a graph from F: appends colours to out (capacity
- * cap); returns the count, or -1 if cap was too small. */
-int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_t *out, int cap);
+ * cap); returns the count, or -1 if cap was too small.  Its work is ticked
+ * on m (may be NULL); once m has stopped, the remaining turns look one
+ * ply ahead only, so the answer is still whole. */
+int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_t *out, int cap, gl_meter *m);
 
 extern const gl_game gl_game_flood;
 

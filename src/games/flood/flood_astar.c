@@ -20,7 +20,7 @@
  * bucket queue on f, and within f on g, deepest first.  Expansion is
  * partial: a node stores only its children of the current f level and is
  * queued again at its next child level.  The bound is max(colours left,
- * layered rings) (flood_graph.c), raised on some children by the two-ring
+ * layered rings) (flood_bound.c), raised on some children by the two-ring
  * refinement; both are admissible, so the first goal popped is optimal. */
 #include "flood.h"
 
@@ -50,27 +50,20 @@ typedef struct {
     bucket **qf;   /* qf[f][g] */
     uint32_t *qcount;
     int nf;        /* allocated f levels */
-    size_t qbytes;
     size_t fmin;
-    size_t mem_cap;
+    gl_meter *m;   /* every table is charged to it before it grows */
 } astar;
 
-static uint64_t hash_set(const uint64_t *F, int kw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < kw; i++) h = gl_hash_u64(h ^ F[i]) + (uint64_t)i;
-    return h;
-}
+/* The bytes of one node over the node arrays below. */
+static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8; }
 
-static size_t bytes_in_use(const astar *a)
-{
-    return a->cap * ((size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8) + a->tcap * 8 + a->qbytes +
-           (size_t)a->nf * (sizeof(bucket *) + 4);
-}
-
+/* The growths below charge the new size while the old one still lives (a
+ * realloc may copy), and refund the old size once it is gone.  A failed
+ * charge or allocation returns -1: the search stops at the memory limit. */
 static int grow_nodes(astar *a)
 {
     size_t nc = a->cap ? a->cap * 2 : 4096;
+    if (gl_meter_charge(a->m, nc * node_bytes(a)) != 0) return -1;
     uint64_t *bits = realloc(a->bits, nc * (size_t)a->kw * sizeof *bits);
     if (!bits) return -1;
     a->bits = bits;
@@ -95,13 +88,14 @@ static int grow_nodes(astar *a)
     uint64_t *held = realloc(a->held, nc * sizeof *held);
     if (!held) return -1;
     a->held = held;
+    gl_meter_refund(a->m, a->cap * node_bytes(a));
     a->cap = nc;
     return 0;
 }
 
 /* The table's slot comes from the top bits of the 32-bit tag, so growing
- * the table never revisits the nodes' bitsets (that cost a cache miss per
- * node, a tenth of the run on 19x19 boards). */
+ * the table never revisits the nodes' bitsets: that would cost a cache
+ * miss per node at every growth (docs/notes/flood.md). */
 static inline size_t home(const astar *a, uint64_t tag) { return (size_t)(tag >> (32 - a->tbits)); }
 
 static int grow_table(astar *a)
@@ -109,6 +103,7 @@ static int grow_table(astar *a)
     int nb = a->tcap ? a->tbits + 1 : 12;
     if (nb > 31) return -1;
     size_t nc = (size_t)1 << nb;
+    if (gl_meter_charge(a->m, nc * sizeof *a->tab) != 0) return -1;
     uint64_t *t = calloc(nc, sizeof *t);
     if (!t) return -1;
     uint64_t *old = a->tab;
@@ -124,6 +119,7 @@ static int grow_table(astar *a)
         t[j] = x;
     }
     free(old);
+    gl_meter_refund(a->m, ocap * sizeof *a->tab);
     return 0;
 }
 
@@ -147,6 +143,8 @@ static int push(astar *a, int f, int g, uint32_t node)
     if (f >= a->nf) {
         int nf = a->nf ? a->nf : 64;
         while (nf <= f) nf *= 2;
+        const size_t level = sizeof *a->qf + sizeof *a->qcount;
+        if (gl_meter_charge(a->m, (size_t)nf * level) != 0) return -1;
         bucket **q = realloc(a->qf, (size_t)nf * sizeof *q);
         if (!q) return -1;
         a->qf = q;
@@ -157,19 +155,21 @@ static int push(astar *a, int f, int g, uint32_t node)
             a->qf[i] = NULL;
             a->qcount[i] = 0;
         }
+        gl_meter_refund(a->m, (size_t)a->nf * level);
         a->nf = nf;
     }
     if (!a->qf[f]) {
+        if (gl_meter_charge(a->m, ((size_t)f + 1) * sizeof(bucket)) != 0) return -1;
         a->qf[f] = calloc((size_t)f + 1, sizeof(bucket));
         if (!a->qf[f]) return -1;
-        a->qbytes += ((size_t)f + 1) * sizeof(bucket);
     }
     bucket *b = &a->qf[f][g];
     if (b->n == b->cap) {
         uint32_t nc = b->cap ? b->cap * 2 : 64;
+        if (gl_meter_charge(a->m, (size_t)nc * sizeof *b->v) != 0) return -1;
         uint32_t *v = realloc(b->v, nc * sizeof *v);
         if (!v) return -1;
-        a->qbytes += (size_t)(nc - b->cap) * sizeof *v;
+        gl_meter_refund(a->m, (size_t)b->cap * sizeof *b->v);
         b->v = v;
         b->cap = nc;
     }
@@ -245,10 +245,10 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
  * edge its colour and the closure replayed. */
 static void build_solution(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
+    /* each edge floods a group at least: a route has at most n edges */
+    uint8_t cols[FLOOD_MAX_CELLS];
     int depth = 0;
     for (uint32_t y = x; y != 0; y = a->parent[y]) depth++;
-    uint8_t *cols = malloc((size_t)depth + 1);
-    if (!cols) return;
     int k = depth;
     for (uint32_t y = x; y != 0; y = a->parent[y]) cols[--k] = a->move[y];
     flood_push_moves(s, p->root_moves, p->nroot);
@@ -262,33 +262,30 @@ static void build_solution(const flood_problem *p, const astar *a, uint32_t x, g
         memcpy(F, F2, sizeof F);
         memcpy(fr, fr2, sizeof fr);
     }
-    free(cols);
 }
 
-/* After a stop: the deepest node of the best f level, finished greedily. */
+/* After a stop: the route to node x, finished greedily (a few lookahead
+ * plies at most, whatever the limits: the answer must be whole). */
 static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
     build_solution(p, a, x, s);
     uint64_t F[FLOOD_KW_MAX];
     memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
-    int cap = p->g.n + FLOOD_MAX_COLORS;
-    uint8_t *rest = malloc((size_t)cap);
-    if (!rest) return;
-    int n = flood_greedy_run(&p->g, F, 2, rest, cap);
+    uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
+    int n = flood_greedy_run(&p->g, F, 2, rest, (int)sizeof rest, NULL);
     if (n >= 0) flood_push_moves(s, rest, n);
-    free(rest);
 }
 
 /* When to try the two-ring bound (flood_h_two_ring) on a child the plain
  * bound puts in the current level.  It costs up to one layered bound per
  * colour of the second ring and pays only when it holds the child back to
- * a later level, which depends mostly on the child's plain bound h (on the
- * first 20 floodtest boards it held back 87% of the children with h <= 9,
- * 61% at h = 10 and 40% at h = 11).  So each search counts, per value of h,
- * how often it held a child back, and tries it where that was at least
- * half the time: always for the first 256 children of each h, then one in
- * 16 where it did not pay, to notice a change.  Only the speed depends on
- * this choice, never the result. */
+ * a later level, which depends mostly on the child's plain bound h: it
+ * nearly always does at small h and less and less often above
+ * (docs/notes/flood.md).  So each search counts, per value of h, how often
+ * it held a child back, and tries it where that was at least half the
+ * time: always for the first 256 children of each h, then one in 16 where
+ * it did not pay, to notice a change.  Only the speed depends on this
+ * choice, never the result. */
 typedef struct {
     uint32_t tried, held, skipped;
 } two_ring_stat;
@@ -306,6 +303,7 @@ static int two_ring_worth(two_ring_stat *t)
  * dead. */
 typedef struct {
     uint64_t built, dead;
+    uint32_t extra; /* children the swap rule built beyond these */
     uint8_t n[FLOOD_MAX_COLORS];
     int size[FLOOD_MAX_COLORS];
     uint64_t F[FLOOD_MAX_COLORS][FLOOD_KW_MAX], fr[FLOOD_MAX_COLORS][FLOOD_KW_MAX];
@@ -380,6 +378,7 @@ static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_
         uint64_t FY[FLOOD_KW_MAX], frY[FLOOD_KW_MAX], FZ[FLOOD_KW_MAX], frZ[FLOOD_KW_MAX];
         int ny = flood_child(g, F2, fr2, d, FY, frY, NULL);
         int nz = flood_child(g, sib->F[d], sib->fr[d], c, FZ, frZ, NULL);
+        sib->extra += 2;
         if (nd + nz > n + ny || !fset_subset(FY, FZ, kw)) continue;
         int first;
         if (nd + nz < n + ny || nd < n) {
@@ -398,26 +397,32 @@ static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_
     return open;
 }
 
-int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
+/* The search, its tables charged to m and its work ticked on it.  Always
+ * leaves a whole solution in s: proved optimal, or after a stop (a limit,
+ * or memory that could not be had) the last node expanded finished
+ * greedily, marked stopped. */
+static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
 {
-    uint64_t t0 = gl_now_ns();
     const flood_graph *g = &p->g;
     astar a;
     memset(&a, 0, sizeof a);
     a.g = g;
     a.kw = g->kw;
     a.fmin = (size_t)-1;
-    int rc = 0;
+    a.m = m;
+    /* work since the last tick: one unit per child built, and per branch a
+     * two-ring refinement may take (a unit is about one bound) */
+    uint32_t work = 1;
+    uint32_t last = 0; /* the last node expanded */
     if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
     int kw = g->kw;
     int h0 = flood_h(g, p->F, p->fr);
     {
-        uint64_t hv = hash_set(p->F, kw);
+        uint64_t hv = gl_hash_words(p->F, (size_t)kw);
         if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
-    uint32_t last = 0;
     int found = 0;
     unsigned long long generated = 0, revisits = 0, at_level = 0, held_back = 0;
     two_ring_stat tr[64];
@@ -441,18 +446,11 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             at_level = 0;
         }
         at_level++;
+        if (gl_meter_tick(m, work)) break;
+        work = 1;
         int from = a.lv[x];
         a.lv[x] = (int16_t)f;
         s->nodes++;
-        if ((s->nodes & 1023) == 0) {
-            size_t bytes = bytes_in_use(&a);
-            if (bytes > s->peak_bytes) s->peak_bytes = bytes;
-            const char *why = gl_limits_check(lim, t0, bytes);
-            if (why) {
-                s->stopped = why;
-                break;
-            }
-        }
         /* Partial expansion: only the children with f in (from, f] are
          * stored now; x goes back in the queue at its smallest larger child
          * f, and is expanded again there.  Most children lie above the
@@ -463,6 +461,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
         siblings sib;
         sib.built = sib.dead = 0;
+        sib.extra = 0;
         sib.rings_done = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
@@ -493,6 +492,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             int hs = f2 <= from ? from + 1 - g2 : h2;
             if (two_ring_worth(t)) {
                 int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
+                work += (uint32_t)g->ncolors;
                 t->tried++;
                 if (g2 + r > f) {
                     t->held++;
@@ -502,7 +502,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
                     continue;
                 }
             }
-            uint64_t hv = hash_set(F2, kw);
+            uint64_t hv = gl_hash_words(F2, (size_t)kw);
             uint64_t *slot = lookup(&a, F2, hv);
             uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
             if (*slot) {
@@ -530,11 +530,8 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
             if (push(&a, g2 + hs, g2, (uint32_t)y) != 0) goto oom;
         }
         a.held[x] = now_held;
+        work += (uint32_t)__builtin_popcountll(sib.built) + sib.extra;
         if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;
-    }
-    {
-        size_t bytes = bytes_in_use(&a);
-        if (bytes > s->peak_bytes) s->peak_bytes = bytes;
     }
     /* the search's effort, for measuring changes independently of load:
      * children built (each with a bound), expansions that were revisits
@@ -554,32 +551,45 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
         finish_greedy(p, &a, last, s);
         s->solved = 1;
         s->optimal = 0;
-        if (!s->stopped) s->stopped = "search exhausted";
+        if (!m->stopped) s->stopped = "search exhausted";
     }
     s->cost = s->nmoves;
-    goto done;
+    astar_free(&a);
+    return;
 oom:
+    /* A table could not grow (its charge, or the allocation itself) */
+    if (!m->stopped) m->stopped = "memory limit";
     if (a.n) {
-        /* A table could not grow: report the memory limit with a greedy finish. */
-        s->stopped = "memory limit";
-        finish_greedy(p, &a, 0, s);
+        finish_greedy(p, &a, last, s);
         s->solved = 1;
         s->optimal = 0;
         s->cost = s->nmoves;
     } else {
-        rc = gl_error_set(err, "out of memory");
+        flood_finish_from_root(p, s);
     }
-done:
     astar_free(&a);
-    s->ms = gl_ms_since(t0);
-    return rc;
+}
+
+int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
+{
+    (void)err;
+    gl_meter m;
+    gl_meter_start(&m, lim);
+    /* the graph was built before the meter started: charged now */
+    if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s);
+    else flood_finish_from_root(p, s);
+    flood_meter_end(&m, s);
+    return 0;
 }
 
 int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
     flood_problem p;
-    if (flood_problem_init(&p, b, e) != 0) return -1;
-    int rc = flood_astar_run(&p, &o->lim, s, e);
-    flood_problem_free(&p);
-    return rc;
+    int rc = flood_problem_init_metered(&p, b, &m, e);
+    if (rc == 0) astar_search(&p, &m, s);
+    if (rc >= 0) flood_problem_free(&p);
+    flood_meter_end(&m, s);
+    return rc < 0 ? -1 : 0;
 }

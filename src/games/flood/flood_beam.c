@@ -22,13 +22,6 @@ typedef struct {
     uint32_t slot; /* index of its bits in the candidate store */
 } cand;
 
-static uint64_t hash_set(const uint64_t *F, int kw)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < kw; i++) h = gl_hash_u64(h ^ F[i]) + (uint64_t)i;
-    return h;
-}
-
 static int cand_cmp(const void *a, const void *b)
 {
     const cand *x = a, *y = b;
@@ -45,10 +38,16 @@ typedef struct {
     size_t n, cap;
 } pool;
 
-static int pool_add(pool *p, int kw, const uint64_t *F, uint32_t parent, int c, int g)
+static size_t pool_node_bytes(int kw) { return (size_t)kw * 8 + 4 + 1 + 2; }
+
+/* Adds a kept position; its growth is charged to m first (the new arrays
+ * while the old live, as a realloc may copy).  -1 when the memory cannot
+ * be had. */
+static int pool_add(pool *p, int kw, const uint64_t *F, uint32_t parent, int c, int g, gl_meter *m)
 {
     if (p->n == p->cap) {
         size_t nc = p->cap ? p->cap * 2 : 1024;
+        if (gl_meter_charge(m, nc * pool_node_bytes(kw)) != 0) return -1;
         uint64_t *bits = realloc(p->bits, nc * (size_t)kw * sizeof *bits);
         if (!bits) return -1;
         p->bits = bits;
@@ -61,6 +60,7 @@ static int pool_add(pool *p, int kw, const uint64_t *F, uint32_t parent, int c, 
         uint16_t *gv = realloc(p->g, nc * sizeof *gv);
         if (!gv) return -1;
         p->g = gv;
+        gl_meter_refund(m, p->cap * pool_node_bytes(kw));
         p->cap = nc;
     }
     memcpy(p->bits + p->n * (size_t)kw, F, (size_t)kw * sizeof *F);
@@ -71,42 +71,69 @@ static int pool_add(pool *p, int kw, const uint64_t *F, uint32_t parent, int c, 
     return 0;
 }
 
-int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_solution *s, gl_error *e)
+/* Writes the moves from the root to kept position x, then colour last if
+ * it is not -1 (x's finishing move), each edge with its forced colours. */
+static void push_route(const flood_problem *p, const pool *P, uint32_t x, int last, gl_solution *s)
 {
-    uint64_t t0 = gl_now_ns();
-    const flood_problem *p = pp;
     const flood_graph *g = &p->g;
-    int kw = g->kw, rc = 0;
+    /* each edge floods a group at least: a route has at most n edges */
+    uint8_t cols[FLOOD_MAX_CELLS + 1];
+    int depth = last >= 0;
+    for (uint32_t y = x; y != 0; y = P->parent[y]) depth++;
+    int k = depth;
+    if (last >= 0) cols[--k] = (uint8_t)last;
+    for (uint32_t y = x; y != 0; y = P->parent[y]) cols[--k] = P->move[y];
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+    memcpy(F, p->F, sizeof F);
+    memcpy(fr, p->fr, sizeof fr);
+    flood_push_moves(s, p->root_moves, p->nroot);
+    uint8_t mv[FLOOD_MAX_COLORS + 1];
+    for (int i = 0; i < depth; i++) {
+        int n = flood_child(g, F, fr, cols[i], F2, fr2, mv);
+        flood_push_moves(s, mv, n);
+        memcpy(F, F2, sizeof F);
+        memcpy(fr, fr2, sizeof fr);
+    }
+}
+
+/* The search, its tables charged to m and each child ticked on it.  Always
+ * leaves a whole solution in s: the best finish seen, or after a stop
+ * before any, the best kept position finished greedily. */
+static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solution *s)
+{
+    const flood_graph *g = &p->g;
+    int kw = g->kw;
     size_t maxc = (size_t)width * (size_t)(g->ncolors);
     size_t tcap = 16;
     while (tcap < 2 * maxc) tcap *= 2;
     pool P = {0};
-    cand *cands = malloc(maxc * sizeof *cands);
-    uint64_t *store = malloc(maxc * (size_t)kw * sizeof *store);
-    uint32_t *tab = malloc(tcap * sizeof *tab);
-    uint32_t *layer = malloc((size_t)width * sizeof *layer);
-    uint32_t *next = malloc((size_t)width * sizeof *next);
+    cand *cands = NULL;
+    uint64_t *store = NULL;
+    uint32_t *tab = NULL, *layer = NULL, *next = NULL, *hist = NULL;
     /* candidates of the layer by f: the width-th best f is a cut above
      * which a child cannot be kept, so its bound need not be finished */
     int fmax = g->n + 4 * g->ncolors + p->nroot + 8;
-    uint32_t *hist = calloc((size_t)fmax + 1, sizeof *hist);
-    if (!cands || !store || !tab || !layer || !next || !hist || pool_add(&P, kw, p->F, 0, 0, p->nroot) != 0) {
-        rc = gl_error_set(e, "out of memory");
-        goto out;
-    }
-    size_t nl = 1;
-    layer[0] = 0;
+    /* the best finish seen: its cost, the kept position it ends from and
+     * its last colour (-1: the root itself is won) */
     int best_g = 1 << 30;
     uint32_t goal_parent = 0;
     int goal_c = -1;
+    size_t fixed = maxc * (sizeof *cands + (size_t)kw * sizeof *store) + tcap * sizeof *tab +
+                   2 * (size_t)width * sizeof *layer + ((size_t)fmax + 1) * sizeof *hist;
+    if (gl_meter_charge(m, fixed) != 0) goto stop;
+    cands = malloc(maxc * sizeof *cands);
+    store = malloc(maxc * (size_t)kw * sizeof *store);
+    tab = malloc(tcap * sizeof *tab);
+    layer = malloc((size_t)width * sizeof *layer);
+    next = malloc((size_t)width * sizeof *next);
+    hist = calloc((size_t)fmax + 1, sizeof *hist);
+    if (!cands || !store || !tab || !layer || !next || !hist || pool_add(&P, kw, p->F, 0, 0, p->nroot, m) != 0)
+        goto stop;
+    size_t nl = 1;
+    layer[0] = 0;
     if (flood_is_full(g, p->F)) best_g = p->nroot;
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
     while (nl) {
-        const char *why = gl_limits_check(lim, t0, 0);
-        if (why) {
-            s->stopped = why;
-            break;
-        }
         size_t nc = 0;
         memset(tab, 0, tcap * sizeof *tab);
         memset(hist, 0, ((size_t)fmax + 1) * sizeof *hist);
@@ -119,6 +146,8 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
             flood_frontier(g, F, fr);
             s->nodes++;
             uint64_t cols = flood_frontier_colours(g, fr);
+            /* a position's work is its children, each with a bound */
+            if (gl_meter_tick(m, 1 + (uint32_t)__builtin_popcountll(cols))) break;
             while (cols) {
                 int c = __builtin_ctzll(cols);
                 cols &= cols - 1;
@@ -134,7 +163,7 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                     continue;
                 }
                 if (g2 + 1 >= best_g) continue;
-                size_t j = hash_set(F2, kw) & (tcap - 1);
+                size_t j = gl_hash_words(F2, (size_t)kw) & (tcap - 1);
                 int dup = 0;
                 while (tab[j]) {
                     cand *d = &cands[tab[j] - 1];
@@ -162,9 +191,9 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                 d->g = (uint16_t)g2;
                 d->f = f;
                 /* the tie-break: cells flooded or on the border (reachable
-                 * by one move each).  Measured on pc19 at width 32 against
-                 * cells flooded alone: 0.46% over optimal instead of 0.86%
-                 * (floodtest1000: 0.96% instead of 1.76%) */
+                 * by one move each), which keeps positions with more
+                 * choices open than cells flooded alone does (the
+                 * measurements: docs/notes/flood.md) */
                 d->cells = flood_cells(g, F2) + flood_cells(g, fr2);
                 d->slot = (uint32_t)nc;
                 memcpy(store + nc * (size_t)kw, F2, (size_t)kw * sizeof *F2);
@@ -183,56 +212,39 @@ int flood_beam_run(const flood_problem *pp, int width, const gl_limits *lim, gl_
                 while (cut_set && cut > 0 && within - hist[cut] >= (size_t)width) within -= hist[cut--];
             }
         }
+        if (m->stopped) break; /* the layer is incomplete: the last whole one stays */
         qsort(cands, nc, sizeof *cands, cand_cmp);
         size_t keep = nc < (size_t)width ? nc : (size_t)width;
         for (size_t i = 0; i < keep; i++) {
             cand *d = &cands[i];
-            if (pool_add(&P, kw, store + (size_t)d->slot * kw, d->parent, d->c, d->g) != 0) {
-                rc = gl_error_set(e, "out of memory");
-                goto out;
-            }
+            if (pool_add(&P, kw, store + (size_t)d->slot * kw, d->parent, d->c, d->g, m) != 0) goto stop;
             next[i] = (uint32_t)(P.n - 1);
         }
         memcpy(layer, next, keep * sizeof *layer);
         nl = keep;
     }
-    size_t bytes = P.cap * ((size_t)kw * 8 + 7) + maxc * (sizeof(cand) + (size_t)kw * 8) + tcap * 4;
-    s->peak_bytes = bytes;
-    flood_push_moves(s, p->root_moves, p->nroot);
+stop:
     if (best_g < (1 << 30)) {
-        /* the chain of colours from the root to the finishing move */
-        int depth = 1;
-        for (uint32_t y = goal_parent; y != 0; y = P.parent[y]) depth++;
-        uint8_t *cols = malloc((size_t)depth);
-        if (!cols) {
-            rc = gl_error_set(e, "out of memory");
-            goto out;
-        }
-        int k = depth;
-        if (goal_c >= 0) cols[--k] = (uint8_t)goal_c;
-        for (uint32_t y = goal_parent; y != 0; y = P.parent[y]) cols[--k] = P.move[y];
-        memcpy(F, p->F, sizeof F);
-        memcpy(fr, p->fr, sizeof fr);
-        uint8_t mv[FLOOD_MAX_COLORS + 1];
-        for (int i = k; i < depth; i++) {
-            int n = flood_child(g, F, fr, cols[i], F2, fr2, mv);
-            flood_push_moves(s, mv, n);
-            memcpy(F, F2, sizeof F);
-            memcpy(fr, fr2, sizeof fr);
-        }
-        free(cols);
+        push_route(p, &P, goal_parent, goal_c, s);
         s->solved = 1;
-    } else {
-        /* stopped before any finish: complete greedily from the root */
-        int cap = g->n + FLOOD_MAX_COLORS;
-        uint8_t *buf = malloc((size_t)cap);
-        int n = buf ? flood_greedy_run(g, p->F, 2, buf, cap) : -1;
-        if (n >= 0) flood_push_moves(s, buf, n);
-        free(buf);
-        s->solved = n >= 0;
+        s->optimal = s->nmoves == 0 && !m->stopped; /* a won board: nothing to do */
+        s->cost = s->nmoves;
+        goto out;
     }
-    s->optimal = s->solved && s->nmoves == 0; /* a won board: nothing to do */
-    s->cost = s->nmoves;
+    if (!m->stopped) m->stopped = "memory limit"; /* an allocation failed */
+    gl_solution_clear_moves(s);
+    if (P.n && layer) {
+        /* the best position of the last whole layer, finished greedily */
+        uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
+        push_route(p, &P, layer[0], -1, s);
+        int n = flood_greedy_run(g, P.bits + (size_t)layer[0] * kw, 2, rest, (int)sizeof rest, NULL);
+        if (n >= 0) flood_push_moves(s, rest, n);
+        s->solved = n >= 0;
+        s->optimal = 0;
+        s->cost = s->nmoves;
+    } else {
+        flood_finish_from_root(p, s);
+    }
 out:
     free(cands);
     free(store);
@@ -244,18 +256,18 @@ out:
     free(P.parent);
     free(P.move);
     free(P.g);
-    return rc;
 }
 
 int flood_solve_beam(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
-    uint64_t t0 = gl_now_ns();
     long long width = 32;
     if (o->opts && gl_kv_int(o->opts, "width", 1, 10000, &width, e) != 0) return -1;
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
     flood_problem p;
-    if (flood_problem_init(&p, b, e) != 0) return -1;
-    int rc = flood_beam_run(&p, (int)width, &o->lim, s, e);
-    flood_problem_free(&p);
-    s->ms = gl_ms_since(t0);
-    return rc;
+    int rc = flood_problem_init_metered(&p, b, &m, e);
+    if (rc == 0) beam_search(&p, (int)width, &m, s);
+    if (rc >= 0) flood_problem_free(&p);
+    flood_meter_end(&m, s);
+    return rc < 0 ? -1 : 0;
 }

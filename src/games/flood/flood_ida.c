@@ -13,13 +13,16 @@
 
 typedef struct {
     const flood_graph *g;
-    const gl_limits *lim;
-    uint64_t t0;
+    gl_meter *m;
     gl_solution *s;
-    const char *stopped;
     uint8_t path[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
     int depth;
+    /* The recursion's memory is its stack: a level's frame is charged (in
+     * blocks of levels, not per node) before the search goes that deep. */
+    size_t frame_bytes, stack_charged;
 } ida;
+
+#define IDA_BLOCK 64 /* levels charged at a time */
 
 typedef struct {
     uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
@@ -35,11 +38,14 @@ static int search(ida *I, const uint64_t *Pfr, const uint64_t *F, const uint64_t
     int kw = G->kw;
     if (flood_is_full(G, F)) return -1;
     I->s->nodes++;
-    if ((I->s->nodes & 255) == 0) {
-        I->stopped = gl_limits_check(I->lim, I->t0, 0);
-        if (I->stopped) return -2;
-    }
     uint64_t cols = flood_frontier_colours(G, fr);
+    /* a node's work is its children, each with a bound */
+    if (gl_meter_tick(I->m, 1 + (uint32_t)__builtin_popcountll(cols))) return -2;
+    if ((size_t)(I->depth + 1) * I->frame_bytes > I->stack_charged) {
+        size_t block = IDA_BLOCK * I->frame_bytes;
+        if (gl_meter_charge(I->m, block) != 0) return -2;
+        I->stack_charged += block;
+    }
     /* sized by the frontier's colours: deep searches on big boards keep
      * their stack small */
     child kids[__builtin_popcountll(cols) + 1];
@@ -93,14 +99,22 @@ static int search(ida *I, const uint64_t *Pfr, const uint64_t *F, const uint64_t
 
 int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
     flood_problem p;
-    if (flood_problem_init(&p, b, e) != 0) return -1;
+    int rc = flood_problem_init_metered(&p, b, &m, e);
+    if (rc != 0) {
+        flood_meter_end(&m, s);
+        return rc < 0 ? -1 : 0;
+    }
     ida I;
     memset(&I, 0, sizeof I);
     I.g = &p.g;
-    I.lim = &o->lim;
-    I.t0 = gl_now_ns();
+    I.m = &m;
     I.s = s;
+    /* a level of search(): its children (at most one per colour, and one
+     * more) and its other locals */
+    I.frame_bytes = (size_t)(p.g.ncolors + 1) * sizeof(child) + 512;
     int bound = p.nroot + flood_h(&p.g, p.F, p.fr);
     int r;
     for (;;) {
@@ -109,7 +123,6 @@ int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
         if (r < 0 || r >= (1 << 30)) break;
         bound = r;
     }
-    s->peak_bytes = sizeof I;
     if (r == -1) {
         /* replay the path's edges to list the forced colours too */
         flood_push_moves(s, p.root_moves, p.nroot);
@@ -125,23 +138,13 @@ int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
         }
         s->solved = 1;
         s->optimal = 1;
-    } else if (r == -2) {
-        /* stopped: no proof; finish greedily so the caller still gets moves */
-        s->stopped = I.stopped;
-        int cap = p.g.n + FLOOD_MAX_COLORS;
-        uint8_t buf[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
-        flood_push_moves(s, p.root_moves, p.nroot);
-        int n = flood_greedy_run(&p.g, p.F, 2, buf, cap);
-        if (n >= 0) flood_push_moves(s, buf, n);
-        s->solved = n >= 0;
-        s->optimal = 0;
-    } else if (flood_is_full(&p.g, p.F)) {
-        flood_push_moves(s, p.root_moves, p.nroot);
-        s->solved = 1;
-        s->optimal = 1;
+        s->cost = s->nmoves;
+    } else {
+        /* stopped: no proof; finished greedily so the caller still gets
+         * moves (or the root was already won) */
+        flood_finish_from_root(&p, s);
     }
-    s->cost = s->nmoves;
-    s->ms = gl_ms_since(I.t0);
     flood_problem_free(&p);
+    flood_meter_end(&m, s);
     return 0;
 }

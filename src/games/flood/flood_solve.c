@@ -6,12 +6,40 @@
 
 #include <string.h>
 
-int flood_problem_init(flood_problem *p, const gl_board *bb, gl_error *err)
+int flood_problem_init_metered(flood_problem *p, const gl_board *bb, gl_meter *m, gl_error *err)
 {
     memset(p, 0, sizeof *p);
-    if (flood_graph_build(&p->g, (const flood_board *)bb) != 0) return gl_error_set(err, "out of memory");
+    if (flood_graph_build_metered(&p->g, (const flood_board *)bb, m) != 0) {
+        if (m && m->stopped) return 1;
+        return gl_error_set(err, "out of memory");
+    }
     p->nroot = flood_root(&p->g, p->F, p->fr, p->root_moves);
     return 0;
+}
+
+int flood_problem_init(flood_problem *p, const gl_board *bb, gl_error *err)
+{
+    return flood_problem_init_metered(p, bb, NULL, err);
+}
+
+void flood_finish_from_root(const flood_problem *p, gl_solution *s)
+{
+    uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
+    gl_solution_clear_moves(s);
+    flood_push_moves(s, p->root_moves, p->nroot);
+    int n = flood_greedy_run(&p->g, p->F, 2, rest, (int)sizeof rest, NULL);
+    if (n >= 0) flood_push_moves(s, rest, n);
+    s->solved = n >= 0;
+    s->optimal = s->solved && s->nmoves == 0; /* a won board: nothing to do */
+    s->cost = s->nmoves;
+}
+
+void flood_meter_end(gl_meter *m, gl_solution *s)
+{
+    if (m->stopped && !s->stopped) s->stopped = m->stopped;
+    if (s->stopped) s->optimal = 0;
+    s->peak_bytes = m->peak;
+    s->ms = gl_meter_end(m);
 }
 
 void flood_problem_free(flood_problem *p) { flood_graph_free(&p->g); }
@@ -29,13 +57,11 @@ int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *
 {
     const flood_board *b = (const flood_board *)bb;
     if (flood_is_won(b) || (b->limit && b->played >= b->limit)) return 0;
-    flood_problem p;
-    if (flood_problem_init(&p, bb, err) != 0) return -1;
-    gl_limits lim = o->lim;
-    if (lim.limit_ms <= 0) lim.limit_ms = FLOOD_HINT_DEFAULT_MS;
+    gl_solve_opts so = *o; /* the A* charges the graph to the meter too */
+    if (so.lim.limit_ms <= 0) so.lim.limit_ms = FLOOD_HINT_DEFAULT_MS;
     gl_solution s;
     gl_solution_init(&s);
-    int rc = flood_astar_run(&p, &lim, &s, err);
+    int rc = flood_solve_astar(bb, &so, &s, err);
     if (rc == 0) {
         rc = s.nmoves > 0 ? 1 : s.stopped ? 2 : 0;
         if (rc == 2) gl_error_set(err, "%s", s.stopped);
@@ -46,6 +72,5 @@ int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *
         rc = -1;
     }
     gl_solution_free(&s);
-    flood_problem_free(&p);
     return rc;
 }

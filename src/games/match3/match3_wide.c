@@ -33,11 +33,8 @@
 int match3_wide_usable(void)
 {
 #ifdef M3_HAVE_WIDE
-    if (getenv("GRIDLAB_NO_AVX512")) return 0;
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq");
+    return gl_cpu_has(GL_CPU_AVX512F | GL_CPU_AVX512BW | GL_CPU_AVX512DQ | GL_CPU_AVX512VL | GL_CPU_AVX512VBMI2 |
+                      GL_CPU_AVX512VPOPCNTDQ);
 #else
     return 0;
 #endif
