@@ -332,3 +332,58 @@ test('a best score counts games won without the solver', async () => {
     await context.close();
   }
 });
+
+// The same ID gives the same board in the page and on the command line,
+// and the page's solver (WebAssembly, in the worker) plays the moves that
+// `gridlab solve` prints, to the same final board.
+const AGREE = [
+  'flood:size=8x8,colors=4,start=corner,difficulty=medium#3',
+  'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1',
+  'match3:size=6x6,kinds=4,scores=1,4,10,refill=no#2',
+  'onet:level=1,solvable=yes#5',
+  'tiles:n=4,hop=2,start=random#3',
+];
+for (const id of AGREE) {
+  const game = id.split(':')[0];
+  test(`${game}: the page and the command line agree on the board and the solver's moves`, async () => {
+    const board = join(scratch, `${game}-agree.txt`);
+    const made = spawnSync(GRIDLAB, ['new', id], { encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    writeFileSync(board, made.stdout);
+    const solved = spawnSync(GRIDLAB, ['solve', board, '--json'], { encoding: 'utf8' });
+    const answer = JSON.parse(solved.stdout);
+    assert.ok(answer.moves.length > 0, solved.stdout);
+    const { context, page } = await openPage(browser, urlOf(id));
+    try {
+      assert.equal(await downloadSave(page), cliSave(id, []), 'the first board');
+      await act(page, '[data-action=solve]');
+      const steps = await page.evaluate(() =>
+        JSON.parse(localStorage.getItem('gridlab.current')).journal.filter((e) => e.op === 'step').map((e) => e.text));
+      assert.deepEqual(steps, answer.moves);
+      // a cleared level: line mode goes on to the next one, the page offers it
+      if (await page.isVisible('[data-action=next]')) await act(page, '[data-action=next]');
+      assert.equal(await downloadSave(page), cliSave(id, answer.moves), 'the board after the solver\'s moves');
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// A phone's screen: every game fits its width (nothing scrolls sideways)
+// and its cells stay large enough to tap.
+test('every game fits a phone\'s screen', async () => {
+  for (const [game, cfg] of Object.entries(GAMES)) {
+    const { context, page } = await openPage(browser, urlOf(cfg.id), { width: 390, height: 844 });
+    try {
+      const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
+      assert.ok(width <= 390, `${game}: the page is ${width} px wide on a 390 px screen`);
+      const box = await page.locator('[data-cell=a1]').boundingBox();
+      assert.ok(box.width >= 20 && box.x >= 0, `${game}: cell a1 ${JSON.stringify(box)}`);
+      await page.screenshot({ path: join(SHOTS, `phone-${game}.png`), fullPage: true });
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
