@@ -53,8 +53,8 @@ export async function launch() {
 
 // A fresh context (its own localStorage) and page; errors on the page's
 // console or uncaught ones fail the test that reads page.problems.
-export async function openPage(browser, url, viewport = { width: 1280, height: 860 }) {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
+export async function openPage(browser, url, viewport = { width: 1280, height: 860 }, options = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   const page = await context.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));

@@ -370,16 +370,24 @@ for (const id of AGREE) {
   });
 }
 
-// A phone's screen: every game fits its width (nothing scrolls sideways)
-// and its cells stay large enough to tap.
-test('every game fits a phone\'s screen', async () => {
+// A phone's screen: every game fits its width (nothing scrolls sideways),
+// its cells stay large enough to tap, and a move is played by taps.
+test('every game fits a phone\'s screen and plays by touch', async () => {
   for (const [game, cfg] of Object.entries(GAMES)) {
-    const { context, page } = await openPage(browser, urlOf(cfg.id), { width: 390, height: 844 });
+    const { context, page } = await openPage(browser, urlOf(cfg.id), { width: 390, height: 844 },
+      { hasTouch: true, isMobile: true });
     try {
       const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
       assert.ok(width <= 390, `${game}: the page is ${width} px wide on a 390 px screen`);
       const box = await page.locator('[data-cell=a1]').boundingBox();
       assert.ok(box.width >= 20 && box.x >= 0, `${game}: cell a1 ${JSON.stringify(box)}`);
+      const start = await boardOf(page);
+      const move = legalMoves(cfg.id, [])[0];
+      for (const c of await clicksFor(page, game, move)) {
+        await page.tap(`[data-cell="${c}"]`);
+        await settled(page);
+      }
+      assert.notEqual(await boardOf(page), start, `${game}: tapping ${move} changed nothing`);
       await page.screenshot({ path: join(SHOTS, `phone-${game}.png`), fullPage: true });
       assert.deepEqual(page.problems, []);
     } finally {
