@@ -984,9 +984,15 @@ function pageMain() {
     $('#file').addEventListener('change', async (e) => {
       const f = e.target.files[0];
       if (!f) return;
-      const text = await f.text();
-      e.target.value = '';
-      await loadText(text, f.name);
+      /* busy from the choice on: reading the file takes a moment too */
+      setBusy(1);
+      try {
+        const text = await f.text();
+        e.target.value = '';
+        await loadText(text, f.name);
+      } finally {
+        setBusy(-1);
+      }
     });
     const speedSel = $('#anim');
     speedSel.value = speedName;

@@ -52,13 +52,19 @@ export async function launch() {
 }
 
 // A fresh context (its own localStorage) and page; errors on the page's
-// console or uncaught ones fail the test that reads page.problems.
+// console, uncaught ones and requests to another origin fail the test that
+// reads page.problems.
 export async function openPage(browser, url, viewport = { width: 1280, height: 860 }, options = {}) {
   const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   const page = await context.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
   page.on('console', (m) => { if (m.type() === 'error') page.problems.push('console: ' + m.text()); });
+  // the page fetches nothing from outside its own folder
+  const origin = new URL(url).origin;
+  page.on('request', (r) => {
+    if (!/^(data|blob):/.test(r.url()) && new URL(r.url()).origin !== origin) page.problems.push('request outside the page: ' + r.url());
+  });
   await page.goto(url);
   await settled(page);
   return { context, page };

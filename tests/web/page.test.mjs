@@ -214,6 +214,7 @@ test('the keyboard plays: arrows, Enter, u and r', async () => {
     assert.match(await page.textContent('#rules-text'), /tile/i);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#rules-dialog'), false);
+    assert.deepEqual(page.problems, []);
   } finally {
     await context.close();
   }
