@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "gridlab/timing.h"
 
+#include <stdint.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,7 +36,12 @@ size_t gl_default_mem_cap(void)
 {
     size_t phys = gl_phys_mem_bytes();
     size_t cap = phys ? phys / 2 : ((size_t)2 << 30);
-    if (cap > ((size_t)8 << 30)) cap = (size_t)8 << 30;
+#if SIZE_MAX > 0xffffffffu
+    const size_t most = (size_t)8 << 30;
+#else
+    const size_t most = (size_t)1 << 30; /* a 32-bit address space (WebAssembly) */
+#endif
+    if (cap > most) cap = most;
     if (cap < ((size_t)256 << 20)) cap = (size_t)256 << 20;
     return cap;
 }

@@ -330,6 +330,7 @@ int flood_h_cut_r2(const flood_graph *g, const uint64_t *F, const uint64_t *fr, 
 #endif
     (void)pr;
     (void)fresh;
+    (void)R2;
     *ok = 0;
     return layered_bound(g, F, fr, limit);
 }

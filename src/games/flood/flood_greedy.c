@@ -15,20 +15,20 @@
 
 #include <string.h>
 
-#define WIN_SCORE (1L << 40)
+#define WIN_SCORE (1LL << 40)
 
-static long lookahead(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int depth)
+static long long lookahead(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int depth)
 {
     if (flood_is_full(g, F)) return WIN_SCORE + depth;
-    if (depth == 0) return (long)(FLOOD_MAX_CELLS - flood_h(g, F, fr)) * (FLOOD_MAX_CELLS + 1) + flood_cells(g, F);
+    if (depth == 0) return (long long)(FLOOD_MAX_CELLS - flood_h(g, F, fr)) * (FLOOD_MAX_CELLS + 1) + flood_cells(g, F);
     uint64_t cols = flood_frontier_colours(g, fr);
-    long best = -1;
+    long long best = -1;
     uint64_t F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
     while (cols) {
         int c = __builtin_ctzll(cols);
         cols &= cols - 1;
         flood_child(g, F, fr, c, F2, fr2, NULL);
-        long v = lookahead(g, F2, fr2, depth - 1);
+        long long v = lookahead(g, F2, fr2, depth - 1);
         if (v > best) best = v;
     }
     return best;
@@ -46,7 +46,7 @@ int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_
         uint64_t cols = flood_frontier_colours(g, fr);
         int branching = __builtin_popcountll(cols);
         /* leaves a turn may score: each costs a bound, about n words */
-        long budget = 400000 / (g->n + 100), work = branching;
+        long long budget = 400000 / (g->n + 100), work = branching;
         int d = 1;
         while (d < depth && work * branching <= budget) {
             work *= branching;
@@ -55,14 +55,14 @@ int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_
         /* a turn's leaves are its work, ticked before the turn: once the
          * meter has stopped, one ply is left, enough to finish */
         if (m && gl_meter_tick(m, (uint32_t)work)) d = 1;
-        long best = -1, best_now = -1;
+        long long best = -1, best_now = -1;
         int bn = 0;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
             int k = flood_child(g, F, fr, c, F2, fr2, mv);
-            long v = lookahead(g, F2, fr2, d - 1);
-            long now = flood_cells(g, F2);
+            long long v = lookahead(g, F2, fr2, d - 1);
+            long long now = flood_cells(g, F2);
             if (v > best || (v == best && now > best_now)) {
                 best = v;
                 best_now = now;

@@ -1,0 +1,114 @@
+// What the browser tests share: a static server for the page's folder,
+// Debian's chromium driven by playwright-core, the page's DOM contract
+// (docs/web.md), and the command-line program for comparisons.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { chromium } from 'playwright-core';
+
+export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
+export const BUILD = resolve(process.env.GL_WEB_BUILD || join(ROOT, 'build-web'));
+export const SITE = join(BUILD, 'site');
+export const SHOTS = join(BUILD, 'screenshots');
+export const GRIDLAB = resolve(process.env.GRIDLAB || join(ROOT, 'build', 'gridlab'));
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8',
+};
+
+// Serves SITE on a free loopback port; resolves to { url, close }.
+export function serve() {
+  if (!existsSync(join(SITE, 'index.html'))) throw new Error(`no page in ${SITE}: run scripts/web first`);
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = join(SITE, path.endsWith('/') ? path + 'index.html' : path);
+    if (!file.startsWith(SITE)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-store' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
+    ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((c) => server.close(c)) });
+  }));
+}
+
+// Debian's chromium, headless, with the flags this machine's closed network needs.
+export async function launch() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: run scripts/bootstrap web-test`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// A fresh context (its own localStorage) and page; errors on the page's
+// console, uncaught ones and requests to another origin fail the test that
+// reads page.problems.
+export async function openPage(browser, url, viewport = { width: 1280, height: 860 }, options = {}) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push('console: ' + m.text()); });
+  // the page fetches nothing from outside its own folder
+  const origin = new URL(url).origin;
+  page.on('request', (r) => {
+    if (!/^(data|blob):/.test(r.url()) && new URL(r.url()).origin !== origin) page.problems.push('request outside the page: ' + r.url());
+  });
+  await page.goto(url);
+  await settled(page);
+  return { context, page };
+}
+
+// Waits until the page has no request or animation under way.
+export async function settled(page, timeout = 60000) {
+  await page.waitForFunction(() => document.body.dataset.busy === '0' && document.body.dataset.state !== 'loading',
+    null, { timeout });
+}
+
+export async function act(page, selector) {
+  await page.click(selector);
+  await settled(page);
+}
+
+// The board as the DOM shows it: "c4=3" for every cell, in order.
+export async function boardOf(page) {
+  return page.$$eval('[data-cell]', (cells) => cells.map((c) => c.dataset.cell + '=' + c.textContent).join(' '));
+}
+
+export const stateOf = (page) => page.evaluate(() => document.body.dataset.state);
+export const idOf = (page) => page.textContent('#game-id');
+export const statusOf = (page) => page.textContent('#status');
+
+// The save file through the page's Download button.
+export async function downloadSave(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-action=download]')]);
+  const path = await download.path();
+  return readFile(path, 'utf8');
+}
+
+// Line mode of the program: the given commands after the ID; its output.
+export function cli(id, commands) {
+  if (!existsSync(GRIDLAB)) throw new Error(`no program at ${GRIDLAB}: build it first (GRIDLAB=path)`);
+  const r = spawnSync(GRIDLAB, ['play', id, '--lines'], { input: commands.join('\n') + '\nquit\n', encoding: 'utf8', timeout: 60000 });
+  if (r.status !== 0) throw new Error(`gridlab play ${id} --lines: exit ${r.status}: ${r.stderr}`);
+  return r.stdout;
+}
+
+// The legal moves after the given moves, by the program's `moves` command.
+export function legalMoves(id, played) {
+  const out = cli(id, [...played, 'moves']);
+  const line = out.split('\n').reverse().find((l) => /legal moves?:/.test(l));
+  if (!line) throw new Error('no move list in: ' + out.slice(-400));
+  return line.replace(/^.*legal moves?:/, '').trim().split(/\s+/).filter((m) => m && m !== '...');
+}

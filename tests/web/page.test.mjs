@@ -1,0 +1,398 @@
+// The web page in a real browser (Debian's chromium, headless, driven by
+// playwright-core): every game played through the DOM contract of
+// docs/web.md, its moves checked against the command line's.
+//
+//   node --test tests/web/page.test.mjs      (scripts/test runs it after scripts/web)
+//
+// GL_WEB_BUILD (default build-web) holds the page (site/) and gets the
+// screenshots (screenshots/GAME.png); GRIDLAB is the native program
+// (default build/gridlab).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import {
+  GRIDLAB, SHOTS, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
+  statusOf,
+} from './lib.mjs';
+
+// One game of each, from an ID; `ends`: what solving to the end may give.
+const GAMES = {
+  flood: { id: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#7', ends: ['won'] },
+  lines: { id: 'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1', ends: ['lost', 'won'], anim: 'fast' },
+  match3: { id: 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no#5', ends: ['lost', 'won'] },
+  onet: { id: 'onet:level=1,solvable=yes#5', ends: ['won'], level: true },
+  tiles: { id: 'tiles:n=4,hop=2,start=random#3', ends: ['won'], anim: 'fast' },
+};
+
+let server;
+let browser;
+let scratch;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+  scratch = mkdtempSync(join(tmpdir(), 'gridlab-web-'));
+});
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+const hashOf = (id) => '#' + id.replace(/%/g, '%25').replace(/#/g, '%23');
+const urlOf = (id, anim = 'off') => server.url + '?anim=' + anim + (id ? hashOf(id) : '');
+
+// Column letters as the game's notation writes them (a..z, aa..).
+function column(i) {
+  let s = '';
+  for (i += 1; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(97 + ((i - 1) % 26)) + s;
+  return s;
+}
+
+// The cells a player clicks for a move in the game's notation.
+async function clicksFor(page, game, move) {
+  if (game === 'flood') { // a colour: any cell of it outside the flooded region
+    const cell = await page.$$eval('[data-cell]:not(.marked)',
+      (cells, sym) => { const c = cells.find((x) => x.textContent === sym); return c ? c.dataset.cell : null; }, move);
+    assert.ok(cell, 'no cell of colour ' + move);
+    return [cell];
+  }
+  if (game === 'tiles') return [column(Number(move.split('-')[0]) - 1) + '1']; // the tile that moves
+  return move.split('-');
+}
+
+async function clickCell(page, name) {
+  await page.click(`[data-cell="${name}"]`);
+  await settled(page);
+}
+
+async function play(page, game, move) {
+  for (const c of await clicksFor(page, game, move)) await clickCell(page, c);
+}
+
+function cliSave(id, moves) {
+  const file = join(scratch, 'cli-save.txt');
+  rmSync(file, { force: true });
+  const out = cli(id, [...moves, 'save ' + file]);
+  assert.match(out, /saved to/, out.slice(-300));
+  return readFileSync(file, 'utf8');
+}
+
+for (const [game, cfg] of Object.entries(GAMES)) {
+  test(`${game}: play by clicking, undo, hint, solve to the end, reload from the link`, async () => {
+    const { context, page } = await openPage(browser, urlOf(cfg.id, cfg.anim));
+    try {
+      // the DOM contract
+      assert.equal(await idOf(page), cfg.id);
+      assert.equal(await stateOf(page), 'playing');
+      assert.equal(await page.inputValue('#game'), game);
+      assert.deepEqual(await page.$$eval('#game option', (o) => o.map((x) => x.value).sort()), Object.keys(GAMES).sort());
+      for (const a of ['new', 'undo', 'redo', 'hint', 'solve', 'restart'])
+        assert.equal(await page.locator(`button[data-action=${a}]`).count(), 1, a);
+      assert.ok((await statusOf(page)).length > 0);
+      const board0 = await boardOf(page);
+      assert.match(board0, /^a1=/);
+
+      // three moves by clicking cells, each the CLI's legal move
+      const played = [];
+      const boards = [board0];
+      for (let k = 0; k < 3; k++) {
+        const legal = legalMoves(cfg.id, played);
+        const move = legal[(k * 7) % legal.length];
+        await play(page, game, move);
+        played.push(move);
+        const now = await boardOf(page);
+        assert.notEqual(now, boards[boards.length - 1], `${move} changed nothing`);
+        boards.push(now);
+        assert.equal(await stateOf(page), 'playing', `the game ended after ${played}`);
+      }
+
+      // the page's save and the command line's after the same moves
+      const pageSave = await downloadSave(page);
+      assert.equal(pageSave, cliSave(cfg.id, played));
+
+      // undo and redo
+      await act(page, '[data-action=undo]');
+      assert.equal(await boardOf(page), boards[2]);
+      await act(page, '[data-action=redo]');
+      assert.equal(await boardOf(page), boards[3]);
+
+      // a hint: a legal move, drawn on the board
+      await act(page, '[data-action=hint]');
+      const said = await page.textContent('#message');
+      const hinted = said.match(/^Hint: (\S+)/);
+      assert.ok(hinted, 'no hint in: ' + said);
+      assert.ok(legalMoves(cfg.id, played).includes(hinted[1]), `hint ${hinted[1]} is not legal`);
+      assert.ok(await page.locator('#board .hinted, #board .hint-fill').count() > 0, 'the hint is not on the board');
+      if (game === 'lines' || game === 'onet')
+        assert.equal(await page.locator('#overlay .hint-path polyline').count(), 1, 'no path drawn');
+      await page.screenshot({ path: join(SHOTS, `${game}.png`) });
+
+      // solve to the end
+      for (let round = 0; round < 25 && (await stateOf(page)) === 'playing'; round++)
+        await act(page, '[data-action=solve]');
+      const end = await stateOf(page);
+      assert.ok(cfg.ends.includes(end), `after solving: ${end}; ${await page.textContent('#message')}`);
+      assert.match(await page.textContent('#message'), /not a record/);
+      await page.screenshot({ path: join(SHOTS, `${game}-end.png`) });
+      if (cfg.level) { // onet's level sequence: the next level has its own ID
+        assert.equal(await page.isVisible('[data-action=next]'), true);
+        await act(page, '[data-action=next]');
+        assert.equal(await stateOf(page), 'playing');
+        assert.match(await idOf(page), /^onet:level=2,solvable=yes#\d+$/);
+        assert.match(await statusOf(page), /level 2/);
+      }
+
+      // a reload resumes the game in progress; the link alone gives its first board
+      const before = await boardOf(page);
+      const id = await idOf(page);
+      await page.reload();
+      await settled(page);
+      assert.equal(await boardOf(page), before);
+      assert.equal(await idOf(page), id);
+      const fresh = await openPage(browser, urlOf(cfg.id));
+      try {
+        assert.equal(await boardOf(fresh.page), board0);
+        assert.equal(await idOf(fresh.page), cfg.id);
+        assert.deepEqual(fresh.page.problems, []);
+      } finally {
+        await fresh.context.close();
+      }
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the game picker and the presets start each game', async () => {
+  const { context, page } = await openPage(browser, urlOf(''));
+  try {
+    for (const game of Object.keys(GAMES)) {
+      await page.selectOption('#game', game);
+      await settled(page);
+      assert.equal(await stateOf(page), 'playing');
+      assert.ok((await idOf(page)).startsWith(game + ':'), await idOf(page));
+      assert.equal(await page.inputValue('#preset'), '0');
+      const presets = await page.$$eval('#preset option', (o) => o.map((x) => x.value));
+      assert.ok(presets.length >= 2 && presets.includes('custom'));
+      await page.selectOption('#preset', '1');
+      await settled(page);
+      assert.equal(await page.inputValue('#preset'), '1');
+      const id = await idOf(page);
+      await act(page, '[data-action=new]'); // the same settings, another seed
+      assert.equal((await idOf(page)).replace(/#\d+$/, ''), id.replace(/#\d+$/, ''));
+    }
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the keyboard plays: arrows, Enter, u and r', async () => {
+  const { context, page } = await openPage(browser, urlOf('tiles:n=3,hop=2,start=standard#1'));
+  try {
+    const start = await boardOf(page); // BBBWWW_: the tile at e1 hops into g1
+    await page.focus('#board');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await settled(page);
+    const moved = await boardOf(page);
+    assert.notEqual(moved, start);
+    assert.match(moved, /e1=_/);
+    await page.keyboard.press('u');
+    await settled(page);
+    assert.equal(await boardOf(page), start);
+    await page.keyboard.press('r');
+    await settled(page);
+    assert.equal(await boardOf(page), moved);
+    await page.keyboard.press('?');
+    assert.equal(await page.isVisible('#rules-dialog'), true);
+    assert.match(await page.textContent('#rules-text'), /tile/i);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#rules-dialog'), false);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a long search shows that it thinks and can be cancelled, the game kept', async () => {
+  const id = 'flood:size=30x30,colors=12,start=corner,difficulty=medium#1';
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    const start = await boardOf(page);
+    await play(page, 'flood', legalMoves(id, [])[0]);
+    const moved = await boardOf(page);
+    await page.click('[data-action=hint]');
+    await page.waitForSelector('#thinking', { state: 'visible' });
+    assert.equal(await page.getAttribute('body', 'data-busy'), '1');
+    await page.click('[data-action=cancel]');
+    await settled(page);
+    assert.equal(await page.isVisible('#thinking'), false);
+    assert.match(await page.textContent('#message'), /Cancelled/);
+    assert.equal(await boardOf(page), moved);
+    assert.equal(await page.isEnabled('[data-action=undo]'), true);
+    await act(page, '[data-action=undo]');
+    assert.equal(await boardOf(page), start);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a custom game from the parameter table; bad values are named', async () => {
+  const { context, page } = await openPage(browser, urlOf('flood:size=14x14,colors=6,start=corner,difficulty=medium#7'));
+  try {
+    await page.selectOption('#preset', 'custom');
+    assert.equal(await page.isVisible('#custom-dialog'), true);
+    await page.fill('#param-colors', '99');
+    await page.click('#custom-form button[type=submit]');
+    await settled(page);
+    assert.match(await page.textContent('#custom-error'), /colors/);
+    await page.fill('#param-size', '8');
+    await page.fill('#param-size-h', '6');
+    await page.fill('#param-colors', '4');
+    await page.selectOption('#param-start', 'center');
+    await page.fill('#param-seed', '11');
+    await page.click('#custom-form button[type=submit]');
+    await settled(page);
+    assert.equal(await page.isVisible('#custom-dialog'), false);
+    assert.equal(await idOf(page), 'flood:size=8x6,colors=4,start=center,difficulty=medium#11');
+    assert.equal(await page.locator('[data-cell]').count(), 48);
+    assert.equal(await page.inputValue('#preset'), 'custom');
+    // a bad ID is a message, and the game goes on
+    await page.fill('#id-input', 'flood:size=99x99#1');
+    await page.click('#id-form button');
+    await settled(page);
+    assert.match(await page.textContent('#message'), /size/);
+    assert.equal(await idOf(page), 'flood:size=8x6,colors=4,start=center,difficulty=medium#11');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('saves in the browser and as files; a loaded file plays on', async () => {
+  const id = 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no#5';
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    await play(page, 'match3', legalMoves(id, [])[0]);
+    const saved = await boardOf(page);
+    await act(page, '[data-action=save]');
+    assert.equal(await page.locator('#saves li button.link').count(), 1);
+    const text = await downloadSave(page);
+    assert.ok(text.startsWith('# id: ' + id + '\n'), text);
+    await act(page, '[data-action=restart]');
+    assert.notEqual(await boardOf(page), saved);
+    await act(page, '#saves li button.link');
+    assert.equal(await boardOf(page), saved);
+    assert.equal(await idOf(page), id);
+    // the same text from a file
+    await act(page, '[data-action=restart]');
+    const file = join(scratch, 'saved.txt');
+    writeFileSync(file, text);
+    await page.setInputFiles('#file', file);
+    await settled(page);
+    assert.equal(await boardOf(page), saved);
+    // a file that is no board: a message naming it
+    writeFileSync(file, 'not a board\n');
+    await page.setInputFiles('#file', file);
+    await settled(page);
+    assert.match(await page.textContent('#message'), /saved\.txt/);
+    assert.equal(await boardOf(page), saved);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a best score counts games won without the solver', async () => {
+  const id = 'tiles:n=3,hop=2,start=standard#1';
+  const board = join(scratch, 'tiles.txt');
+  const made = spawnSync(GRIDLAB, ['new', id], { encoding: 'utf8' });
+  writeFileSync(board, made.stdout);
+  const solved = JSON.parse(spawnSync(GRIDLAB, ['solve', board, '--json'], { encoding: 'utf8' }).stdout);
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    assert.match(await page.textContent('#best'), /no record/);
+    for (const m of solved.moves) await play(page, 'tiles', m);
+    assert.equal(await stateOf(page), 'won');
+    assert.match(await page.textContent('#message'), /A new best!/);
+    assert.match(await page.textContent('#best'), new RegExp(`cost ${solved.cost}`));
+    // the solver's game is no record
+    await act(page, '[data-action=restart]');
+    await act(page, '[data-action=solve]');
+    assert.equal(await stateOf(page), 'won');
+    assert.match(await page.textContent('#message'), /not a record/);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// The same ID gives the same board in the page and on the command line,
+// and the page's solver (WebAssembly, in the worker) plays the moves that
+// `gridlab solve` prints, to the same final board.
+const AGREE = [
+  'flood:size=8x8,colors=4,start=corner,difficulty=medium#3',
+  'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1',
+  'match3:size=6x6,kinds=4,scores=1,4,10,refill=no#2',
+  'onet:level=1,solvable=yes#5',
+  'tiles:n=4,hop=2,start=random#3',
+];
+for (const id of AGREE) {
+  const game = id.split(':')[0];
+  test(`${game}: the page and the command line agree on the board and the solver's moves`, async () => {
+    const board = join(scratch, `${game}-agree.txt`);
+    const made = spawnSync(GRIDLAB, ['new', id], { encoding: 'utf8' });
+    assert.equal(made.status, 0, made.stderr);
+    writeFileSync(board, made.stdout);
+    const solved = spawnSync(GRIDLAB, ['solve', board, '--json'], { encoding: 'utf8' });
+    const answer = JSON.parse(solved.stdout);
+    assert.ok(answer.moves.length > 0, solved.stdout);
+    const { context, page } = await openPage(browser, urlOf(id));
+    try {
+      assert.equal(await downloadSave(page), cliSave(id, []), 'the first board');
+      await act(page, '[data-action=solve]');
+      const steps = await page.evaluate(() =>
+        JSON.parse(localStorage.getItem('gridlab.current')).journal.filter((e) => e.op === 'step').map((e) => e.text));
+      assert.deepEqual(steps, answer.moves);
+      // a cleared level: line mode goes on to the next one, the page offers it
+      if (await page.isVisible('[data-action=next]')) await act(page, '[data-action=next]');
+      assert.equal(await downloadSave(page), cliSave(id, answer.moves), 'the board after the solver\'s moves');
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// A phone's screen: every game fits its width (nothing scrolls sideways),
+// its cells stay large enough to tap, and a move is played by taps.
+test('every game fits a phone\'s screen and plays by touch', async () => {
+  for (const [game, cfg] of Object.entries(GAMES)) {
+    const { context, page } = await openPage(browser, urlOf(cfg.id), { width: 390, height: 844 },
+      { hasTouch: true, isMobile: true });
+    try {
+      const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
+      assert.ok(width <= 390, `${game}: the page is ${width} px wide on a 390 px screen`);
+      const box = await page.locator('[data-cell=a1]').boundingBox();
+      assert.ok(box.width >= 20 && box.x >= 0, `${game}: cell a1 ${JSON.stringify(box)}`);
+      const start = await boardOf(page);
+      const move = legalMoves(cfg.id, [])[0];
+      for (const c of await clicksFor(page, game, move)) {
+        await page.tap(`[data-cell="${c}"]`);
+        await settled(page);
+      }
+      assert.notEqual(await boardOf(page), start, `${game}: tapping ${move} changed nothing`);
+      await page.screenshot({ path: join(SHOTS, `phone-${game}.png`), fullPage: true });
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
