@@ -71,18 +71,6 @@ static void out_begin(gl_json *j)
     gl_json_init(j, &OUT);
 }
 
-static void json_cells(gl_json *j, const int *rc, int n)
-{
-    gl_json_arr_begin(j);
-    for (int i = 0; i < n; i++) {
-        gl_json_arr_begin(j);
-        gl_json_int(j, rc[2 * i]);
-        gl_json_int(j, rc[2 * i + 1]);
-        gl_json_arr_end(j);
-    }
-    gl_json_arr_end(j);
-}
-
 static const char *score_kind_name(gl_score_kind k)
 {
     return k == GL_SCORE_FEWER ? "fewer" : k == GL_SCORE_MORE ? "more" : "time";
@@ -429,7 +417,7 @@ GLW_API const char *glw_state(void)
     int nsel;
     const int *sel = gl_play_selection(p, &nsel);
     gl_json_key(&j, "selection");
-    json_cells(&j, sel, nsel);
+    gl_json_cells(&j, sel, nsel);
     gl_json_key(&j, "solve_left");
     gl_json_int(&j, gl_play_solve_left(p));
     gl_json_key(&j, "last_move");
@@ -528,7 +516,7 @@ GLW_API const char *glw_events(void)
         gl_json_key(&j, "value");
         gl_json_int(&j, e->value);
         gl_json_key(&j, "cells");
-        json_cells(&j, EV.cells.rc + 2 * e->first, e->n);
+        gl_json_cells(&j, EV.cells.rc + 2 * e->first, e->n);
         gl_json_obj_end(&j);
     }
     gl_json_arr_end(&j);
@@ -537,7 +525,7 @@ GLW_API const char *glw_events(void)
     gl_cells chain = {0};
     if (mv && mv->n > 1) gl_cells_chain(EV.cells.rc + 2 * mv->first, mv->n, &chain);
     gl_json_key(&j, "path");
-    json_cells(&j, chain.rc, chain.n);
+    gl_json_cells(&j, chain.rc, chain.n);
     gl_cells_free(&chain);
     gl_strbuf words = GL_STRBUF_INIT;
     gl_play_describe(p, &EV, &words);
@@ -572,24 +560,7 @@ GLW_API int glw_hint(double ms)
 static void json_info(gl_json *j, const gl_info *info)
 {
     gl_json_obj_begin(j);
-    for (int i = 0; i < info->n; i++) {
-        const gl_info_item *it = &info->items[i];
-        gl_json_key(j, it->key);
-        switch (it->type) {
-        case GL_INFO_INT: gl_json_int(j, it->value); break;
-        case GL_INFO_BOOL: gl_json_bool(j, (int)it->value); break;
-        case GL_INFO_NULL: gl_json_null(j); break;
-        case GL_INFO_CELLS: json_cells(j, info->cells.rc + 2 * it->first, (int)it->value); break;
-        case GL_INFO_CELL_LISTS:
-            gl_json_arr_begin(j);
-            for (long long k = 0; k < it->value; k++) {
-                const int *l = info->lists + 2 * (it->first + k);
-                json_cells(j, info->cells.rc + 2 * l[0], l[1]);
-            }
-            gl_json_arr_end(j);
-            break;
-        }
-    }
+    gl_json_info(j, info);
     gl_json_obj_end(j);
 }
 
@@ -614,7 +585,7 @@ GLW_API const char *glw_hint_json(void)
         gl_cells path = {0};
         gl_play_move_cells(p, &HINT, &path);
         gl_json_key(&j, "path");
-        json_cells(&j, path.rc, path.n);
+        gl_json_cells(&j, path.rc, path.n);
         gl_cells_free(&path);
         /* the move tried on a copy: which cells it moves and fills */
         gl_events ev;
@@ -625,11 +596,11 @@ GLW_API const char *glw_hint_json(void)
             const gl_event *mv = gl_events_find(&ev, GL_EV_MOVE);
             const gl_event *fill = gl_events_find(&ev, GL_EV_FILL);
             gl_json_key(&j, "cells");
-            if (mv) json_cells(&j, ev.cells.rc + 2 * mv->first, mv->n);
-            else json_cells(&j, NULL, 0);
+            if (mv) gl_json_cells(&j, ev.cells.rc + 2 * mv->first, mv->n);
+            else gl_json_cells(&j, NULL, 0);
             gl_json_key(&j, "fill");
-            if (fill) json_cells(&j, ev.cells.rc + 2 * fill->first, fill->n);
-            else json_cells(&j, NULL, 0);
+            if (fill) gl_json_cells(&j, ev.cells.rc + 2 * fill->first, fill->n);
+            else gl_json_cells(&j, NULL, 0);
         }
         if (copy) g->destroy(copy);
         gl_events_free(&ev);

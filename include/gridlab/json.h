@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "strbuf.h"
 #include "error.h"
+#include "events.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -44,6 +45,11 @@ void gl_json_null(gl_json *j);
 void gl_json_raw(gl_json *j, const char *text);
 /* Escapes s as a JSON string literal (with quotes) onto sb. */
 void gl_json_escape(gl_strbuf *sb, const char *s);
+/* n cells (rc holds row, column pairs) as [[r,c],...]. */
+void gl_json_cells(gl_json *j, const int *rc, int n);
+/* A solver's or hint's typed results as members ("key": value, ...) of the
+ * object being written: every gl_info_type has its JSON form here, once. */
+void gl_json_info(gl_json *j, const gl_info *info);
 
 /* --- reader --- */
 typedef enum { GL_JV_NULL, GL_JV_BOOL, GL_JV_NUM, GL_JV_STR, GL_JV_ARR, GL_JV_OBJ } gl_jv_type;

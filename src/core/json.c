@@ -409,3 +409,38 @@ const gl_jv *gl_jv_get(const gl_jv *obj, const char *key)
         if (strcmp(obj->keys[i], key) == 0) return &obj->items[i];
     return NULL;
 }
+
+void gl_json_cells(gl_json *j, const int *rc, int n)
+{
+    gl_json_arr_begin(j);
+    for (int k = 0; k < n; k++) {
+        gl_json_arr_begin(j);
+        gl_json_int(j, rc[2 * k]);
+        gl_json_int(j, rc[2 * k + 1]);
+        gl_json_arr_end(j);
+    }
+    gl_json_arr_end(j);
+}
+
+void gl_json_info(gl_json *j, const gl_info *info)
+{
+    for (int i = 0; i < info->n; i++) {
+        const gl_info_item *it = &info->items[i];
+        gl_json_key(j, it->key);
+        switch (it->type) {
+        case GL_INFO_INT: gl_json_int(j, it->value); break;
+        case GL_INFO_BOOL: gl_json_bool(j, (int)it->value); break;
+        case GL_INFO_NULL: gl_json_null(j); break;
+        case GL_INFO_TEXT: gl_json_str(j, it->text); break;
+        case GL_INFO_CELLS: gl_json_cells(j, info->cells.rc + 2 * it->first, (int)it->value); break;
+        case GL_INFO_CELL_LISTS:
+            gl_json_arr_begin(j);
+            for (long long k = 0; k < it->value; k++) {
+                const int *l = &info->lists[2 * (it->first + k)];
+                gl_json_cells(j, info->cells.rc + 2 * l[0], l[1]);
+            }
+            gl_json_arr_end(j);
+            break;
+        }
+    }
+}
