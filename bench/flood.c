@@ -209,6 +209,41 @@ int gl_bench_flood(int argc, char **argv)
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench flood: unexpected argument");
     }
     const gl_game *g = gl_game_find("flood");
+    /* Every solver and set name is checked before any work. */
+    char checkbuf[256];
+    if (strlen(algos) >= sizeof checkbuf || strlen(sets) >= sizeof checkbuf) {
+        gl_args_free(&a);
+        gl_kv_free(&beam_opts);
+        gl_kv_free(&greedy_opts);
+        return gl_cli_failf("bench flood: --algos or --sets is too long");
+    }
+    snprintf(checkbuf, sizeof checkbuf, "%s", algos);
+    const char *bad_name = NULL, *what = NULL;
+    int nalgos = 0;
+    for (char *save = NULL, *tok = strtok_r(checkbuf, ",", &save); tok && !bad_name; tok = strtok_r(NULL, ",", &save)) {
+        if (!gl_game_solver(g, tok)) bad_name = tok, what = "solver";
+        nalgos++;
+    }
+    char setcheck[256];
+    snprintf(setcheck, sizeof setcheck, "%s", sets);
+    int nsets = 0;
+    for (char *save = NULL, *tok = strtok_r(setcheck, ",", &save); tok && !bad_name; tok = strtok_r(NULL, ",", &save)) {
+        int known = 0;
+        for (size_t i = 0; i < sizeof SETS / sizeof SETS[0]; i++) known |= strcmp(SETS[i].name, tok) == 0;
+        if (!known) bad_name = tok, what = "set";
+        nsets++;
+    }
+    if (bad_name || !nalgos || !nsets) {
+        if (bad_name)
+            gl_cli_failf("bench flood: no %s '%s' (%s)", what, bad_name,
+                         strcmp(what, "set") == 0 ? "pc19, floodtest1000" : "astar, beam, greedy, ida");
+        else
+            gl_cli_failf("bench flood: --algos and --sets name at least one each");
+        gl_args_free(&a);
+        gl_kv_free(&beam_opts);
+        gl_kv_free(&greedy_opts);
+        return GL_EXIT_USAGE;
+    }
     gl_cli_catch_sigint();
     gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted, NULL};
     printf("flood benchmark: data %s, boards %lld..%lld, one core, limit %lld ms per board\n\n", dir, first,

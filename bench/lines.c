@@ -271,6 +271,29 @@ int gl_bench_lines(int argc, char **argv)
         gl_args_free(&a);
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench lines: unexpected argument");
     }
+    {
+        /* every player of --ais checked before any work */
+        char vbuf[128];
+        if (strlen(ais) >= sizeof vbuf) {
+            gl_kv_free(&sopts);
+            gl_args_free(&a);
+            return gl_cli_failf("bench lines: --ais is too long");
+        }
+        snprintf(vbuf, sizeof vbuf, "%s", ais);
+        int nais = 0;
+        lines_ai_cfg check;
+        for (char *save = NULL, *name = strtok_r(vbuf, ",", &save); name; name = strtok_r(NULL, ",", &save), nais++)
+            if (player_cfg(name, &sopts, ms, &check, &err) != 0) {
+                gl_kv_free(&sopts);
+                gl_args_free(&a);
+                return gl_cli_fail(&err);
+            }
+        if (nais == 0) {
+            gl_kv_free(&sopts);
+            gl_args_free(&a);
+            return gl_cli_failf("bench lines: --ais names no player");
+        }
+    }
     gl_cli_catch_sigint();
     if (crowd) {
         int crc = 0;

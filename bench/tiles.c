@@ -38,6 +38,42 @@ int gl_bench_tiles(int argc, char **argv)
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench tiles: unexpected argument");
     }
     const gl_game *g = gl_game_find("tiles");
+    /* Every name is checked before any run: a misspelt one is an error
+     * (exit 2), not a row of errors. */
+    char checkbuf[256];
+    if (strlen(algos) >= sizeof checkbuf) {
+        gl_args_free(&a);
+        return gl_cli_failf("bench tiles: --algos is too long");
+    }
+    snprintf(checkbuf, sizeof checkbuf, "%s", algos);
+    int nalgos = 0;
+    for (char *save = NULL, *tok = strtok_r(checkbuf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char name[32];
+        snprintf(name, sizeof name, "%s", tok);
+        /* NAME-pairs sets the solver's heuristic (only for a solver that
+         * takes one); astar-hash is A* on the generic kernel. */
+        int hash = strcmp(name, "astar-hash") == 0;
+        char *suffix = strstr(name, "-pairs");
+        if (suffix) *suffix = '\0';
+        if (hash) name[5] = '\0';
+        const gl_solver *sv = gl_game_solver(g, name);
+        int ok = strlen(tok) < sizeof name && sv;
+        if (ok && suffix) {
+            char opts[128];
+            snprintf(opts, sizeof opts, " %s ", sv->options ? sv->options : "");
+            ok = strstr(opts, " heuristic ") != NULL;
+        }
+        if (!ok) {
+            gl_args_free(&a);
+            return gl_cli_failf("bench tiles: no solver '%s' (astar, astar-pairs, astar-hash, ucs, ida, "
+                                "ida-pairs, greedy, seed, bfs)", tok);
+        }
+        nalgos++;
+    }
+    if (nalgos == 0) {
+        gl_args_free(&a);
+        return gl_cli_failf("bench tiles: --algos names no solver");
+    }
     gl_cli_catch_sigint();
     printf("tiles benchmark: B^N W^N _, hop=%lld, limits %lld ms and %lld MiB per run\n\n", hop, ms, mb);
     printf("%3s  %-12s %7s %6s %13s %11s %10s  %s\n", "N", "solver", "cost", "moves", "nodes", "ms",

@@ -27,12 +27,23 @@ typedef struct gl_error {
 #endif
 
 /* Sets the message (printf-style); returns -1 so that callers can write
- * `return gl_error_set(err, ...);`.  err may be NULL. */
+ * `return gl_error_set(err, ...);`.  err may be NULL.  The message is
+ * escaped as gl_escape_text does, so quoting input is always safe. */
 int gl_error_set(gl_error *err, const char *fmt, ...) GL_PRINTF(2, 3);
 /* Same, prefixed with "FILE:LINE: " (LINE 0 omits the line). */
 int gl_error_at(gl_error *err, const char *file, int line, const char *fmt, ...)
     GL_PRINTF(4, 5);
 void gl_error_clear(gl_error *err);
+
+/* Copies n bytes of text to out (cap bytes, NUL-terminated), writing as
+ * \xNN every byte a terminal would not show as itself: control characters
+ * (escape sequences, a lone carriage return), bytes that are not UTF-8,
+ * and invisible or reordering characters (C1 controls, zero widths, bidi
+ * controls, the byte-order mark).  Printable text, UTF-8 included, and
+ * backslashes are kept, so escaping escaped text changes nothing.  Stops
+ * before an escape or a character that would not fit.  Returns the length
+ * written. */
+size_t gl_escape_text(const char *in, size_t n, char *out, size_t cap);
 
 #ifdef __cplusplus
 }

@@ -4,7 +4,14 @@
  * same pair, so a game validates its parameters in one place whichever way
  * they came.  Every lookup marks the pair as used; gl_kv_check_used then
  * names the first key nobody asked for, so a misspelt option is an error,
- * never silently ignored. */
+ * never silently ignored; the keys that were asked for (present or not) are
+ * remembered, so the message can offer the nearest ("did you mean
+ * --width?").
+ *
+ * Numbers are strict: decimal digits, a '-' only where negative values are
+ * allowed, no '+', no leading zeros (010 is neither 8 nor 10: refused), no
+ * spaces, within the range the getter gives; an overflow is refused, never
+ * clamped or wrapped. */
 #ifndef GRIDLAB_KV_H
 #define GRIDLAB_KV_H
 
@@ -20,12 +27,17 @@ typedef struct gl_kv {
     char *value;
     int line;  /* line in the source file, 0 for command-line options */
     int used;
+    int novalue; /* an option given without a value (value is ""): getters
+                    that find it fail with "needs a value" */
 } gl_kv;
 
 typedef struct gl_kvlist {
     gl_kv *items;
     int n, cap;
     const char *file; /* for messages: file name, or NULL for options */
+    char *context;    /* for messages about options: the command ("solve"); may be NULL */
+    char *asked;      /* every key looked up, each NUL-terminated (for suggestions) */
+    size_t asked_len, asked_cap;
 } gl_kvlist;
 
 void gl_kv_init(gl_kvlist *l);
@@ -33,6 +45,11 @@ void gl_kv_free(gl_kvlist *l);
 void gl_kv_add(gl_kvlist *l, const char *key, const char *value, int line);
 /* Replaces the value of key if present, else adds it. */
 void gl_kv_set(gl_kvlist *l, const char *key, const char *value);
+/* Sets the command named in messages about these options (copied). */
+void gl_kv_set_context(gl_kvlist *l, const char *context);
+/* Remembers key as one this list's reader takes, for suggestions, without
+ * looking it up (flags, a solver's option names). */
+void gl_kv_note_key(gl_kvlist *l, const char *key);
 /* The pair for key (marked used), or NULL. */
 gl_kv *gl_kv_find(gl_kvlist *l, const char *key);
 const char *gl_kv_get(gl_kvlist *l, const char *key);
@@ -47,13 +64,21 @@ int gl_kv_size(gl_kvlist *l, const char *key, int minw, int maxw, int minh, int 
 /* value must be one of the |-separated choices; *out is its index. */
 int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out,
                  gl_error *err);
-/* Fails naming the first pair no getter asked for: "FILE:LINE: unknown key
- * 'k'" for a header's pair, "unknown option --k" for a command's. */
+/* Fails naming the first pair no getter asked for ("FILE:LINE: unknown key
+ * 'k'" for a header's pair, "unknown option --k for CONTEXT" for a
+ * command's), with "did you mean" the nearest key that was asked for when
+ * one is close; or the first option a getter found without a value. */
 int gl_kv_check_used(const gl_kvlist *l, gl_error *err);
+/* The key among the asked ones (and the space-separated names in more,
+ * may be NULL) nearest to key when it is close enough to be a likely
+ * misspelling (a small edit distance, or key is the start of the name):
+ * 1 with the name in buf, else 0. */
+int gl_kv_suggest(const gl_kvlist *l, const char *key, const char *more, char *buf, size_t n);
 
 /* Plain parsers used by the getters and the CLI. Return 0 or -1. */
 int gl_parse_ll(const char *s, long long min, long long max, long long *out);
 int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
+/* Seeds (0 to 2^64-1, as strict as gl_parse_ll): gl_seed_parse in game.h. */
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,7 @@
  * rows, each remembering its line number, so that a game's parser can say
  * `FILE:LINE: message` about exactly the row that is wrong.  Blank lines
  * after the rows and comment lines anywhere are skipped; CR before LF is
- * accepted.  Limits (bytes, line length, rows) keep hostile files from
+ * accepted, and so is a UTF-8 byte-order mark at the start (skipped).  Limits (bytes, line length, rows) keep hostile files from
  * eating memory. */
 #ifndef GRIDLAB_TEXT_H
 #define GRIDLAB_TEXT_H
@@ -43,8 +43,11 @@ typedef struct gl_text {
 } gl_text;
 
 /* Reads a whole file ("-" is standard input) into a NUL-terminated buffer,
- * refusing more than max bytes.  *len gets the size. */
+ * refusing more than max bytes.  *len gets the size.  A UTF-8 byte-order
+ * mark at the start is dropped. */
 int gl_read_file(const char *path, size_t max, char **data, size_t *len, gl_error *err);
+/* 1 when data starts with a UTF-8 byte-order mark (EF BB BF). */
+int gl_text_has_bom(const char *data, size_t len);
 /* Parses text that came from `file` (name for messages). */
 int gl_text_parse(const char *data, size_t len, const char *file, gl_text *t, gl_error *err);
 int gl_text_read(const char *path, gl_text *t, gl_error *err);

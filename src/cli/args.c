@@ -10,10 +10,13 @@
 
 volatile sig_atomic_t gl_cli_interrupted = 0;
 
-static void on_sigint(int sig)
+/* SIGINT (Ctrl-C) and SIGTERM ask the running search to stop: it keeps
+ * its answer so far, the command prints it and exits 130.  A second one
+ * stops the process at once. */
+static void on_stop_signal(int sig)
 {
     (void)sig;
-    if (gl_cli_interrupted) _exit(130); /* a second Ctrl-C: stop now */
+    if (gl_cli_interrupted) _exit(GL_EXIT_INTERRUPTED);
     gl_cli_interrupted = 1;
 }
 
@@ -21,19 +24,22 @@ void gl_cli_catch_sigint(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }
 
 int gl_cli_failf(const char *fmt, ...)
 {
+    /* Messages quote arguments and input: escaped like every gl_error. */
+    char raw[GL_ERROR_MAX], msg[GL_ERROR_MAX];
     va_list ap;
-    fputs("gridlab: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    gl_escape_text(raw, strlen(raw), msg, sizeof msg);
+    fprintf(stderr, "gridlab: %s\n", msg);
     return GL_EXIT_USAGE;
 }
 
@@ -65,12 +71,27 @@ static int flag_index(const char *names, const char *name, size_t len)
     return -1;
 }
 
+/* An argument that cannot be an option's value: the next option. */
+static int is_option(const char *s) { return s[0] == '-' && s[1] == '-'; }
+
 int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
 {
     memset(a, 0, sizeof *a);
     gl_kv_init(&a->opts);
+    if (argc > 0 && argv[0]) gl_kv_set_context(&a->opts, argv[0]);
     char names[256];
     snprintf(names, sizeof names, "help %s", flag_names ? flag_names : "");
+    for (const char *p = names; *p;) { /* the flags, for "did you mean" */
+        while (*p == ' ') p++;
+        size_t l = strcspn(p, " ");
+        char f[72];
+        if (l && l < sizeof f) {
+            memcpy(f, p, l);
+            f[l] = '\0';
+            gl_kv_note_key(&a->opts, f);
+        }
+        p += l;
+    }
     int only_pos = 0;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -101,15 +122,15 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
             char key[80];
             memcpy(key, name, len);
             key[len] = '\0';
-            const char *val;
-            if (eq) val = eq + 1;
-            else if (i + 1 < argc) val = argv[++i];
+            /* Without a value (the last argument, or another option next),
+             * it is kept as such: the command knows whether --KEY is one
+             * of its options ("needs a value") or not ("unknown option"). */
+            if (eq) gl_kv_add(&a->opts, key, eq + 1, 0);
+            else if (i + 1 < argc && !is_option(argv[i + 1])) gl_kv_add(&a->opts, key, argv[++i], 0);
             else {
-                gl_cli_failf("option --%s needs a value", key);
-                gl_args_free(a);
-                return -1;
+                gl_kv_add(&a->opts, key, "", 0);
+                a->opts.items[a->opts.n - 1].novalue = 1;
             }
-            gl_kv_add(&a->opts, key, val, 0);
             continue;
         }
         if (a->npos >= (int)(sizeof a->pos / sizeof a->pos[0])) {
@@ -152,19 +173,42 @@ int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err)
 
 int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err)
 {
-    const char *v = gl_kv_get(&a->opts, "seed");
-    *given = v != NULL;
-    if (!v) return 0;
-    if (gl_seed_parse(v, seed) != 0)
-        return gl_error_set(err, "option --seed %.40s: expected a whole number from 0 to 18446744073709551615 "
-                                 "(decimal, no sign, no leading zeros)", v);
+    gl_kv *kv = gl_kv_find(&a->opts, "seed");
+    *given = kv != NULL;
+    if (!kv) return 0;
+    static const char range[] = "expected a whole number from 0 to 18446744073709551615 "
+                                "(decimal digits, no sign, no leading zeros)";
+    if (kv->novalue) return gl_error_set(err, "option --seed needs a value: %s", range);
+    if (gl_seed_parse(kv->value, seed) != 0)
+        return gl_error_set(err, "option --seed %.40s: %s", kv->value, range);
+    return 0;
+}
+
+int gl_args_check_values(const gl_args *a, gl_error *err)
+{
+    for (int i = 0; i < a->opts.n; i++)
+        if (a->opts.items[i].used && a->opts.items[i].novalue)
+            return gl_error_set(err, "option --%s needs a value", a->opts.items[i].key);
     return 0;
 }
 
 void gl_args_unused(const gl_args *a, gl_kvlist *out)
 {
-    for (int i = 0; i < a->opts.n; i++)
-        if (!a->opts.items[i].used) gl_kv_add(out, a->opts.items[i].key, a->opts.items[i].value, 0);
+    /* An option the command read but found without a value goes along as
+     * well, marked used: the reader's final gl_kv_check_used then says it
+     * needs a value, where the command itself only asked gl_kv_get. */
+    for (int i = 0; i < a->opts.n; i++) {
+        const gl_kv *kv = &a->opts.items[i];
+        if (kv->used && !kv->novalue) continue;
+        gl_kv_add(out, kv->key, kv->value, 0);
+        out->items[out->n - 1].novalue = kv->novalue;
+        out->items[out->n - 1].used = kv->used;
+    }
+    /* Messages about them name the command, and suggest among its own
+     * options too. */
+    if (a->opts.context && !out->context) gl_kv_set_context(out, a->opts.context);
+    for (size_t i = 0; i < a->opts.asked_len; i += strlen(a->opts.asked + i) + 1)
+        gl_kv_note_key(out, a->opts.asked + i);
 }
 
 uint64_t gl_cli_clock_seed(void) { return (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid(); }
@@ -223,43 +267,8 @@ void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
         gl_json_key(&j, "stopped");
         gl_json_str(&j, s->stopped);
     }
-    gl_cli_info_json(&j, &s->info);
+    gl_json_info(&j, &s->info);
     gl_json_obj_end(&j);
-}
-
-static void cells_json(gl_json *j, const int *rc, int n)
-{
-    gl_json_arr_begin(j);
-    for (int k = 0; k < n; k++) {
-        gl_json_arr_begin(j);
-        gl_json_int(j, rc[2 * k]);
-        gl_json_int(j, rc[2 * k + 1]);
-        gl_json_arr_end(j);
-    }
-    gl_json_arr_end(j);
-}
-
-void gl_cli_info_json(gl_json *j, const gl_info *info)
-{
-    for (int i = 0; i < info->n; i++) {
-        const gl_info_item *it = &info->items[i];
-        gl_json_key(j, it->key);
-        switch (it->type) {
-        case GL_INFO_INT: gl_json_int(j, it->value); break;
-        case GL_INFO_BOOL: gl_json_bool(j, (int)it->value); break;
-        case GL_INFO_NULL: gl_json_null(j); break;
-        case GL_INFO_TEXT: gl_json_str(j, it->text); break;
-        case GL_INFO_CELLS: cells_json(j, info->cells.rc + 2 * it->first, (int)it->value); break;
-        case GL_INFO_CELL_LISTS:
-            gl_json_arr_begin(j);
-            for (int k = 0; k < it->value; k++) {
-                const int *l = &info->lists[2 * (it->first + k)];
-                cells_json(j, info->cells.rc + 2 * l[0], l[1]);
-            }
-            gl_json_arr_end(j);
-            break;
-        }
-    }
 }
 
 /* Is key in the solver's space-separated option list? */
@@ -284,11 +293,22 @@ int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_
         return -1;
     }
     if (opts)
-        for (int i = 0; i < opts->n; i++)
-            if (!accepts(sv->options, opts->items[i].key))
-                return gl_error_set(err, "unknown option --%s for %s %s (it takes: %s)",
-                                    opts->items[i].key, g->name, sv->name,
-                                    sv->options ? sv->options : "none");
+        for (int i = 0; i < opts->n; i++) {
+            const gl_kv *kv = &opts->items[i];
+            if (kv->used && kv->novalue) return gl_error_set(err, "option --%s needs a value", kv->key);
+            if (accepts(sv->options, kv->key)) {
+                if (kv->novalue) return gl_error_set(err, "option --%s needs a value", kv->key);
+                continue;
+            }
+            char near[72], hint[96] = "";
+            if (gl_kv_suggest(opts, kv->key, sv->options, near, sizeof near))
+                snprintf(hint, sizeof hint, "; did you mean --%s?", near);
+            if (opts->context)
+                return gl_error_set(err, "unknown option --%.60s for %s%s (%s %s takes: %s)", kv->key,
+                                    opts->context, hint, g->name, sv->name, sv->options ? sv->options : "none");
+            return gl_error_set(err, "unknown option --%.60s for %s %s%s (it takes: %s)", kv->key, g->name,
+                                sv->name, hint, sv->options ? sv->options : "none");
+        }
     gl_solve_opts o;
     memset(&o, 0, sizeof o);
     o.lim = *lim;

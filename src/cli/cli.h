@@ -4,7 +4,9 @@
  * Arguments: `--flag` for the booleans a subcommand declares, `--key value`
  * or `--key=value` for everything else.  Options a subcommand does not take
  * itself are handed to the game (new) or the solver (solve), which name any
- * they do not know: nothing is silently ignored. */
+ * they do not know: nothing is silently ignored.  An option given without
+ * a value is kept as such, and whoever reads the options says either that
+ * it needs a value or that it is unknown (with the nearest known name). */
 #ifndef GRIDLAB_CLI_H
 #define GRIDLAB_CLI_H
 
@@ -63,7 +65,12 @@ int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err);   /* --limit-ms, 
 int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err);
 /* A seed from the clock and the process, for a new game without --seed. */
 uint64_t gl_cli_clock_seed(void);
-/* Copies the options no getter has used yet (for a game or a solver). */
+/* Fails naming the first option that a getter found without a value. */
+int gl_args_check_values(const gl_args *a, gl_error *err);
+/* Copies the options no getter has used yet (for a game or a solver), with
+ * the command's name and the options it asked for (for messages); options
+ * the command read but found without a value are copied marked used, so
+ * that the reader's gl_kv_check_used names them. */
 void gl_args_unused(const gl_args *a, gl_kvlist *out);
 
 /* Prints "gridlab: MSG" on stderr and returns 2. */
@@ -72,7 +79,9 @@ int gl_cli_failf(const char *fmt, ...) GL_PRINTF(1, 2);
 /* Prints the usage of a command (for --help) and returns 0. */
 int gl_cli_help(const char *usage, const char *text);
 
-/* Ctrl-C stops solvers cleanly: they poll this flag. */
+/* Ctrl-C and SIGTERM stop solvers cleanly: they poll this flag (set by the
+ * handler gl_cli_catch_sigint installs); a command that returns with it
+ * set exits 130 (main.c). */
 extern volatile sig_atomic_t gl_cli_interrupted;
 void gl_cli_catch_sigint(void);
 
@@ -82,8 +91,6 @@ int gl_cli_use_color(FILE *f);
 /* Solver output shared by solve, tour and batch. */
 void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
                           const gl_solution *s, gl_strbuf *out);
-/* A solver's or a hint's info as JSON members of the open object. */
-void gl_cli_info_json(gl_json *j, const gl_info *info);
 void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s,
                        const char *sep, gl_strbuf *out);
 /* Runs a named solver with options checked against what it accepts. */

@@ -10,7 +10,12 @@ int gl_cmd_list(int argc, char **argv)
         return gl_cli_help("list [--json]", "Lists the games, their board options, move notation and solvers.\n");
     }
     int json = gl_args_flag(&a, "json", "json");
-    if (a.npos || a.opts.n) {
+    gl_error err = {0};
+    if (gl_kv_check_used(&a.opts, &err) != 0) {
+        gl_args_free(&a);
+        return gl_cli_fail(&err);
+    }
+    if (a.npos) {
         gl_args_free(&a);
         return gl_cli_failf("list takes no arguments");
     }

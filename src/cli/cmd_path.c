@@ -122,7 +122,7 @@ int gl_cmd_path(int argc, char **argv)
         gl_info info;
         gl_info_init(&info);
         gl_info_cells(&info, "path", raw.rc, raw.n);
-        gl_cli_info_json(&j, &info);
+        gl_json_info(&j, &info);
         gl_info_free(&info);
         gl_json_obj_end(&j);
         gl_sb_putc(&sb, '\n');

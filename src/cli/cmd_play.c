@@ -66,7 +66,7 @@ int gl_cmd_play(int argc, char **argv)
     const char *save_path = gl_kv_get(&a.opts, "save");
     uint64_t seed = gl_cli_clock_seed();
     int given;
-    if (gl_args_seed(&a, &seed, &given, &err) != 0) {
+    if (gl_args_seed(&a, &seed, &given, &err) != 0 || gl_args_check_values(&a, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;
     }

@@ -13,7 +13,9 @@ static const char SOLVE_HELP[] =
     "  --mem-mb N      cap the solver's tables at N MiB (default: half the memory, at most 8 GiB)\n"
     "  --trace         print the path state by state (to stderr with --json)\n"
     "  --KEY VALUE     a solver option (see 'gridlab list')\n"
-    "Exit status: 0 solved, 1 no solution found (unsolvable, or a limit hit), 2 bad input.\n";
+    "Exit status: 0 solved, 1 no solution found (unsolvable, or a limit hit), 2 bad input\n"
+    "or output that could not be written, 130 interrupted (Ctrl-C or SIGTERM: the search\n"
+    "stops and its answer so far is printed, \"stopped\":\"interrupted\").\n";
 
 /* The common part of solve and hint: one board file, the limits, and the
  * remaining options for the solver.  Returns 0, or an exit status. */
@@ -22,7 +24,7 @@ static int load(gl_args *a, const char *usage, const gl_game **g, gl_board **b, 
 {
     gl_error err = {0};
     if (a->npos != 1) return gl_cli_failf("usage: gridlab %s", usage);
-    if (gl_args_limits(a, lim, &err) != 0) return gl_cli_fail(&err);
+    if (gl_args_limits(a, lim, &err) != 0 || gl_args_check_values(a, &err) != 0) return gl_cli_fail(&err);
     gl_args_unused(a, sopts);
     *b = gl_board_read(a->pos[0], g, &err);
     if (!*b) return gl_cli_fail(&err);
@@ -104,8 +106,9 @@ int gl_cmd_hint(int argc, char **argv)
                            "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
                            "otherwise.\n"
                            "Exit status: 0 a move, 1 no move (the game is over or deadlocked), 2 bad\n"
-                           "input, 3 the search stopped at its limit before it had a move (\"stopped\"\n"
-                           "in --json), 130 interrupted.\n");
+                           "input or output that could not be written, 3 the search stopped at its\n"
+                           "limit before it had a move (\"stopped\" in --json), 130 interrupted (Ctrl-C\n"
+                           "or SIGTERM: the search stops and what it has is printed).\n");
     }
     int rc = GL_EXIT_OK;
     gl_board *b = NULL;
@@ -136,7 +139,7 @@ int gl_cmd_hint(int argc, char **argv)
             gl_json_obj_begin(&j);
             gl_json_key(&j, "move");
             gl_json_str(&j, buf);
-            gl_cli_info_json(&j, &info);
+            gl_json_info(&j, &info);
             gl_json_obj_end(&j);
         } else {
             gl_sb_puts(&out, buf);

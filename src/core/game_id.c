@@ -160,7 +160,7 @@ int gl_game_id_parse(const char *id, const gl_game **gp, gl_kvlist *params, uint
     if (!hash) return gl_error_set(err, "game ID '%.60s': the seed is missing (GAME:PARAMS#SEED)", id);
     if (gl_seed_parse(hash + 1, seed) != 0)
         return gl_error_set(err, "game ID '%.60s': the seed '%.30s' is not a whole number from 0 to "
-                            "18446744073709551615 (decimal, no leading zeros)", id, hash + 1);
+                            "18446744073709551615 (decimal digits, no sign, no leading zeros)", id, hash + 1);
     /* PARAMS: key=value,key=value between ':' and '#'; a piece without '='
      * belongs to the value before it (a list: scores=1,4,10) */
     gl_kvlist got;

@@ -1,4 +1,6 @@
-/* key=value lists with use tracking, and the plain number/size parsers. */
+/* key=value lists with use tracking, and the plain number/size parsers.
+ * Every lookup remembers the key it was for, present or not, so that the
+ * message about a key nobody asked for can name the nearest one that was. */
 #include "gridlab/kv.h"
 
 #include <errno.h>
@@ -28,7 +30,36 @@ void gl_kv_free(gl_kvlist *l)
         free(l->items[i].value);
     }
     free(l->items);
+    free(l->context);
+    free(l->asked);
     memset(l, 0, sizeof *l);
+}
+
+void gl_kv_set_context(gl_kvlist *l, const char *context)
+{
+    free(l->context);
+    l->context = context ? dupstr(context) : NULL;
+}
+
+void gl_kv_note_key(gl_kvlist *l, const char *key)
+{
+    if (!l || !key || !*key) return;
+    for (size_t i = 0; i < l->asked_len; i += strlen(l->asked + i) + 1)
+        if (strcmp(l->asked + i, key) == 0) return;
+    size_t n = strlen(key) + 1;
+    if (l->asked_len + n > l->asked_cap) {
+        size_t cap = l->asked_cap ? l->asked_cap : 128;
+        while (cap < l->asked_len + n) cap *= 2;
+        char *p = realloc(l->asked, cap);
+        if (!p) {
+            fputs("gridlab: out of memory\n", stderr);
+            abort();
+        }
+        l->asked = p;
+        l->asked_cap = cap;
+    }
+    memcpy(l->asked + l->asked_len, key, n);
+    l->asked_len += n;
 }
 
 void gl_kv_add(gl_kvlist *l, const char *key, const char *value, int line)
@@ -48,6 +79,7 @@ void gl_kv_add(gl_kvlist *l, const char *key, const char *value, int line)
     kv->value = dupstr(value);
     kv->line = line;
     kv->used = 0;
+    kv->novalue = 0;
 }
 
 void gl_kv_set(gl_kvlist *l, const char *key, const char *value)
@@ -56,6 +88,7 @@ void gl_kv_set(gl_kvlist *l, const char *key, const char *value)
         if (strcmp(l->items[i].key, key) == 0) {
             free(l->items[i].value);
             l->items[i].value = dupstr(value);
+            l->items[i].novalue = 0;
             return;
         }
     gl_kv_add(l, key, value, 0);
@@ -64,6 +97,7 @@ void gl_kv_set(gl_kvlist *l, const char *key, const char *value)
 gl_kv *gl_kv_find(gl_kvlist *l, const char *key)
 {
     if (!l) return NULL;
+    gl_kv_note_key(l, key);
     gl_kv *found = NULL;
     for (int i = 0; i < l->n; i++)
         if (strcmp(l->items[i].key, key) == 0) {
@@ -81,15 +115,25 @@ const char *gl_kv_get(gl_kvlist *l, const char *key)
 
 int gl_parse_ll(const char *s, long long min, long long max, long long *out)
 {
-    if (!s || !*s) return -1;
+    if (!s) return -1;
     const char *p = s;
-    if (*p == '+' || *p == '-') p++;
+    int neg = *p == '-';
+    if (neg) p++;
     if (*p < '0' || *p > '9') return -1;
-    errno = 0;
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (errno == ERANGE || *end != '\0' || v < min || v > max) return -1;
-    *out = v;
+    if (*p == '0' && (p[1] != '\0' || neg)) return -1; /* 010, 00, -0 */
+    /* The magnitude in unsigned arithmetic: LLONG_MIN's is one more than
+     * LLONG_MAX's; anything beyond is refused, never clamped. */
+    unsigned long long limit = neg ? (unsigned long long)LLONG_MAX + 1 : (unsigned long long)LLONG_MAX;
+    unsigned long long v = 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9') return -1;
+        unsigned d = (unsigned)(*p - '0');
+        if (v > (limit - d) / 10) return -1;
+        v = v * 10 + d;
+    }
+    long long r = neg ? (v == (unsigned long long)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v) : (long long)v;
+    if (r < min || r > max) return -1;
+    *out = r;
     return 0;
 }
 
@@ -97,7 +141,7 @@ int gl_parse_size(const char *s, int *w, int *h)
 {
     const char *x = strchr(s, 'x');
     if (!x) x = strchr(s, 'X');
-    if (!x || x == s || x - s > 9) return -1;
+    if (!x || x == s || x - s > 10) return -1;
     char a[16];
     memcpy(a, s, (size_t)(x - s));
     a[x - s] = '\0';
@@ -112,8 +156,9 @@ int gl_parse_size(const char *s, int *w, int *h)
 static int kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what)
 {
     if (kv->line > 0)
-        return gl_error_at(err, l->file, kv->line, "%s=%s: %s", kv->key, kv->value, what);
-    return gl_error_set(err, "option --%s %s: %s", kv->key, kv->value, what);
+        return gl_error_at(err, l->file, kv->line, "%s=%.60s: %s", kv->key, kv->value, what);
+    if (kv->novalue) return gl_error_set(err, "option --%s needs a value: %s", kv->key, what);
+    return gl_error_set(err, "option --%s %.60s: %s", kv->key, kv->value, what);
 }
 
 int gl_kv_int(gl_kvlist *l, const char *key, long long min, long long max, long long *out,
@@ -170,14 +215,85 @@ int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out, g
     return kv_fail(l, kv, err, what);
 }
 
+/* Edit distance with adjacent transpositions (optimal string alignment),
+ * on names of at most 64 characters. */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64) return 1000;
+    int d[65][65];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v) v = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < v) v = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb];
+}
+
+/* How far key may be from a name to be offered as what was meant. */
+static int close_enough(const char *key, const char *name)
+{
+    size_t kl = strlen(key);
+    if (kl >= 3 && strncmp(name, key, kl) == 0) return 1; /* --limit: --limit-ms */
+    int d = distance(key, name);
+    int allowed = kl <= 3 ? 1 : kl <= 6 ? 2 : 3;
+    return d <= allowed ? d : 0;
+}
+
+static void consider(const char *key, const char *name, size_t len, int *best, char *buf, size_t n)
+{
+    char cand[72];
+    if (len == 0 || len >= sizeof cand) return;
+    memcpy(cand, name, len);
+    cand[len] = '\0';
+    if (strcmp(cand, key) == 0) return;
+    int d = close_enough(key, cand);
+    if (d > 0 && (*best == 0 || d < *best)) {
+        *best = d;
+        snprintf(buf, n, "%s", cand);
+    }
+}
+
+int gl_kv_suggest(const gl_kvlist *l, const char *key, const char *more, char *buf, size_t n)
+{
+    int best = 0;
+    if (l)
+        for (size_t i = 0; i < l->asked_len; i += strlen(l->asked + i) + 1)
+            consider(key, l->asked + i, strlen(l->asked + i), &best, buf, n);
+    for (const char *p = more; p && *p;) {
+        while (*p == ' ') p++;
+        size_t len = strcspn(p, " ");
+        consider(key, p, len, &best, buf, n);
+        p += len;
+    }
+    return best > 0;
+}
+
 int gl_kv_check_used(const gl_kvlist *l, gl_error *err)
 {
     if (!l) return 0;
     for (int i = 0; i < l->n; i++) {
         const gl_kv *kv = &l->items[i];
-        if (kv->used) continue;
-        if (kv->line > 0) return gl_error_at(err, l->file, kv->line, "unknown key '%s'", kv->key);
-        return gl_error_set(err, "unknown option --%s", kv->key);
+        char near[72], hint[96] = "";
+        if (kv->used) {
+            if (kv->novalue) return gl_error_set(err, "option --%s needs a value", kv->key);
+            continue;
+        }
+        int has = gl_kv_suggest(l, kv->key, NULL, near, sizeof near);
+        if (kv->line > 0) {
+            if (has) snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
+            return gl_error_at(err, l->file, kv->line, "unknown key '%.60s'%s", kv->key, hint);
+        }
+        if (has) snprintf(hint, sizeof hint, "; did you mean --%s?", near);
+        if (l->context) return gl_error_set(err, "unknown option --%.60s for %s%s", kv->key, l->context, hint);
+        return gl_error_set(err, "unknown option --%.60s%s", kv->key, hint);
     }
     return 0;
 }

@@ -1,5 +1,9 @@
 /* The common board text format: split a file into header pairs and rows,
- * remembering line numbers, so each game's parser reports exact places. */
+ * remembering line numbers, so each game's parser reports exact places.
+ *
+ * A UTF-8 byte-order mark at the start of a file (some editors write one)
+ * is skipped, by the file reader and by the text parser: it is invisible,
+ * so refusing it would quote a character the user cannot see. */
 #include "gridlab/text.h"
 
 #include <errno.h>
@@ -46,10 +50,20 @@ int gl_read_file(const char *path, size_t max, char **data, size_t *len, gl_erro
         free(buf);
         return gl_error_set(err, "%s: file too large (more than %zu bytes)", name, max);
     }
+    if (gl_text_has_bom(buf, n)) {
+        memmove(buf, buf + 3, n - 3);
+        n -= 3;
+    }
     buf[n] = '\0';
     *data = buf;
     *len = n;
     return 0;
+}
+
+int gl_text_has_bom(const char *data, size_t len)
+{
+    return len >= 3 && (unsigned char)data[0] == 0xef && (unsigned char)data[1] == 0xbb &&
+           (unsigned char)data[2] == 0xbf;
 }
 
 static char *dupn(const char *s, size_t n)
@@ -132,6 +146,7 @@ int gl_text_parse(const char *data, size_t len, const char *file, gl_text *t, gl
     size_t pos = 0;
     int rows_cap = 0;
     int seen_blank_after_rows = 0;
+    if (gl_text_has_bom(data, len)) pos = 3;
     while (pos < len) {
         const char *s = data + pos;
         const char *nl = memchr(s, '\n', len - pos);

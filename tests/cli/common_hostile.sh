@@ -1,7 +1,7 @@
 #!/bin/bash
 # Hostile inputs through the real program: huge headers, huge lines, huge
 # files, binary junk, absurd counts and limits, solvers asked for the
-# impossible, Ctrl-C.  Each must end quickly with a clear "gridlab: "
+# impossible, Ctrl-C and SIGTERM.  Each must end quickly with a clear "gridlab: "
 # message and exit 2 (bad input), or, for a solver that hits a limit, with
 # its statistics, "stopped" and optimal:false.  Checks for a game run only
 # when that game is in GL_GAMES.  See docs/robustness.md.
@@ -24,6 +24,27 @@ bad_input() {
     expect_err "$text" "$name"
     # One line, not a flood of output (the message quotes at most a little of the input).
     if [ "$(printf '%s' "$ERR" | wc -c)" -lt 600 ]; then ok; else bad "$name: message too long"; fi
+}
+# interrupt_after_cpu SIGNALS ARGS...: runs gridlab ARGS in the background
+# and sends SIGNALS (one, or several in one word: "STOP -INT -CONT") once the program has used some CPU time (so its search
+# is surely running: a fixed sleep is not enough on a loaded machine or
+# under valgrind; GL_HOSTILE_SIGINT_CPU, in clock ticks); sets RC, OUT, ERR.
+interrupt_after_cpu() {
+    local sig=$1; shift
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
+    local pid=$! child="" need=${GL_HOSTILE_SIGINT_CPU:-30} stat
+    for _ in $(seq 1 $((LIMIT_S * 10))); do
+        child=$(pgrep -P "$pid" | head -n 1)
+        if [ -n "$child" ] && stat=$(cat "/proc/$child/stat" 2>/dev/null); then
+            set -- ${stat##*) }
+            [ $(( ${12} + ${13} )) -ge "$need" ] && break
+        fi
+        sleep 0.1
+    done
+    local s
+    for s in $sig; do kill "-${s#-}" "${child:-$pid}" 2>/dev/null; done
+    wait "$pid"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 }
 has() { local games=${GL_GAMES:-tiles}; case ",${games//;/,}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 file_of() { printf '%s' "$2" >"$TMP/$1"; echo "$TMP/$1"; }
@@ -88,29 +109,70 @@ if has tiles; then
     trun solve "$TMP/t28.txt" --algo ucs --mem-mb 1 --json
     expect_out '"optimal":false' "tiles: ucs N=28 in 1 MB"
     expect_out '"stopped":"memory limit"' "tiles: ucs N=28 in 1 MB"
-    # Ctrl-C: the solver stops cleanly and still reports (the time limit
-    # is only a backstop for a signal that arrived before the handler).
-    timeout -s KILL "$LIMIT_S" "$GRIDLAB" solve "$TMP/t28.txt" --algo ucs --json \
-        --limit-ms 60000 >"$TMP/out" 2>"$TMP/err" &
-    pid=$!
-    # Signal once the solver is surely running: when the program (the
-    # child of timeout) has used enough CPU time.  A fixed sleep is not
-    # enough on a loaded machine or under valgrind (GL_HOSTILE_SIGINT_CPU).
-    need=${GL_HOSTILE_SIGINT_CPU:-30}
-    for _ in $(seq 1 $((LIMIT_S * 10))); do
-        child=$(pgrep -P "$pid" | head -n 1)
-        if [ -n "$child" ] && stat=$(cat "/proc/$child/stat" 2>/dev/null); then
-            set -- ${stat##*) }
-            [ $(( ${12} + ${13} )) -ge "$need" ] && break
-        fi
-        sleep 0.1
-    done
-    kill -INT "${child:-$pid}" 2>/dev/null
-    wait "$pid"
-    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
-    expect_rc 1 "tiles: Ctrl-C"
+    # Ctrl-C and SIGTERM: the search stops cleanly, the command prints its
+    # answer so far (valid JSON, "stopped":"interrupted") and exits 130.
+    # The time limit is only a backstop for a signal that arrived before
+    # the handler.
+    interrupt_after_cpu INT solve "$TMP/t28.txt" --algo ucs --json --limit-ms 60000
+    expect_rc 130 "tiles: Ctrl-C"
     expect_json "tiles: Ctrl-C"
     expect_out '"stopped":"interrupted"' "tiles: Ctrl-C"
+    expect_out '"optimal":false' "tiles: Ctrl-C"
+    interrupt_after_cpu TERM solve "$TMP/t28.txt" --algo ucs --json --limit-ms 60000
+    expect_rc 130 "tiles: SIGTERM"
+    expect_json "tiles: SIGTERM"
+    expect_out '"stopped":"interrupted"' "tiles: SIGTERM"
+    interrupt_after_cpu INT solve "$TMP/t28.txt" --algo ucs --limit-ms 60000
+    expect_rc 130 "tiles: Ctrl-C, text output"
+    expect_out "(stopped: interrupted)" "tiles: Ctrl-C, text output"
+    interrupt_after_cpu INT hint "$TMP/t28.txt" --json --limit-ms 60000
+    expect_rc 130 "tiles: hint, Ctrl-C"
+    expect_json "tiles: hint, Ctrl-C"
+    interrupt_after_cpu TERM hint "$TMP/t28.txt" --limit-ms 60000
+    expect_rc 130 "tiles: hint, SIGTERM"
+    if [ -n "$OUT" ]; then ok; else bad "tiles: hint, SIGTERM: printed nothing"; fi
+    # A second signal ends the program at once: both are delivered while
+    # it is stopped, so the second handler runs before anything is printed.
+    interrupt_after_cpu "STOP -INT -TERM -CONT" solve "$TMP/t28.txt" --algo ucs --json --limit-ms 60000
+    expect_rc 130 "tiles: a second signal"
+    if [ -z "$OUT" ]; then ok; else bad "tiles: a second signal: the program went on to print"; fi
+fi
+
+# bench: SIGINT during a run: the rows finished are printed, the run
+# stopped is marked interrupted, exit 130.
+if has tiles; then
+    interrupt_after_cpu INT bench tiles --from 20 --to 28 --algos ucs --limit-ms 60000
+    expect_rc 130 "bench tiles, SIGINT"
+    expect_out "interrupted" "bench tiles, SIGINT: the run stopped is marked"
+fi
+
+# tour: SIGTERM as soon as the program catches it (the signal mask in
+# /proc shows the handler; the tour takes most of a second of wall time
+# after that): the search running stops, no further game is started, the
+# summary says so, exit 130.
+if has tiles; then
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" tour >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    child=""
+    for _ in $(seq 1 $((LIMIT_S * 100))); do
+        child=$(pgrep -P "$pid" | head -n 1)
+        # SigCgt is hexadecimal; SIGTERM (15) is bit 14.  Under valgrind
+        # (GRIDLAB a wrapper) the mask is valgrind's: wait for the CPU
+        # instead, as interrupt_after_cpu does.
+        case "$(readlink "/proc/${child:-0}/exe" 2>/dev/null)" in
+            */gridlab) caught=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/${child:-0}/status" 2>/dev/null) ;;
+            *) caught=0; set -- $(sed 's/.*) //' "/proc/${child:-0}/stat" 2>/dev/null)
+               [ $# -ge 13 ] && [ $(( ${12} + ${13} )) -ge "${GL_HOSTILE_SIGINT_CPU:-30}" ] && caught=4000 ;;
+        esac
+        [ -n "$caught" ] && [ $(( (16#$caught >> 14) & 1 )) = 1 ] && break
+        sleep 0.01
+    done
+    kill -TERM "${child:-$pid}" 2>/dev/null
+    wait "$pid"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "tour, SIGTERM"
+    expect_out "tour interrupted:" "tour, SIGTERM: the summary says so"
+    case "$OUT" in *"tour done"*) bad "tour, SIGTERM: said done" ;; *) ok ;; esac
 fi
 
 # ------------------------------------------------------------ flood

@@ -87,6 +87,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* Options a subcommand does not read must be named. */
         if (gl_kv_check_used(&a.opts, &err) != 0)
             GL_FUZZ_CHECK(err.set, "unused option without a message");
+        /* What is passed on to a game or a solver: every option not read,
+         * or read without a value, and its checks name them too. */
+        gl_kvlist rest;
+        gl_kv_init(&rest);
+        gl_args_unused(&a, &rest);
+        gl_error_clear(&err);
+        if (gl_kv_check_used(&rest, &err) != 0) GL_FUZZ_CHECK(err.set, "passed-on option without a message");
+        for (int i = 0; i < rest.n; i++) {
+            char near[72];
+            if (gl_kv_suggest(&rest, rest.items[i].key, "width depth swaps", near, sizeof near))
+                GL_FUZZ_CHECK(strcmp(near, rest.items[i].key) != 0, "'%s' suggested for itself", near);
+        }
+        gl_kv_free(&rest);
+        /* Messages hold no raw control character. */
+        for (const char *c = err.msg; *c; c++)
+            GL_FUZZ_CHECK((unsigned char)*c >= 0x20 && *c != 0x7f, "raw byte 0x%02x in '%s'", (unsigned char)*c, err.msg);
         /* The same list as a header: set/find/get on fuzzed keys. */
         for (int i = 0; i < a.opts.n && i < 4; i++) {
             gl_kv_set(&a.opts, a.opts.items[i].key, "1");

@@ -1,0 +1,140 @@
+#!/bin/bash
+# Odd arguments and odd bytes, through the real program: numbers are
+# decimal, range-checked and never clamped or wrapped; an option a command
+# does not know is named as unknown (with the nearest one it takes), one
+# without its value says so; a UTF-8 byte-order mark at the start of a
+# board is skipped; messages that quote input show control characters and
+# invisible ones as \xNN; benchmarks refuse unknown solver or player names
+# before any work.  See docs/robustness.md.
+source "$(dirname "$0")/lib.sh"
+
+has() { local games=${GL_GAMES:-tiles}; case ",${games//;/,}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+# refused NAME TEXT ARGS...: exit 2 with a "gridlab: " message holding TEXT.
+refused() {
+    local name=$1 text=$2; shift 2
+    expect_bad_input "$name" "$@"
+    expect_err "$text" "$name"
+}
+# no_raw NAME: the message holds no raw control character (ESC, CR, BEL).
+no_raw() {
+    case "$ERR" in *$'\e'* | *$'\r'* | *$'\a'*) bad "$1: a raw control character in the message" ;; *) ok ;; esac
+}
+
+printf 'tiles hop=2\nBBWW_\n' >"$TMP/t.txt"
+t="$TMP/t.txt"
+
+# ------------------------------------------------------------ numbers
+SEED_RANGE="expected a whole number from 0 to 18446744073709551615"
+for s in 010 08 00 ' -5' -5 +5 0x10 99999999999999999999 18446744073709551616 '5 ' 1e3 ''; do
+    refused "new --seed '$s'" "option --seed $s: $SEED_RANGE" new tiles --seed "$s"
+done
+refused "tour --seed 010" "option --seed 010" tour --seed 010
+refused "new --seed without value" "option --seed needs a value" new tiles --seed
+for s in 0 10 18446744073709551615; do
+    run new tiles --seed "$s"; expect_rc 0 "new --seed $s"
+    # the game ID on the first line ends with the seed
+    case "${OUT%%$'\n'*}" in *"#$s") ok ;; *) bad "new --seed $s is seed $s: ${OUT%%$'\n'*}" ;; esac
+done
+for v in 010 0x10 ' 5' -5 +5 99999999999999999999 5ms; do
+    refused "solve --limit-ms '$v'" "option --limit-ms $v: expected a whole number from 0 to" solve "$t" --limit-ms "$v"
+done
+refused "solve --mem-mb 08" "option --mem-mb 08: expected a whole number from 1 to" solve "$t" --mem-mb 08
+refused "new tiles --n 08" "option --n 08: expected a whole number from" new tiles --n 08
+refused "header hop=02" "$TMP/h.txt:1: hop=02: expected a whole number" show "$(printf 'tiles hop=02\nBW_\n' >"$TMP/h.txt"; echo "$TMP/h.txt")"
+if has flood; then
+    refused "new flood --size 08x08" "option --size 08x08: expected WxH with W from 2 to 30" new flood --size 08x08
+    refused "new flood --size 14x99999999999" "option --size 14x99999999999" new flood --size 14x99999999999
+fi
+
+# ------------------------------------------------------------ unknown options, missing values
+refused "unknown option" "unknown option --foo for solve" solve "$t" --foo
+refused "unknown option with a value" "unknown option --foo for solve" solve "$t" --foo 3
+refused "misspelt flag" "unknown option --jsno for solve; did you mean --json?" solve "$t" --jsno
+refused "misspelt option" "unknown option --lmit-ms for solve; did you mean --limit-ms?" solve "$t" --lmit-ms 5
+refused "start of an option" "did you mean --limit-ms?" solve "$t" --limit 5
+refused "solve --algo without value" "option --algo needs a value" solve "$t" --algo
+refused "solve --limit-ms without value" "option --limit-ms needs a value" solve "$t" --limit-ms
+# the next option is not taken as the value
+refused "value-less before a flag" "option --limit-ms needs a value" solve "$t" --limit-ms --json
+refused "hint unknown option" "unknown option --foo for hint" hint "$t" --foo 1
+refused "new misspelt option" "unknown option --sead for new; did you mean --seed?" new tiles --sead 3
+refused "new misspelt board option" "unknown option --hpo for new; did you mean --hop?" new tiles --hpo 3
+refused "new board option without value" "option --n needs a value" new tiles --n
+# read by the command with a plain lookup, then passed on: still named
+refused "play --save without value" "option --save needs a value" play tiles --seed 1 --lines --save
+has lines && refused "autoplay --record without value" "option --record needs a value" autoplay lines --record
+refused "list unknown option" "unknown option --foo for list" list --foo
+refused "tour unknown option" "unknown option --sed for tour; did you mean --seed?" tour --sed 3
+refused "bench unknown option" "unknown option --form for bench tiles; did you mean --from?" bench tiles --form 3
+refused "misspelt command" "unknown command 'slove'; did you mean 'solve'?" slove "$t"
+if has flood; then
+    printf 'flood size=3x3 colors=3\n012\n120\n201\n' >"$TMP/f.txt"
+    refused "solver option misspelt" "unknown option --widht for solve; did you mean --width?" \
+        solve "$TMP/f.txt" --algo beam --widht 5
+    refused "solver option without value" "option --width needs a value" solve "$TMP/f.txt" --algo beam --width
+fi
+
+# ------------------------------------------------------------ arguments that name a mistake
+# the same cell twice is named as such, not answered "no path"
+if has onet; then
+    printf 'onet size=2x1\naa\n' >"$TMP/op.txt"
+    refused "path onet a1 a1" "path: a1 twice: name two different cells" path "$TMP/op.txt" a1 a1
+fi
+if has lines; then
+    printf 'lines size=5x5 colors=7 next=123 score=0\n1....\n.....\n.....\n.....\n.....\n' >"$TMP/lp.txt"
+    refused "path lines a1 a1" "path: a1 twice: name two different cells" path "$TMP/lp.txt" a1 a1
+fi
+
+# ------------------------------------------------------------ byte-order mark
+printf '\xef\xbb\xbftiles hop=2\nBBWW_\n' >"$TMP/bom.txt"
+run solve "$TMP/bom.txt" --json; expect_rc 0 "a board with a BOM"; expect_json "a board with a BOM"
+run show "$TMP/bom.txt"; expect_rc 0 "show a board with a BOM"
+run_in "$(cat "$TMP/bom.txt")" solve -; expect_rc 0 "a board with a BOM on standard input"
+# anywhere else it is an invisible character: shown as bytes, named as a mark
+printf '# a comment\n\xef\xbb\xbftiles\nBW_\n' >"$TMP/bom2.txt"
+refused "a BOM on line 2" '\xef\xbb\xbftiles' show "$TMP/bom2.txt"
+expect_err "$TMP/bom2.txt:2:" "a BOM on line 2: the place"
+expect_err '(\xef\xbb\xbf is a byte-order mark)' "a BOM on line 2: named as one"
+
+# ------------------------------------------------------------ bytes a terminal would act on
+printf 'ti\e[2J\e]0;pwned\ales\rhidden\nBW_\n' >"$TMP/esc.txt"
+refused "escape sequence in the header" 'ti\x1b[2J\x1b]0;pwned\x07les\x0dhidden' show "$TMP/esc.txt"
+no_raw "escape sequence in the header"
+printf 'tiles hop=\e[31m2\nBW_\n' >"$TMP/esc2.txt"
+refused "escape sequence in a value" 'hop=\x1b[31m2' show "$TMP/esc2.txt"
+no_raw "escape sequence in a value"
+printf 'tiles\nB\rW_\n' >"$TMP/cr.txt"
+expect_bad_input "lone CR in a row" show "$TMP/cr.txt"
+no_raw "lone CR in a row"
+refused "escape sequence in an option value" 'option --n \x1b[2J' new tiles --n $'\e[2J'
+no_raw "escape sequence in an option value"
+refused "escape sequence in a command name" "unknown command 'x\\x1b[31m'" $'x\e[31m'
+no_raw "escape sequence in a command name"
+refused "control characters in a file name" 'a\x0db\x1b[2J.txt' show "$TMP/a"$'\r'"b"$'\e[2J'".txt"
+no_raw "control characters in a file name"
+refused "right-to-left override" '\xe2\x80\xae' show "$(printf 'tiles\xe2\x80\xae\nBW_\n' >"$TMP/rlo.txt"; echo "$TMP/rlo.txt")"
+refused "bytes that are not UTF-8" '\xff\xfe' show "$(printf '\xff\xfetiles\nBW_\n' >"$TMP/bin.txt"; echo "$TMP/bin.txt")"
+
+# ------------------------------------------------------------ benchmarks: unknown names before any work
+bench_refused() {
+    local name=$1 text=$2; shift 2
+    refused "$name" "$text" "$@"
+    if [ -z "$OUT" ]; then ok; else bad "$name: work was done before the refusal"; fi
+}
+if has tiles; then
+    bench_refused "bench tiles --algos foo" "bench tiles: no solver 'foo'" bench tiles --algos foo
+    bench_refused "bench tiles --algos astar,foo" "no solver 'foo'" bench tiles --from 3 --to 3 --algos astar,foo
+    bench_refused "bench tiles --algos ucs-pairs" "no solver 'ucs-pairs'" bench tiles --algos ucs-pairs
+fi
+if has flood; then
+    bench_refused "bench flood --algos nope" "bench flood: no solver 'nope'" bench flood --algos astar,nope --boards 1
+    bench_refused "bench flood --sets nope" "bench flood: no set 'nope'" bench flood --sets pc19,nope --boards 1
+fi
+if has lines; then
+    bench_refused "bench lines --ais bogus" "unknown player 'bogus'" bench lines --ais greedy,bogus --games 1
+fi
+if has match3; then
+    bench_refused "bench match3 --algos zzz" "no solver 'zzz'" bench match3 --algos exact,zzz --boards 1
+fi
+
+finish
