@@ -15,6 +15,7 @@
  * report still comes out). */
 #include "tui.h"
 
+#include <stdio.h>
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,7 +214,11 @@ static int run(gl_play *p, const gl_front_opts *o)
     restore_signals();
     stop_flag = NULL;
     delscreen(scr);
-    if (rc == 0 && t->save_failed) rc = 2;
+    if (rc == 0 && t->save_failed) {
+        /* as line mode does: the terminal is back, say why on stderr */
+        fprintf(stderr, "gridlab: cannot save: %s\n", t->save_error);
+        rc = 2;
+    }
     gl_scores_free(&t->scores);
     free(t->scores_path);
     free(t->save_file);

@@ -69,6 +69,7 @@ typedef struct tui {
     int utf8;       /* the locale can draw box characters */
     int mouse;
     int save_failed; /* an autosave failed: exit status 2 */
+    char save_error[512]; /* why, said on standard error once the screen is gone */
     int autosave;   /* --save was given: every game of this run is saved after each move */
     char *save_file; /* the --save file: where new games are saved */
     int single_keys; /* the game has moves of one character (flood's colours): keys play them */

@@ -394,6 +394,7 @@ static void started(tui *t, int loaded)
                 tui_game_changed(t);
                 tui_say(t, 1, "NOT SAVED: %s", err.msg);
                 t->save_failed = 1;
+                snprintf(t->save_error, sizeof t->save_error, "%s", err.msg);
                 return;
             }
         } else {

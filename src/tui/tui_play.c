@@ -236,6 +236,7 @@ static void after_move(tui *t, int moved, gl_cell_view *before, int w, int h, gl
     if (moved == 1) {
         tui_say(t, 1, "%s  NOT SAVED: %s", gl_sb_str(&sb), err->msg);
         t->save_failed = 1;
+        snprintf(t->save_error, sizeof t->save_error, "%s", err->msg);
     } else {
         tui_say(t, 0, "%s", gl_sb_str(&sb));
     }
@@ -439,6 +440,7 @@ void tui_undo(tui *t, int undo)
     if (rc == 1) {
         tui_say(t, 1, "%s done, NOT SAVED: %s", undo ? "undo" : "redo", err.msg);
         t->save_failed = 1;
+        snprintf(t->save_error, sizeof t->save_error, "%s", err.msg);
     } else {
         tui_say(t, 0, "%s done", undo ? "undo" : "redo");
     }
@@ -546,6 +548,7 @@ void tui_finish(tui *t)
         else if (r == 2) {
             tui_say(t, 1, "Level cleared; level %d is NOT SAVED: %s", gl_play_level(t->p), e2.msg);
             t->save_failed = 1;
+            snprintf(t->save_error, sizeof t->save_error, "%s", e2.msg);
         } else tui_say(t, 1, "Won, but the next level failed: %s", e2.msg);
     }
 }

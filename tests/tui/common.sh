@@ -235,6 +235,8 @@ keys q
 wait_for "unsaved moves" "failed save: q asks"
 keys y
 wait_exit 2 "failed save: exit 2"
+if grep -q "^gridlab: cannot save: .*$TMP/gone/s.txt" "$TMP/$SESSION.err"; then ok
+else bad "failed save: standard error lacks 'gridlab: cannot save: ... FILE': $(cat "$TMP/$SESSION.err")"; fi
 close
 
 # A damaged file of best results: reported, set aside, play goes on.
