@@ -36,11 +36,12 @@ int gl_cmd_tour(int argc, char **argv)
     }
     gl_args_free(&a);
     int color = gl_cli_use_color(stdout);
-    int failures = 0;
+    int failures = 0, done = 0;
     uint64_t t0 = gl_now_ns();
+    gl_cli_catch_sigint(); /* Ctrl-C stops the solver running and the tour */
     printf("gridlab %s tour: one board of each game, solved (seed %llu)\n", GRIDLAB_VERSION,
            (unsigned long long)seed);
-    for (int i = 0; i < gl_ngames; i++) {
+    for (int i = 0; i < gl_ngames && !gl_cli_interrupted; i++) {
         const gl_game *g = gl_games[i];
         gl_kvlist params, sopts;
         gl_kv_init(&params);
@@ -71,6 +72,7 @@ int gl_cmd_tour(int argc, char **argv)
         gl_sb_free(&sb);
         gl_limits lim = {0};
         lim.limit_ms = 20000;
+        lim.interrupt = &gl_cli_interrupted;
         gl_solution sol;
         gl_solution_init(&sol);
         if (gl_cli_run_solver(g, b, algo[0] ? algo : NULL, &sopts, &lim, NULL, &sol, &err) != 0) {
@@ -81,17 +83,24 @@ int gl_cmd_tour(int argc, char **argv)
             gl_cli_moves_text(g, b, &sol, " ", &mv);
             const gl_solver *sv = gl_game_solver(g, algo[0] ? algo : NULL);
             int ok = gl_cli_replay(g, b, &sol, &err) == 0;
-            printf("%s %s: cost %lld, %d moves, %s; %llu nodes in %.2f ms%s\n  moves: %s\n",
+            printf("%s %s: cost %lld, %d moves, %s; %llu nodes in %.2f ms%s%s%s\n  moves: %s\n",
                    g->name, sv->name, sol.cost, sol.nmoves,
                    sol.optimal ? "proved optimal" : "not proved optimal", sol.nodes, sol.ms,
+                   sol.stopped ? ", stopped: " : "", sol.stopped ? sol.stopped : "",
                    ok ? "" : " (REPLAY FAILED)", gl_sb_str(&mv));
-            if (!ok || !sol.solved) failures++;
+            if (!gl_cli_interrupted && (!ok || !sol.solved)) failures++;
+            if (!gl_cli_interrupted) done++;
             gl_sb_free(&mv);
         }
         gl_solution_free(&sol);
         g->destroy(b);
         gl_kv_free(&params);
         gl_kv_free(&sopts);
+    }
+    if (gl_cli_interrupted) {
+        printf("\ntour interrupted: %d of %d game%s solved in %.1f ms%s\n", done, gl_ngames,
+               gl_ngames == 1 ? "" : "s", gl_ms_since(t0), failures ? ", WITH FAILURES" : "");
+        return GL_EXIT_INTERRUPTED;
     }
     printf("\ntour done: %d game%s in %.1f ms%s\n", gl_ngames, gl_ngames == 1 ? "" : "s",
            gl_ms_since(t0), failures ? ", WITH FAILURES" : "");

@@ -1,6 +1,14 @@
-/* gridlab: one program, one subcommand per job (SPEC 3). */
+/* gridlab: one program, one subcommand per job (SPEC 3).
+ *
+ * main also owns what every subcommand shares at its end: the exit status
+ * of a command stopped by Ctrl-C or SIGTERM (130), and the check that what
+ * was printed was written.  Output is buffered, so a full disk or a closed
+ * pipe often shows only when the buffer is flushed: standard output is
+ * flushed and closed here, and any failure, then or earlier, is exit 2 with
+ * a message, whichever subcommand printed. */
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
 
 static const gl_cli_command builtin[] = {
@@ -29,10 +37,53 @@ static void usage(FILE *f)
     fprintf(f, "\nGames:");
     for (int i = 0; i < gl_ngames; i++) fprintf(f, " %s", gl_games[i]->name);
     fprintf(f, "\n\n'gridlab COMMAND --help' describes a command.\n"
-               "Exit status: 0 success, 1 a negative answer (no path, unsolvable), 2 bad usage or input.\n");
+               "Exit status: 0 success, 1 a negative answer (no path, unsolvable), 2 bad usage or\n"
+               "input, or output that could not be written, 3 a hint's search stopped before it\n"
+               "had a move, 130 interrupted (Ctrl-C or SIGTERM: a search stops, the command\n"
+               "prints what it has and exits 130).\n");
 }
 
-int main(int argc, char **argv)
+/* Flushes and closes standard output: 0, or the errno of the failure (-1
+ * when a write failed earlier and its errno is gone). */
+static int close_stdout(void)
+{
+    int earlier = ferror(stdout);
+    errno = 0;
+    if (fflush(stdout) != 0) {
+        int e = errno ? errno : -1;
+        fclose(stdout);
+        return e;
+    }
+    errno = 0;
+    if (fclose(stdout) != 0) {
+        /* Nothing left to write to a closed descriptor is no failure. */
+        if (!earlier && errno == EBADF) return 0;
+        return errno ? errno : -1;
+    }
+    return earlier ? -1 : 0;
+}
+
+static int finish(int rc)
+{
+    if (gl_cli_interrupted && (rc == GL_EXIT_OK || rc == GL_EXIT_NO)) rc = GL_EXIT_INTERRUPTED;
+    int e = close_stdout();
+    /* Named as "<stdin>" is in the readers' messages.  A command that
+     * failed already said why (its own write error, or the input it
+     * refused): one message is enough. */
+    if (e != 0 && rc != GL_EXIT_USAGE) {
+        if (e > 0) fprintf(stderr, "gridlab: <stdout>: write error: %s\n", strerror(e));
+        else fputs("gridlab: <stdout>: write error\n", stderr);
+    }
+    if (e != 0) rc = GL_EXIT_USAGE;
+    /* Standard error carries traces (solve --trace --json) besides
+     * messages: a failed write there is a failure too, though it cannot be
+     * reported. */
+    if ((fflush(stderr) != 0 || ferror(stderr)) && (rc == GL_EXIT_OK || rc == GL_EXIT_NO))
+        rc = GL_EXIT_USAGE;
+    return rc;
+}
+
+static int run(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -52,6 +103,17 @@ int main(int argc, char **argv)
     for (int k = 0; gl_cli_game_commands[k]; k++)
         for (const gl_cli_command *c = gl_cli_game_commands[k]; c->name; c++)
             if (strcmp(cmd, c->name) == 0) return c->run(argc - 1, argv + 1);
-    gl_cli_failf("unknown command '%s' (try 'gridlab --help')", cmd);
+    gl_strbuf names = GL_STRBUF_INIT;
+    for (int i = 0; i < NBUILTIN; i++) gl_sb_printf(&names, "%s ", builtin[i].name);
+    for (int k = 0; gl_cli_game_commands[k]; k++)
+        for (const gl_cli_command *c = gl_cli_game_commands[k]; c->name; c++) gl_sb_printf(&names, "%s ", c->name);
+    char near[72];
+    if (gl_kv_suggest(NULL, cmd, gl_sb_str(&names), near, sizeof near))
+        gl_cli_failf("unknown command '%s'; did you mean '%s'? (try 'gridlab --help')", cmd, near);
+    else
+        gl_cli_failf("unknown command '%s' (try 'gridlab --help')", cmd);
+    gl_sb_free(&names);
     return GL_EXIT_USAGE;
 }
+
+int main(int argc, char **argv) { return finish(run(argc, argv)); }

@@ -182,6 +182,6 @@ cpu_ticks() {
 pid=$!
 for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
 t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out")
-expect_rc 1 "exact: Ctrl-C"; expect_json "exact: Ctrl-C"; expect_out '"stopped":"interrupted"' "exact: Ctrl-C says so"
+expect_rc 130 "exact: Ctrl-C"; expect_json "exact: Ctrl-C"; expect_out '"stopped":"interrupted"' "exact: Ctrl-C says so"
 [ "$took" -le $((2000 * SLOW)) ] && ok || bad "exact: Ctrl-C took $took ms to stop"
 finish

@@ -142,6 +142,11 @@ if [ -f "$man" ] && command -v groff >/dev/null; then
     for cmd in list new show solve hint path play autoplay batch bench tour; do
         case "$text" in *"gridlab $cmd"*) ok ;; *) bad "man page does not document 'gridlab $cmd'" ;; esac
     done
+    # The exit statuses the program gives (cli/common_output, cli/common_hostile).
+    status=$(printf '%s\n' "$text" | sed -n '/^EXIT STATUS/,/^[A-Z][A-Z ]*$/p' | tr -s ' \n' '  ' | sed 's/‐ //g')
+    for want in "130 interrupted by Ctrl-C (SIGINT) or SIGTERM" "output that could not be written"; do
+        case "$status" in *"$want"*) ok ;; *) bad "man page EXIT STATUS lacks '$want'" ;; esac
+    done
 fi
 
 echo "$PASS passed, $FAIL failed"
