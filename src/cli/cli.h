@@ -44,6 +44,7 @@ typedef struct gl_cli_view {
 extern const gl_cli_view *const gl_cli_views[];
 extern const gl_cli_command *const gl_cli_game_commands[];
 extern const gl_cli_bench gl_cli_benches[];
+#include "cli_benches.h" /* gl_bench_GAME, generated from GL_GAMES */
 
 typedef struct gl_args {
     const char *pos[16];

@@ -138,7 +138,9 @@ int lines_replay_check(const char *text, size_t len, const char *file, int *game
 
 extern const gl_game gl_game_lines;
 
-#endif
+/* The players as the game's solvers (lines_solve.c). */
+int lines_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 
 /* ---- whole games (lines_autoplay.c) ---- */
 
@@ -157,3 +159,5 @@ typedef struct lines_game_result {
  * cap).  record (may be NULL) gets the replay lines.  0, or -1 with err. */
 int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t seed, long long max_turns,
                         gl_strbuf *record, lines_game_result *res, gl_error *err);
+
+#endif

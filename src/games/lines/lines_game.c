@@ -466,9 +466,6 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
     return 1;
 }
 
-int lines_solve_greedy(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-int lines_solve_search(const gl_board *, const gl_solve_opts *, gl_solution *, gl_error *);
-
 static const gl_solver lines_solvers[] = {
     {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
      "turns mode ms candidates depth width discount samples refine refine-samples", lines_solve_search},
