@@ -34,6 +34,7 @@ int gl_hint_board(const gl_game *g, const gl_board *b, const gl_solve_opts *o, g
     else if (sol.solved && sol.nmoves > 0) {
         *m = sol.moves[0];
         gl_info_bool(info, "optimal", sol.optimal);
+        if (sol.stopped) gl_info_text(info, "stopped", sol.stopped);
         r = GL_HINT_MOVE;
     } else {
         r = sol.stopped ? GL_HINT_STOPPED : GL_HINT_NONE;

@@ -165,6 +165,10 @@ for algo in astar ida greedy beam; do
     [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$algo with a 100 ms limit took $took ms"
     [ "$algo" = greedy ] || expect_out '"stopped":"time limit"' "$algo in 100 ms says why"
 done
+# a hint whose search stopped gives its best first move and says why
+run hint "$TMP/b36.txt" --limit-ms 100 --json
+expect_rc 0 "hint in 100 ms"; expect_out '"optimal":false' "hint in 100 ms: not proved"
+expect_out '"stopped":"time limit"' "hint in 100 ms: the reason"
 
 # Ctrl-C: the solver stops within 2 s and still prints its JSON (the time
 # limit is only a backstop).  greedy ends on its own in about 0.1 s on

@@ -201,6 +201,9 @@ done
 timed hint "$HUGE" --limit-ms 100 --json
 within 2000 "hint --limit-ms 100"
 expect_json "hint --limit-ms 100 json"
+# a move found by a search that stopped says so
+expect_out '"optimal":false' "hint --limit-ms 100: not proved"
+expect_out '"stopped":"time limit"' "hint --limit-ms 100: the reason"
 # Stopped before one swap was searched (1 ms for over a thousand swaps that
 # cascade over the board): it says so, exit 3, never "no move".
 run hint "$HUGE" --limit-ms 1 --json

@@ -68,6 +68,7 @@ int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *
         if (rc == 1) *m = s.moves[0];
         gl_info_bool(info, "optimal", s.optimal);
         gl_info_int(info, "moves_left", s.nmoves);
+        if (rc == 1 && s.stopped) gl_info_text(info, "stopped", s.stopped);
     } else {
         rc = -1;
     }

@@ -369,5 +369,6 @@ int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info 
     gl_info_int(info, "score", j.best);
     gl_info_int(info, "swaps", j.x);
     gl_info_bool(info, "optimal", j.stopped == NULL);
+    if (j.stopped) gl_info_text(info, "stopped", j.stopped);
     return 1;
 }
