@@ -78,11 +78,15 @@ if has tiles; then
     RC=$?; OUT=$(cat "$TMP/out"); ERR=""
     expect_rc 0 "solve --json 2> /dev/full, nothing to write there"
     prints "bench tiles" 0 bench tiles --from 3 --to 3 --algos astar --limit-ms 5000
-    # a closed standard output: the write fails as well
-    timeout -s KILL "$LIMIT_S" "$GRIDLAB" new tiles --seed 1 >&- 2>"$TMP/err" </dev/null
-    RC=$?; OUT=""; ERR=$(cat "$TMP/err")
-    expect_rc 2 "new >&-"
-    expect_err "gridlab: <stdout>: write error: Bad file descriptor" "new >&-"
+    # a closed standard output: the write fails as well (not under
+    # valgrind, which takes the free descriptor 1 for a file of its own, so
+    # that the program's output lands there)
+    if [ -z "${GL_UNDER_VALGRIND:-}" ]; then
+        timeout -s KILL "$LIMIT_S" "$GRIDLAB" new tiles --seed 1 >&- 2>"$TMP/err" </dev/null
+        RC=$?; OUT=""; ERR=$(cat "$TMP/err")
+        expect_rc 2 "new >&-"
+        expect_err "gridlab: <stdout>: write error: Bad file descriptor" "new >&-"
+    fi
     # nothing to write to a closed standard output: no failure
     timeout -s KILL "$LIMIT_S" "$GRIDLAB" new tiles --bogus 1 >&- 2>"$TMP/err" </dev/null
     RC=$?; OUT=""; ERR=$(cat "$TMP/err")
