@@ -22,7 +22,7 @@ import {
 const GAMES = {
   flood: { id: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#7', ends: ['won'] },
   lines: { id: 'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1', ends: ['lost', 'won'], anim: 'fast' },
-  match3: { id: 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no#5', ends: ['lost', 'won'] },
+  match3: { id: 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#5', ends: ['lost', 'won'] },
   onet: { id: 'onet:level=1,solvable=yes#5', ends: ['won'], level: true },
   tiles: { id: 'tiles:n=4,hop=2,start=random#3', ends: ['won'], anim: 'fast' },
 };
@@ -127,8 +127,31 @@ for (const [game, cfg] of Object.entries(GAMES)) {
       assert.ok(hinted, 'no hint in: ' + said);
       assert.ok(legalMoves(cfg.id, played).includes(hinted[1]), `hint ${hinted[1]} is not legal`);
       assert.ok(await page.locator('#board .hinted, #board .hint-fill').count() > 0, 'the hint is not on the board');
-      if (game === 'lines' || game === 'onet')
+      if (game === 'lines' || game === 'onet') {
         assert.equal(await page.locator('#overlay .hint-path polyline').count(), 1, 'no path drawn');
+        // each end of the line lies on a hinted cell, and an empty one (Lines'
+        // target) is drawn under the line and outlined, not hiding it
+        const ends = await page.evaluate(() => {
+          const line = document.querySelector('#overlay .hint-path polyline');
+          const box = document.getElementById('overlay').getBoundingClientRect();
+          const pts = line.getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number));
+          return [pts[0], pts[pts.length - 1]].map(([x, y]) => {
+            const at = document.elementFromPoint(box.left + x, box.top + y);
+            const cell = at && at.closest('.cell');
+            if (!cell) return null; // onet's link may end on the ring, outside the board
+            const css = getComputedStyle(cell);
+            return { cell: cell.dataset.cell, hinted: cell.classList.contains('hinted'), empty: cell.classList.contains('empty'),
+              z: css.zIndex, shadow: css.boxShadow };
+          });
+        });
+        for (const e of ends.filter(Boolean)) {
+          assert.ok(e.hinted, `the hint's line ends on ${e.cell}, which is not marked`);
+          if (e.empty) {
+            assert.equal(e.z, 'auto', `the empty cell ${e.cell} is drawn over the hint's line`);
+            assert.notEqual(e.shadow, 'none', `the empty cell ${e.cell} is not outlined`);
+          }
+        }
+      }
       await page.screenshot({ path: join(SHOTS, `${game}.png`) });
 
       // solve to the end
@@ -277,7 +300,7 @@ test('a custom game from the parameter table; bad values are named', async () =>
 });
 
 test('saves in the browser and as files; a loaded file plays on', async () => {
-  const id = 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no#5';
+  const id = 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#5';
   const { context, page } = await openPage(browser, urlOf(id));
   try {
     await play(page, 'match3', legalMoves(id, [])[0]);
@@ -340,7 +363,7 @@ test('a best score counts games won without the solver', async () => {
 const AGREE = [
   'flood:size=8x8,colors=4,start=corner,difficulty=medium#3',
   'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1',
-  'match3:size=6x6,kinds=4,scores=1,4,10,refill=no#2',
+  'match3:size=6x6,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#2',
   'onet:level=1,solvable=yes#5',
   'tiles:n=4,hop=2,start=random#3',
 ];
