@@ -1,16 +1,23 @@
 /* gridlab in the browser: the page and its Web Worker, in one file.
  *
  * Three layers (docs/web.md): the play session compiled to WebAssembly
- * (gridlab-engine.js/.wasm, the C API of web/api.h); a Web Worker that
- * owns that module and answers the page's messages, so that a long search
- * (hint, solve) never freezes the page; and the page, which draws what the
- * session reports and sends it the player's clicks and keys.  No game rule
- * lives here: moves, picks, hints, levels and saves are the session's.
+ * (gridlab.wasm, the C API of web/api.h, and its loader, which the build
+ * puts in front of this file: the site's gridlab.js is that loader and
+ * then this); a Web Worker that owns the module and answers the page's
+ * messages, so that a long search (hint, solve) never freezes the page;
+ * and the page, which draws what the session reports and sends it the
+ * player's clicks and keys.  No game rule lives here: moves, picks, hints,
+ * levels and saves are the session's.
  *
- * A search can be cancelled: the page ends the worker and starts a new one,
- * which replays the game's journal (its start and every step since) to the
- * same position, undo history included. */
-'use strict';
+ * The page and the worker load the same script, so the page is one .js
+ * and one .wasm.  A search can be cancelled: the page ends the worker and
+ * starts a new one, which replays the game's journal (its start and every
+ * step since) to the same position, undo history included.
+ *
+ * Each part is strict on its own ('use strict' in each function): the
+ * loader in front of this file makes a file-wide directive a plain
+ * string. */
+/* global createGridlabEngine */
 
 if (typeof document === 'undefined') workerMain();
 else pageMain();
@@ -18,7 +25,7 @@ else pageMain();
 /* ================================================================ worker */
 
 function workerMain() {
-  importScripts('gridlab-engine.js');
+  'use strict';
   let api = null;
   let replayedSteps = false; /* solver's moves replayed since this board began */
   const ready = createGridlabEngine().then((M) => {
@@ -132,6 +139,7 @@ function workerMain() {
 /* ================================================================ page */
 
 function pageMain() {
+  'use strict';
   const SCRIPT = document.currentScript.src;
   const $ = (sel) => document.querySelector(sel);
   const $$ = (sel) => Array.from(document.querySelectorAll(sel));
@@ -179,7 +187,7 @@ function pageMain() {
       };
       this.worker.onerror = (e) => {
         e.preventDefault();
-        const err = new Error('the engine failed: ' + (e.message || 'could not load gridlab-engine'));
+        const err = new Error('the engine failed: ' + (e.message || 'could not load gridlab.wasm'));
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
         showError(err.message);

@@ -9,12 +9,12 @@
 // (default build/gridlab).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import {
-  GRIDLAB, SHOTS, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
+  GRIDLAB, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
   statusOf,
 } from './lib.mjs';
 
@@ -190,6 +190,15 @@ for (const [game, cfg] of Object.entries(GAMES)) {
     }
   });
 }
+
+// The page is one static folder: the page, its stylesheet, one script and
+// one WebAssembly module (the engine's loader is the script's first part).
+test('the site is index.html, one stylesheet, one .js and one .wasm', () => {
+  assert.deepEqual(readdirSync(SITE).sort(), ['gridlab.js', 'gridlab.wasm', 'index.html', 'style.css']);
+  const html = readFileSync(join(SITE, 'index.html'), 'utf8');
+  assert.deepEqual([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:')).sort(),
+    ['gridlab.js', 'style.css']);
+});
 
 test('the game picker and the presets start each game', async () => {
   const { context, page } = await openPage(browser, urlOf(''));
