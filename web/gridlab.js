@@ -860,6 +860,16 @@ function pageMain() {
     $('#rules-title').textContent = game.name;
     $('#rules-text').textContent = game.rules.replace(/\n(?!\n)/g, ' ');
     $('#rules-moves').textContent = game.move_help;
+    /* each figure of the status line and what it means ("FIGURE: meaning" lines) */
+    const figures = $('#rules-status');
+    figures.textContent = '';
+    for (const line of (game.status_help || '').split('\n').filter(Boolean)) {
+      const colon = line.indexOf(': ');
+      figures.append(el('dt', { textContent: colon > 0 ? line.slice(0, colon) : line }),
+        el('dd', { textContent: colon > 0 ? line.slice(colon + 2) : '' }));
+    }
+    $('#rules-status-now').textContent = state && state.status_line ? 'Now: ' + state.status_line : '';
+    $('#rules-status-box').hidden = !game.status_help;
     $('#rules-solver').textContent = game.solver || '';
     openDialog($('#rules-dialog'));
   }

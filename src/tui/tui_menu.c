@@ -172,7 +172,18 @@ void tui_help(tui *t)
     page_add(&pg, A_BOLD, 0, 0, "The screen");
     gl_strbuf sb = GL_STRBUF_INIT;
     g->status_line(gl_play_board(t->p), &sb);
-    page_add(&pg, A_NORMAL, 2, 4, "Under the board, the game's status: \"%s\" (the game's own words).", gl_sb_str(&sb));
+    if (g->status_help) {
+        /* each figure of the status line and what it means */
+        page_add(&pg, A_NORMAL, 2, 4, "Under the board, the game's status, now \"%s\":", gl_sb_str(&sb));
+        for (const char *line = g->status_help; *line;) {
+            int n = (int)strcspn(line, "\n");
+            page_add(&pg, A_NORMAL, 4, 6, "%.*s", n, line);
+            line += n + (line[n] == '\n');
+        }
+    } else {
+        page_add(&pg, A_NORMAL, 2, 4, "Under the board, the game's status: \"%s\" (the game's own words).",
+                 gl_sb_str(&sb));
+    }
     gl_sb_free(&sb);
     const char *measure = g->score_kind == GL_SCORE_MORE    ? "the most points"
                           : g->score_kind == GL_SCORE_TIME ? "the shortest time"

@@ -201,13 +201,23 @@ keys h
 wait_for "hint: " "$GAME hint"
 
 # The help page: the rules, the screen, the keys.
-RULES=$(printf 'help\nquit\n' | "$GRIDLAB" play "$START" --lines | sed -n '/^type help/,$p' | sed -n 's/^> //p' | head -1)
+HELP=$(printf 'help\nquit\n' | "$GRIDLAB" play "$START" --lines)
+RULES=$(printf '%s\n' "$HELP" | sed -n '/^type help/,$p' | sed -n 's/^> //p' | head -1)
+# What the status line's figures mean (the game's status_help), as line
+# mode lists them: the first one must be on the help page too.
+FIGURE=$(printf '%s\n' "$HELP" | sed -n '/^the status line:$/{n;s/^  //p;}')
 keys '?'
 wait_for "Press any key to go back" "$GAME help"
 expect_screen "Rules" "$GAME help has the rules"
 words=$(printf '%s' "$RULES" | cut -d' ' -f1-4)
 [ -n "$words" ] && expect_screen "$words" "$GAME help shows the game's rules"
 expect_screen "Moves: " "$GAME help names the notation"
+if [ -n "$FIGURE" ]; then
+    expect_screen "${FIGURE%%: *}: " "$GAME help says what the status line's figures mean"
+else
+    echo "$GAME: the game has no status_help: its help shows the status line as it is"
+    expect_screen "the game's own words" "$GAME help shows the status line"
+fi
 keys End
 wait_for "this help" "$GAME help ends with the keys"
 keys x

@@ -244,6 +244,9 @@ test('the keyboard plays: arrows, Enter, u and r', async () => {
     await page.keyboard.press('?');
     assert.equal(await page.isVisible('#rules-dialog'), true);
     assert.match(await page.textContent('#rules-text'), /tile/i);
+    // what each figure of the status line means
+    assert.ok((await page.$$eval('#rules-status dt', (d) => d.map((x) => x.textContent))).includes('cost'));
+    assert.match(await page.textContent('#rules-status-now'), /^Now: moves 1  cost 1/);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#rules-dialog'), false);
     assert.deepEqual(page.problems, []);
