@@ -199,6 +199,10 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
             else if (selected) lc = '(', rc = ')';
             else if (marked) lc = '{', rc = '}';
             if (cursor || selected || marked) a |= A_BOLD;
+            /* A selected symbol is also reversed: the cursor stands on the
+             * cell just picked (a click moves it there), and its brackets
+             * would hide the selection's. */
+            attr_t sym_a = selected ? a | A_REVERSE : a;
             /* The symbol position: the line where the path crosses an
              * empty cell, the ball at the head of a travelling path. */
             int sx = x + (cw == 3 ? 1 : 0);
@@ -211,7 +215,7 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
                                            !(f->path_whole && (d & (PATH_HEAD | PATH_END))))) {
                 put_line(t, y, sx, d, pa);
             } else {
-                put_ch(y, sx, v.sym ? v.sym : ' ', a);
+                put_ch(y, sx, v.sym ? v.sym : ' ', sym_a);
             }
             /* The side columns: brackets, or the path's horizontal run.
              * In a narrow cell the brackets stand in the gaps on either

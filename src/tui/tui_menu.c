@@ -196,8 +196,8 @@ void tui_help(tui *t)
                                "or this help is shown, and when the game ends.");
     page_add(&pg, A_NORMAL, 2, 4, "ID (bottom): the game's ID, GAME:PARAMS#SEED; `gridlab play ID` makes the same "
                                "board anywhere.  best (bottom right): the best result with these options.");
-    page_add(&pg, A_NORMAL, 2, 4, "On the board: [X] the cursor, (X) selected, {X} the hint; columns a b c.., rows "
-                               "1 2 3.. (a single row: cell numbers).");
+    page_add(&pg, A_NORMAL, 2, 4, "On the board: [X] the cursor, (X) selected (its symbol reversed), {X} the hint; "
+                               "columns a b c.., rows 1 2 3.. (a single row: cell numbers).");
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "Keys");
     static const char *const keys[] = {

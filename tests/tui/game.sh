@@ -180,9 +180,22 @@ else
     keys u
     wait_for "undo done" "$GAME undo of the picked move"
 
+    # A move of two cells: the first one clicked is selected, its symbol
+    # reversed under the cursor that the click brought there.
+    keys Escape
+    if [ ${#CLICKS[@]} -ge 4 ]; then
+        cell_xy "${CLICKS[0]}" "${CLICKS[1]}" "$W" "$H"
+        click "$Y" "$X"
+        wait_for "selected ${MOVE%%-*}" "$GAME: the first cell clicked is selected"
+        row=$(screen_esc | sed -n "$((Y + 1))p")
+        if printf '%s' "$row" | grep -q $'\[\e\[[0-9;]*7m'; then ok
+        else bad "$GAME: the selected cell under the cursor is not reversed: $(printf '%q' "$row")"; fi
+        keys Escape
+        wait_for "dropped" "$GAME: Esc drops the selection"
+    fi
+
     # The same move clicked, each cell pressed and released 0.1 s later as
     # a real terminal does; a key right after it is not lost.
-    keys Escape
     for ((k = 0; k < ${#CLICKS[@]}; k += 2)); do
         cell_xy "${CLICKS[k]}" "${CLICKS[k + 1]}" "$W" "$H"
         click "$Y" "$X"
