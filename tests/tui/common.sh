@@ -4,7 +4,8 @@
 # standing in the menu, a wide board (two rows of labels) and a board too
 # large for the terminal, the best results' file damaged, a failed
 # autosave, TERM=dumb, and the terminal restored on q, Ctrl-C and a crash
-# signal.  Parts that need another game run when it is built.
+# signal.  Parts that need another game run when it is built (match3: the
+# swap limit and the solver's best at its end).
 source "$(dirname "$0")/lib.sh"
 SAVE="$TMP/save.txt"
 SCORES="$TMP/data/gridlab/scores.txt"
@@ -349,6 +350,32 @@ if has_game lines; then
     wait_for "The solver's best in " "lines: the solver's best at the end"
     keys q
     wait_exit 0 "lines: quits"
+    close
+fi
+
+if has_game match3; then
+    # The swap limit: with swaps=2 the game ends, won, after two swaps, and
+    # the end tells what the solver makes of the same first board; the
+    # menu offers presets with a limit.
+    start m3swaps NO_COLOR=1 -- play 'match3:size=7x7,kinds=4,swaps=2#1' --save "$SAVE"
+    wait_for "swaps 0 of 2, 2 left" "match3 swaps: the limit in the status line"
+    for i in 1 2; do
+        mv=$(hint_of "$SAVE")
+        keys :
+        typed "$mv"
+        keys Enter
+        wait_either "$mv: " "best results" "match3 swaps: swap $i ($mv)"
+    done
+    wait_for "best results" "match3 swaps: the end after two swaps"
+    expect_screen "You won: score" "match3 swaps: won"
+    wait_for "The solver's best in 2 moves was" "match3 swaps: the solver's best on the same board"
+    keys x
+    wait_for "swaps 2 of 2, 0 left" "match3 swaps: none left"
+    keys m
+    wait_for "4 kinds, 10 swaps" "match3 swaps: a preset with a limit"
+    keys Escape
+    keys q
+    wait_exit 0 "match3 swaps: quits"
     close
 fi
 
