@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   GRIDLAB, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
   statusOf,
@@ -198,6 +198,36 @@ test('the site is index.html, one stylesheet, one .js and one .wasm', () => {
   const html = readFileSync(join(SITE, 'index.html'), 'utf8');
   assert.deepEqual([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:')).sort(),
     ['gridlab.js', 'style.css']);
+});
+
+// Any static server will do: python's http.server (as README says) serves
+// the folder, and the page plays from it (python3 is there: Debian's
+// emscripten, which built the page, is written in it).
+test('the page plays when python3 -m http.server serves it', async () => {
+  const py = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '-d', SITE],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const port = await new Promise((ok, fail) => {
+      let out = '';
+      py.stdout.on('data', (d) => { out += d; const m = out.match(/port (\d+)/); if (m) ok(m[1]); });
+      py.on('exit', (code) => fail(new Error('python3 -m http.server exited ' + code)));
+      setTimeout(() => fail(new Error('python3 -m http.server said no port: ' + out)), 15000);
+    });
+    const id = 'tiles:n=3,hop=2,start=standard#1';
+    const { context, page } = await openPage(browser, `http://127.0.0.1:${port}/?anim=off${hashOf(id)}`);
+    try {
+      assert.equal(await stateOf(page), 'playing');
+      assert.equal(await idOf(page), id);
+      const start = await boardOf(page);
+      await clickCell(page, 'e1'); // BBBWWW_: the white tile on e1 hops into g1
+      assert.notEqual(await boardOf(page), start);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    py.kill();
+  }
 });
 
 test('the game picker and the presets start each game', async () => {
