@@ -94,13 +94,23 @@ wait_gone "Press any key to go back" "F1: back"
 
 # Resize: the board is drawn again; too small a terminal says so.
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 20 -y 6
-wait_for "board needs" "resize: too small"
+wait_for "needs 22x7" "resize: too small (the 9x1 board needs 22x7)"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 40
 wait_for "1  2  3  4  5  6  7  8  9" "resize: the board is back"
 
 keys q
 wait_exit 0 "q: exit 0"
 expect_no_screen "m menu" "q: the terminal is restored"
+close
+
+# A message longer than the lines left for it ends in "..." (40x7: two
+# lines under the board for the first message's three).
+SIZE=40x7 start tiny NO_COLOR=1 -- play tiles --seed 1
+wait_for "m menu" "tiny: starts"
+wait_for "Moves: FROM-TO" "tiny: the message"
+if screen | grep -q '\.\.\.$'; then ok; else bad "tiny: the cut message does not end in ..."; fi
+keys q
+wait_exit 0 "tiny: quits"
 close
 
 # A wide single row (tiles n=20, 41 cells): at 100 columns the cells are
@@ -116,6 +126,7 @@ keys Right
 wait_for "B[B]B" "wide: the cursor moves"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 80 -y 24
 wait_for "needs a 86x8 terminal" "wide: too large for 80x24"
+expect_screen "for help, m for the menu." "wide: the message whole while the board is hidden"
 clock_hidden=$(screen | head -1 | sed -n 's/.*time \([0-9:]*\)$/\1/p')
 keys Enter
 wait_for "The board is hidden" "wide: a pick is refused while hidden"
@@ -320,6 +331,17 @@ if has_game flood; then
     wait_for "$sym: " "compact: the click on r18 plays its colour"
     keys q
     wait_exit 0 "compact: quits"
+    close
+
+    # 16 rows at 80x24: the ring's rows would leave the message one line,
+    # so the compact layout is taken and the first message is whole.
+    SIZE=80x24 start sixteen NO_COLOR=1 -- play flood --size 16x16 --seed 1
+    wait_for "m menu" "16 rows: starts"
+    expect_screen "ID flood:size=16x16" "16 rows: the ID on screen"
+    expect_screen " 16     " "16 rows: the last row shown"
+    expect_screen "help, m for the menu." "16 rows: the message's second line"
+    keys q
+    wait_exit 0 "16 rows: quits"
     close
 
     # TERM=dumb (Emacs' shell): line mode, even on a terminal.
