@@ -289,7 +289,8 @@ close
 
 if has_game flood; then
     # flood played to its end by S on a small board: won (said once), the
-    # solution counted in moves.
+    # solution counted in moves, followed by the end's words (not the last
+    # move's).
     start flood NO_COLOR=1 -- play flood --seed 2 --size 5x4 --colors 3
     wait_for "m menu" "flood: starts"
     keys S
@@ -297,6 +298,8 @@ if has_game flood; then
     wait_for "played" "flood: S reports the moves played"
     expect_screen "(moves " "flood: the solution in moves"
     expect_no_screen "WON" "flood: won said once"
+    wait_for "optimal).  You won: moves " "flood: the solver's summary, then the end"
+    expect_no_screen "20 flooded" "flood: not the last move's own words"
     # Another game from the menu: its presets.
     keys m
     wait_for "Switch game" "switch: the menu"
