@@ -470,7 +470,8 @@ function pageMain() {
     const g = game;
     if (state.status === 'won') text = state.has_next_level ? `Level ${state.level} cleared!` : 'Solved!';
     else text = 'Game over.';
-    text += ' ' + (g.score_kind === 'time' ? 'Time ' : '') + fmtScore(g.score_kind, state.score, g.score_name) + '.';
+    const measure = (g.score_kind === 'time' ? 'time ' : '') + fmtScore(g.score_kind, state.score, g.score_name);
+    text += ' ' + measure[0].toUpperCase() + measure.slice(1) + '.'; /* "Game over. Score 40." */
     const counts = state.status === 'won' || g.score_kind === 'more';
     if (state.assisted) text += ' (the solver helped: not a record)';
     else if (counts && state.id) {
