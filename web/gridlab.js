@@ -248,9 +248,13 @@ function pageMain() {
 
   /* ---------------------------------------------------------- journal */
 
-  function journalStart(entry) { journal = [entry]; persist(); }
-  function journalPush(entry) { journal.push(entry); persist(); }
-  function persist() { storeSet('gridlab.current', { journal, id: state && state.id }); }
+  /* hinted: a hint was shown since this board began.  The session counts
+   * hints too, but a replayed journal has none (a hint is no step), so
+   * the page keeps the fact with the journal: a reload does not forget it. */
+  let hinted = false;
+  function journalStart(entry) { journal = [entry]; hinted = false; persist(); }
+  function journalPush(entry) { journal.push(entry); if (entry.op === 'restart' || entry.op === 'level') hinted = false; persist(); }
+  function persist() { storeSet('gridlab.current', { journal, id: state && state.id, hinted }); }
 
   /* ---------------------------------------------------------- drawing */
 
@@ -473,7 +477,10 @@ function pageMain() {
     const measure = (g.score_kind === 'time' ? 'time ' : '') + fmtScore(g.score_kind, state.score, g.score_name);
     text += ' ' + measure[0].toUpperCase() + measure.slice(1) + '.'; /* "Game over. Score 40." */
     const counts = state.status === 'won' || g.score_kind === 'more';
+    /* as in the terminal (scores.h): the solver's moves or a hint keep a
+     * game out of the table */
     if (state.assisted) text += ' (the solver helped: not a record)';
+    else if (hinted || state.hints > 0) text += ' (hints helped: not a record)';
     else if (counts && state.id) {
       if (record()) text += ' A new best!';
     }
@@ -660,6 +667,8 @@ function pageMain() {
       if (!r) return;
       const h = r.hint;
       if (h.result === 'move') {
+        hinted = true;
+        persist();
         const idx = (list) => list.filter(([a, b]) => a >= 0 && a < state.h && b >= 0 && b < state.w).map(([a, b]) => a * state.w + b);
         /* the cells the move starts and ends on (a swap's two, a path's ends) */
         const moved = h.cells && h.cells.length ? h.cells : h.path || [];
@@ -1043,6 +1052,7 @@ function pageMain() {
       /* the game in progress when the link names it (a reload), else the link's game */
       if (savedJournal && (!id || (savedJournal[0].op === 'id' && savedJournal[0].id === id) || saved.id === id)) {
         journal = savedJournal;
+        hinted = !!saved.hinted;
         if (await restore(id ? '' : 'Welcome back.')) { if (state.status !== 'playing') finished(); return; }
       }
       if (id && (await startId(id))) return;

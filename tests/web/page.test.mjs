@@ -375,7 +375,7 @@ test('saves in the browser and as files; a loaded file plays on', async () => {
   }
 });
 
-test('a best score counts games won without the solver', async () => {
+test('a best score counts games won without the solver or hints', async () => {
   const id = 'tiles:n=3,hop=2,start=standard#1';
   const board = join(scratch, 'tiles.txt');
   const made = spawnSync(GRIDLAB, ['new', id], { encoding: 'utf8' });
@@ -392,7 +392,15 @@ test('a best score counts games won without the solver', async () => {
     await act(page, '[data-action=restart]');
     await act(page, '[data-action=solve]');
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), /not a record/);
+    assert.match(await page.textContent('#message'), /the solver helped: not a record/);
+    // nor is a game with a hint, even when the page was reloaded after it
+    await act(page, '[data-action=restart]');
+    await act(page, '[data-action=hint]');
+    await page.reload();
+    await settled(page);
+    for (const m of solved.moves) await play(page, 'tiles', m);
+    assert.equal(await stateOf(page), 'won');
+    assert.match(await page.textContent('#message'), /hints helped: not a record/);
     assert.deepEqual(page.problems, []);
   } finally {
     await context.close();
