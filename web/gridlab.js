@@ -472,7 +472,7 @@ function pageMain() {
     recordedFinish = key;
     let text;
     const g = game;
-    if (state.status === 'won') text = state.has_next_level ? `Level ${state.level} cleared!` : 'Solved!';
+    if (state.status === 'won') text = state.has_next_level ? `Level ${state.level} cleared!` : 'You won!';
     else text = 'Game over.';
     const measure = (g.score_kind === 'time' ? 'time ' : '') + fmtScore(g.score_kind, state.score, g.score_name);
     text += ' ' + measure[0].toUpperCase() + measure.slice(1) + '.'; /* "Game over. Score 40." */

@@ -386,7 +386,7 @@ test('a best score counts games won without the solver or hints', async () => {
     assert.match(await page.textContent('#best'), /no record/);
     for (const m of solved.moves) await play(page, 'tiles', m);
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), new RegExp(`^Solved! Cost ${solved.cost}\\. A new best!`));
+    assert.match(await page.textContent('#message'), new RegExp(`^You won! Cost ${solved.cost}\\. A new best!`));
     assert.match(await page.textContent('#best'), new RegExp(`cost ${solved.cost}`));
     // the solver's game is no record
     await act(page, '[data-action=restart]');
