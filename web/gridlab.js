@@ -157,6 +157,7 @@ function pageMain() {
   const SPEEDS = { normal: { move: 260, step: 420 }, fast: { move: 120, step: 140 }, off: { move: 0, step: 0 } };
   let speedName = params.get('anim') || storeGet('gridlab.anim', null) || (reduced ? 'off' : 'normal');
   if (!SPEEDS[speedName]) speedName = 'normal';
+  document.body.dataset.anim = speedName; /* style.css: no transitions when off */
   const speed = () => SPEEDS[speedName];
 
   /* ---------------------------------------------------------- storage */
@@ -410,8 +411,8 @@ function pageMain() {
   const wait = (ms) => new Promise((res) => setTimeout(res, ms));
 
   async function animate(ev) {
-    if (!ev || !state) return;
     const ms = speed().move;
+    if (!ev || !state || !ms) return; /* animation off: the board as it is now, nothing in flight */
     const idx = ([r, c]) => (r >= 0 && r < state.h && c >= 0 && c < state.w ? r * state.w + c : -1);
     const mark = (list, cls) => {
       for (const rc of list) {
@@ -1024,7 +1025,11 @@ function pageMain() {
     });
     const speedSel = $('#anim');
     speedSel.value = speedName;
-    speedSel.addEventListener('change', () => { speedName = speedSel.value; storeSet('gridlab.anim', speedName); });
+    speedSel.addEventListener('change', () => {
+      speedName = speedSel.value;
+      document.body.dataset.anim = speedName;
+      storeSet('gridlab.anim', speedName);
+    });
     document.addEventListener('keydown', onKey);
     window.addEventListener('resize', () => layout());
     window.addEventListener('hashchange', () => {
