@@ -118,6 +118,14 @@ static void page_show(tui *t, const char *title, page *pg, const char *footer)
         if (top < 0) top = 0;
         erase();
         tui_line(0, 0, title, A_BOLD);
+        /* the game's ID stays in view on the pages too, where it fits */
+        const char *id = gl_play_id(t->p);
+        int idx = COLS - 3 - (int)strlen(id);
+        if (id[0] && idx >= (int)strlen(title) + 2) {
+            attron(A_DIM);
+            mvprintw(0, idx, "ID %s", id);
+            attroff(A_DIM);
+        }
         for (int y = 0; y < rows && top + y < n; y++) {
             const para *p = &pg->p[pp[top + y]];
             int first = top + y == 0 || pp[top + y - 1] != pp[top + y];

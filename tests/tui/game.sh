@@ -227,6 +227,12 @@ expect_screen "Rules" "$GAME help has the rules"
 words=$(printf '%s' "$RULES" | cut -d' ' -f1-4)
 [ -n "$words" ] && expect_screen "$words" "$GAME help shows the game's rules"
 expect_screen "Moves: " "$GAME help names the notation"
+# the game's ID stays in view on the title line, where it fits
+START_ID=$(sed -n '1s/^# id: //p' "$START")
+title="gridlab $GAME - help"
+if [ $((${#title} + 2 + 3 + ${#START_ID})) -le 80 ]; then
+    case "$(screen | head -1)" in *"ID $START_ID") ok ;; *) bad "$GAME help: no ID on the title line: $(screen | head -1)" ;; esac
+fi
 if [ -n "$FIGURE" ]; then
     expect_screen "${FIGURE%%: *}: " "$GAME help says what the status line's figures mean"
 else
