@@ -208,6 +208,20 @@ wait_for "Save to the file: " "no --save: s asks for the new game's file"
 keys Escape
 wait_for "not saved" "no --save: Esc saves nothing"
 grep -q 'BBBW_WW' "$MINE" && ok || bad "no --save: the loaded file was overwritten: $(cat "$MINE")"
+close
+# A file named on the command line (`gridlab play FILE`): s saves back to it.
+FROMFILE="$TMP/fromfile.txt"
+cp "$MINE" "$FROMFILE"
+start fromfile NO_COLOR=1 -- play "$FROMFILE"
+wait_for "m menu" "play FILE: starts"
+expect_screen "moves 1" "play FILE: the saved position"
+keys :
+typed "3-5"
+keys Enter
+wait_for "3-5: " "play FILE: a move"
+keys s
+wait_for "saved to $FROMFILE" "play FILE: s saves back to the file"
+if grep -q 'moves=2' "$FROMFILE"; then ok; else bad "play FILE: $FROMFILE: $(cat "$FROMFILE")"; fi
 # Ctrl-C: a clean exit, status 130, the terminal restored.
 keys C-c
 wait_exit 130 "Ctrl-C: exit 130"
