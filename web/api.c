@@ -177,6 +177,9 @@ GLW_API const char *glw_games(void)
         gl_json_str(&j, g->rules ? g->rules : g->summary);
         gl_json_key(&j, "move_help");
         gl_json_str(&j, g->move_help);
+        gl_json_key(&j, "status_help");
+        if (g->status_help) gl_json_str(&j, g->status_help);
+        else gl_json_null(&j);
         gl_json_key(&j, "score_kind");
         gl_json_str(&j, score_kind_name(g->score_kind));
         gl_json_key(&j, "score_name");

@@ -1,16 +1,23 @@
 /* gridlab in the browser: the page and its Web Worker, in one file.
  *
  * Three layers (docs/web.md): the play session compiled to WebAssembly
- * (gridlab-engine.js/.wasm, the C API of web/api.h); a Web Worker that
- * owns that module and answers the page's messages, so that a long search
- * (hint, solve) never freezes the page; and the page, which draws what the
- * session reports and sends it the player's clicks and keys.  No game rule
- * lives here: moves, picks, hints, levels and saves are the session's.
+ * (gridlab.wasm, the C API of web/api.h, and its loader, which the build
+ * puts in front of this file: the site's gridlab.js is that loader and
+ * then this); a Web Worker that owns the module and answers the page's
+ * messages, so that a long search (hint, solve) never freezes the page;
+ * and the page, which draws what the session reports and sends it the
+ * player's clicks and keys.  No game rule lives here: moves, picks, hints,
+ * levels and saves are the session's.
  *
- * A search can be cancelled: the page ends the worker and starts a new one,
- * which replays the game's journal (its start and every step since) to the
- * same position, undo history included. */
-'use strict';
+ * The page and the worker load the same script, so the page is one .js
+ * and one .wasm.  A search can be cancelled: the page ends the worker and
+ * starts a new one, which replays the game's journal (its start and every
+ * step since) to the same position, undo history included.
+ *
+ * Each part is strict on its own ('use strict' in each function): the
+ * loader in front of this file makes a file-wide directive a plain
+ * string. */
+/* global createGridlabEngine */
 
 if (typeof document === 'undefined') workerMain();
 else pageMain();
@@ -18,7 +25,7 @@ else pageMain();
 /* ================================================================ worker */
 
 function workerMain() {
-  importScripts('gridlab-engine.js');
+  'use strict';
   let api = null;
   let replayedSteps = false; /* solver's moves replayed since this board began */
   const ready = createGridlabEngine().then((M) => {
@@ -132,6 +139,7 @@ function workerMain() {
 /* ================================================================ page */
 
 function pageMain() {
+  'use strict';
   const SCRIPT = document.currentScript.src;
   const $ = (sel) => document.querySelector(sel);
   const $$ = (sel) => Array.from(document.querySelectorAll(sel));
@@ -149,6 +157,7 @@ function pageMain() {
   const SPEEDS = { normal: { move: 260, step: 420 }, fast: { move: 120, step: 140 }, off: { move: 0, step: 0 } };
   let speedName = params.get('anim') || storeGet('gridlab.anim', null) || (reduced ? 'off' : 'normal');
   if (!SPEEDS[speedName]) speedName = 'normal';
+  document.body.dataset.anim = speedName; /* style.css: no transitions when off */
   const speed = () => SPEEDS[speedName];
 
   /* ---------------------------------------------------------- storage */
@@ -179,7 +188,7 @@ function pageMain() {
       };
       this.worker.onerror = (e) => {
         e.preventDefault();
-        const err = new Error('the engine failed: ' + (e.message || 'could not load gridlab-engine'));
+        const err = new Error('the engine failed: ' + (e.message || 'could not load gridlab.wasm'));
         for (const p of this.pending.values()) p.reject(err);
         this.pending.clear();
         showError(err.message);
@@ -240,9 +249,13 @@ function pageMain() {
 
   /* ---------------------------------------------------------- journal */
 
-  function journalStart(entry) { journal = [entry]; persist(); }
-  function journalPush(entry) { journal.push(entry); persist(); }
-  function persist() { storeSet('gridlab.current', { journal, id: state && state.id }); }
+  /* hinted: a hint was shown since this board began.  The session counts
+   * hints too, but a replayed journal has none (a hint is no step), so
+   * the page keeps the fact with the journal: a reload does not forget it. */
+  let hinted = false;
+  function journalStart(entry) { journal = [entry]; hinted = false; persist(); }
+  function journalPush(entry) { journal.push(entry); if (entry.op === 'restart' || entry.op === 'level') hinted = false; persist(); }
+  function persist() { storeSet('gridlab.current', { journal, id: state && state.id, hinted }); }
 
   /* ---------------------------------------------------------- drawing */
 
@@ -398,8 +411,8 @@ function pageMain() {
   const wait = (ms) => new Promise((res) => setTimeout(res, ms));
 
   async function animate(ev) {
-    if (!ev || !state) return;
     const ms = speed().move;
+    if (!ev || !state || !ms) return; /* animation off: the board as it is now, nothing in flight */
     const idx = ([r, c]) => (r >= 0 && r < state.h && c >= 0 && c < state.w ? r * state.w + c : -1);
     const mark = (list, cls) => {
       for (const rc of list) {
@@ -460,11 +473,15 @@ function pageMain() {
     recordedFinish = key;
     let text;
     const g = game;
-    if (state.status === 'won') text = state.has_next_level ? `Level ${state.level} cleared!` : 'Solved!';
+    if (state.status === 'won') text = state.has_next_level ? `Level ${state.level} cleared!` : 'You won!';
     else text = 'Game over.';
-    text += ' ' + (g.score_kind === 'time' ? 'Time ' : '') + fmtScore(g.score_kind, state.score, g.score_name) + '.';
+    const measure = (g.score_kind === 'time' ? 'time ' : '') + fmtScore(g.score_kind, state.score, g.score_name);
+    text += ' ' + measure[0].toUpperCase() + measure.slice(1) + '.'; /* "Game over. Score 40." */
     const counts = state.status === 'won' || g.score_kind === 'more';
+    /* as in the terminal (scores.h): the solver's moves or a hint keep a
+     * game out of the table */
     if (state.assisted) text += ' (the solver helped: not a record)';
+    else if (hinted || state.hints > 0) text += ' (hints helped: not a record)';
     else if (counts && state.id) {
       if (record()) text += ' A new best!';
     }
@@ -651,6 +668,8 @@ function pageMain() {
       if (!r) return;
       const h = r.hint;
       if (h.result === 'move') {
+        hinted = true;
+        persist();
         const idx = (list) => list.filter(([a, b]) => a >= 0 && a < state.h && b >= 0 && b < state.w).map(([a, b]) => a * state.w + b);
         /* the cells the move starts and ends on (a swap's two, a path's ends) */
         const moved = h.cells && h.cells.length ? h.cells : h.path || [];
@@ -852,6 +871,16 @@ function pageMain() {
     $('#rules-title').textContent = game.name;
     $('#rules-text').textContent = game.rules.replace(/\n(?!\n)/g, ' ');
     $('#rules-moves').textContent = game.move_help;
+    /* each figure of the status line and what it means ("FIGURE: meaning" lines) */
+    const figures = $('#rules-status');
+    figures.textContent = '';
+    for (const line of (game.status_help || '').split('\n').filter(Boolean)) {
+      const colon = line.indexOf(': ');
+      figures.append(el('dt', { textContent: colon > 0 ? line.slice(0, colon) : line }),
+        el('dd', { textContent: colon > 0 ? line.slice(colon + 2) : '' }));
+    }
+    $('#rules-status-now').textContent = state && state.status_line ? 'Now: ' + state.status_line : '';
+    $('#rules-status-box').hidden = !game.status_help;
     $('#rules-solver').textContent = game.solver || '';
     openDialog($('#rules-dialog'));
   }
@@ -996,7 +1025,11 @@ function pageMain() {
     });
     const speedSel = $('#anim');
     speedSel.value = speedName;
-    speedSel.addEventListener('change', () => { speedName = speedSel.value; storeSet('gridlab.anim', speedName); });
+    speedSel.addEventListener('change', () => {
+      speedName = speedSel.value;
+      document.body.dataset.anim = speedName;
+      storeSet('gridlab.anim', speedName);
+    });
     document.addEventListener('keydown', onKey);
     window.addEventListener('resize', () => layout());
     window.addEventListener('hashchange', () => {
@@ -1024,6 +1057,7 @@ function pageMain() {
       /* the game in progress when the link names it (a reload), else the link's game */
       if (savedJournal && (!id || (savedJournal[0].op === 'id' && savedJournal[0].id === id) || saved.id === id)) {
         journal = savedJournal;
+        hinted = !!saved.hinted;
         if (await restore(id ? '' : 'Welcome back.')) { if (state.status !== 'playing') finished(); return; }
       }
       if (id && (await startId(id))) return;

@@ -132,6 +132,10 @@ typedef struct gl_game {
     const char *params_help; /* the keys `new` and the header take, in a line */
     const char *move_help;   /* the move notation */
     const char *rules;       /* the rules for players, a few lines */
+    /* What each figure of status_line means, for help pages: one line per
+     * figure, "FIGURE: meaning", separated by '\n'.  NULL: none (a help
+     * page then shows the status line as it is). */
+    const char *status_help;
     const char *solve_help;  /* solver options beyond the common ones */
     const gl_solver *solvers; /* the first is the default */
     int nsolvers;

@@ -135,10 +135,17 @@ static int solve(lines_ui *u, gl_events *ev)
 static void help(lines_ui *u)
 {
     const gl_game *g = gl_play_game(u->p);
+    fprintf(u->o->out, "%s\nmoves: %s\n", g->rules ? g->rules : g->summary, g->move_help);
+    if (g->status_help) {
+        fprintf(u->o->out, "the status line:\n");
+        for (const char *line = g->status_help; *line;) {
+            int n = (int)strcspn(line, "\n");
+            fprintf(u->o->out, "  %.*s\n", n, line);
+            line += n + (line[n] == '\n');
+        }
+    }
     fprintf(u->o->out,
-            "%s\nmoves: %s\n"
-            "commands: undo, redo, hint, solve, restart, new, save [FILE], show, moves, id, help, quit\n",
-            g->rules ? g->rules : g->summary, g->move_help);
+            "commands: undo, redo, hint, solve, restart, new, save [FILE], show, moves, id, help, quit\n");
 }
 
 /* One command; -1 to stop. */

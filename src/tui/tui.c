@@ -97,11 +97,14 @@ static int act(tui *t, const tui_in *in)
     case KEY_UP: case 'K': case 'k': move_cursor(t, -1, 0); break;
     case KEY_DOWN: case 'J': case 'j': move_cursor(t, 1, 0); break;
     case '\n': case '\r': case ' ': case KEY_ENTER: tui_select_cell(t, t->cur_r, t->cur_c); break;
-    case 27:
+    case 27: {
+        int picked;
+        gl_play_selection(t->p, &picked);
         gl_play_unselect(t->p);
         tui_clear_hint(t);
-        tui_say(t, 0, "%s", "");
+        tui_say(t, 0, "%s", picked ? "selection dropped" : "");
         break;
+    }
     case ':': command_line(t); break;
     case 'u': tui_undo(t, 1); break;
     case 'r': tui_undo(t, 0); break;

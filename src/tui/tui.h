@@ -64,6 +64,9 @@ typedef struct tui {
 
     char msg[TUI_MSG];
     int msg_bad;    /* the message is an error (drawn in bold) */
+    /* What the end of the game said, without the last move's own words:
+     * the solver's summary ends with it. */
+    char end_words[TUI_MSG];
 
     int colour;     /* colour is on (terminal has it and NO_COLOR is unset) */
     int utf8;       /* the locale can draw box characters */

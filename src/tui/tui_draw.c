@@ -199,6 +199,10 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
             else if (selected) lc = '(', rc = ')';
             else if (marked) lc = '{', rc = '}';
             if (cursor || selected || marked) a |= A_BOLD;
+            /* A selected symbol is also reversed: the cursor stands on the
+             * cell just picked (a click moves it there), and its brackets
+             * would hide the selection's. */
+            attr_t sym_a = selected ? a | A_REVERSE : a;
             /* The symbol position: the line where the path crosses an
              * empty cell, the ball at the head of a travelling path. */
             int sx = x + (cw == 3 ? 1 : 0);
@@ -211,7 +215,7 @@ static void draw_board(tui *t, const tui_frame *f, int oy, int ox)
                                            !(f->path_whole && (d & (PATH_HEAD | PATH_END))))) {
                 put_line(t, y, sx, d, pa);
             } else {
-                put_ch(y, sx, v.sym ? v.sym : ' ', a);
+                put_ch(y, sx, v.sym ? v.sym : ' ', sym_a);
             }
             /* The side columns: brackets, or the path's horizontal run.
              * In a narrow cell the brackets stand in the gaps on either
@@ -244,11 +248,15 @@ int tui_line(int y, int x, const char *s, attr_t a)
     return y + 1;
 }
 
-int tui_text(int y, int x, int indent, const char *text, attr_t a, int bottom)
+/* Text broken at spaces to the screen's width from row y down to (not
+ * including) row bottom; with draw 0 nothing is drawn and the row after
+ * the text is returned, as if bottom were unlimited.  Text that does not
+ * fit ends its last row in "...", cut at a space to make room. */
+static int text_rows(int y, int x, int indent, const char *text, attr_t a, int bottom, int draw)
 {
     const char *p = text;
     int first = 1;
-    while (*p && y < bottom) {
+    while (*p && (!draw || y < bottom)) {
         if (*p == '\n') { /* the text's own line breaks */
             p++;
             first = 0;
@@ -258,22 +266,37 @@ int tui_text(int y, int x, int indent, const char *text, attr_t a, int bottom)
         int width = COLS - at - 1;
         if (width < 10) width = 10;
         int n = (int)strcspn(p, "\n");
+        int more = 0; /* the last row there is, and text beyond it */
+        if (draw && y == bottom - 1) {
+            const char *rest = p + n;
+            while (*rest == ' ' || *rest == '\n') rest++;
+            more = n > width || *rest;
+            if (more && width > 14) width -= 4; /* room for " ..." */
+        }
         if (n > width) {
             int cut = width;
             while (cut > 0 && p[cut] != ' ') cut--;
             n = cut > 0 ? cut : width;
         }
-        move(y, at);
-        clrtoeol();
-        attron(a);
-        mvaddnstr(y, at, p, n);
-        attroff(a);
+        if (draw) {
+            move(y, at);
+            clrtoeol();
+            attron(a);
+            mvaddnstr(y, at, p, n);
+            if (more) addstr(" ...");
+            attroff(a);
+        }
         y++;
         p += n;
         while (*p == ' ') p++;
         first = 0;
     }
     return y;
+}
+
+int tui_text(int y, int x, int indent, const char *text, attr_t a, int bottom)
+{
+    return text_rows(y, x, indent, text, a, bottom, 1);
 }
 
 void tui_clock(long long ms, char *buf, size_t n)
@@ -344,10 +367,12 @@ void tui_draw(tui *t, const tui_frame *f)
     draw_title(g, played);
 
     /* Layout: title, column labels (one or two rows), ring, h rows, ring,
-     * then the status and the message, and at the bottom the game's ID
-     * and the keys.  When that does not fit, the cells narrow, then the
-     * ring's rows go (a link through them is then not drawn there), so
-     * a board of 18 rows still fits 24 lines. */
+     * then the status and two lines at least for the message (the first
+     * one of a game takes two at 80 columns), and at the bottom the
+     * game's ID and the keys.  When that does not fit, the cells narrow,
+     * then the ring's rows go (a link through them is then not drawn
+     * there) and the ID moves up to the title's line, so a board of 18
+     * rows still fits 24 lines. */
     int label_w = h > 1 ? 4 : 0, rows = 1;
     static const int layouts[][2] = {{3, 1}, {2, 1}, {3, 0}, {2, 0}}; /* cell width, ring */
     t->fits = 0;
@@ -356,7 +381,7 @@ void tui_draw(tui *t, const tui_frame *f)
         t->ring = layouts[k][1];
         rows = label_rows(w, h, t->cw);
         t->need_w = label_w + (w + 2) * t->cw;
-        t->need_h = h + 5 + rows + 2 * t->ring;
+        t->need_h = h + rows + 5 + 3 * t->ring; /* the ring's two rows, and the ID's own line */
         t->fits = t->need_w <= COLS && t->need_h <= LINES;
     }
     if (!t->fits) { /* the sizes said are the smallest layout's */
@@ -364,11 +389,19 @@ void tui_draw(tui *t, const tui_frame *f)
                  "The %dx%d board needs a %dx%d terminal (this one is %dx%d): make it larger, or "
                  "m for the menu, q to quit.",
                  w, h, t->need_w, t->need_h, COLS, LINES);
-        if (tui_text(1, 0, 0, buf, A_BOLD, LINES - 4) == 1) { /* no room below the title: on it */
+        /* two lines for the message above the ID and the keys, when a line
+         * is left for this text between the title and the status */
+        t->msg_y = LINES - 4 >= 3 ? LINES - 4 : LINES - 3;
+        /* shorter when the rows between the title and the status do not
+         * hold it (a tiny terminal), on the title when there are none */
+        if (text_rows(1, 0, 0, buf, A_BOLD, 0, 0) > t->msg_y - 1)
+            snprintf(buf, sizeof buf, "The board needs %dx%d.", t->need_w, t->need_h);
+        if (text_rows(1, 0, 0, buf, A_BOLD, 0, 0) > t->msg_y - 1)
+            snprintf(buf, sizeof buf, "needs %dx%d", t->need_w, t->need_h);
+        if (tui_text(1, 0, 0, buf, A_BOLD, t->msg_y - 1) == 1) {
             snprintf(buf, sizeof buf, "too small: needs %dx%d", t->need_w, t->need_h);
             tui_line(0, 0, buf, A_BOLD);
         }
-        t->msg_y = LINES - 3;
     } else {
         t->oy = 1 + rows + t->ring;
         t->ox = label_w + t->cw;

@@ -118,6 +118,14 @@ static void page_show(tui *t, const char *title, page *pg, const char *footer)
         if (top < 0) top = 0;
         erase();
         tui_line(0, 0, title, A_BOLD);
+        /* the game's ID stays in view on the pages too, where it fits */
+        const char *id = gl_play_id(t->p);
+        int idx = COLS - 3 - (int)strlen(id);
+        if (id[0] && idx >= (int)strlen(title) + 2) {
+            attron(A_DIM);
+            mvprintw(0, idx, "ID %s", id);
+            attroff(A_DIM);
+        }
         for (int y = 0; y < rows && top + y < n; y++) {
             const para *p = &pg->p[pp[top + y]];
             int first = top + y == 0 || pp[top + y - 1] != pp[top + y];
@@ -172,7 +180,18 @@ void tui_help(tui *t)
     page_add(&pg, A_BOLD, 0, 0, "The screen");
     gl_strbuf sb = GL_STRBUF_INIT;
     g->status_line(gl_play_board(t->p), &sb);
-    page_add(&pg, A_NORMAL, 2, 4, "Under the board, the game's status: \"%s\" (the game's own words).", gl_sb_str(&sb));
+    if (g->status_help) {
+        /* each figure of the status line and what it means */
+        page_add(&pg, A_NORMAL, 2, 4, "Under the board, the game's status, now \"%s\":", gl_sb_str(&sb));
+        for (const char *line = g->status_help; *line;) {
+            int n = (int)strcspn(line, "\n");
+            page_add(&pg, A_NORMAL, 4, 6, "%.*s", n, line);
+            line += n + (line[n] == '\n');
+        }
+    } else {
+        page_add(&pg, A_NORMAL, 2, 4, "Under the board, the game's status: \"%s\" (the game's own words).",
+                 gl_sb_str(&sb));
+    }
     gl_sb_free(&sb);
     const char *measure = g->score_kind == GL_SCORE_MORE    ? "the most points"
                           : g->score_kind == GL_SCORE_TIME ? "the shortest time"
@@ -185,8 +204,8 @@ void tui_help(tui *t)
                                "or this help is shown, and when the game ends.");
     page_add(&pg, A_NORMAL, 2, 4, "ID (bottom): the game's ID, GAME:PARAMS#SEED; `gridlab play ID` makes the same "
                                "board anywhere.  best (bottom right): the best result with these options.");
-    page_add(&pg, A_NORMAL, 2, 4, "On the board: [X] the cursor, (X) selected, {X} the hint; columns a b c.., rows "
-                               "1 2 3.. (a single row: cell numbers).");
+    page_add(&pg, A_NORMAL, 2, 4, "On the board: [X] the cursor, (X) selected (its symbol reversed), {X} the hint; "
+                               "columns a b c.., rows 1 2 3.. (a single row: cell numbers).");
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "Keys");
     static const char *const keys[] = {

@@ -65,6 +65,7 @@ void tui_game_changed(tui *t)
 {
     tui_clear_hint(t);
     tui_clamp_cursor(t);
+    t->end_words[0] = '\0';
     t->single_keys = t->single_keys || has_single_key_moves(game(t), board(t));
     gl_strbuf key = GL_STRBUF_INIT;
     gl_error err = {0};
@@ -390,6 +391,7 @@ void tui_solve(tui *t)
     else {
         /* Play the moves one by one; a key or a click stops. */
         flushinp();
+        t->end_words[0] = '\0'; /* said again if this play ends the game */
         t->has_pending = 0;
         int done = 0, level = gl_play_level(t->p);
         for (;;) {
@@ -415,7 +417,10 @@ void tui_solve(tui *t)
         }
         gl_play_solve_cancel(t->p);
         char tail[TUI_MSG], what[64];
-        snprintf(tail, sizeof tail, "%s", t->msg);
+        /* the end's words when the solver's moves ended the game (its
+         * last move's own words are no news then), else the last move's */
+        int ended = gl_play_status(t->p) != GL_PLAYING && t->end_words[0];
+        snprintf(tail, sizeof tail, "%s", ended ? t->end_words : t->msg);
         solution_words(g, &sol, what, sizeof what);
         tui_say(t, t->msg_bad, "%s: played %d of %d move%s (%s%s).  %s", s->name, done, sol.nmoves,
                 sol.nmoves == 1 ? "" : "s", what, sol.optimal ? ", optimal" : "", tail);
@@ -528,8 +533,9 @@ void tui_finish(tui *t)
             snprintf(result + l, sizeof result - l, "  NOTE: %s", note.msg);
         }
     }
-    tui_say(t, failed, "%s%s%s%s%s%s%s", news, news[0] ? "  " : "", outcome, best[0] ? "  " : "", best,
-            result[0] ? "  " : "", result);
+    snprintf(t->end_words, sizeof t->end_words, "%s%s%s%s%s", outcome, best[0] ? "  " : "", best,
+             result[0] ? "  " : "", result);
+    tui_say(t, failed, "%s%s%s", news, news[0] ? "  " : "", t->end_words);
     if (rank >= 0) {
         char head[1100];
         snprintf(head, sizeof head, "%s%s%s", outcome, best[0] ? "  " : "", best);

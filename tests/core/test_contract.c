@@ -74,6 +74,15 @@ static void check_params(const gl_game *g)
     assert_true(g->npresets > 0);
     assert_non_null(g->rules);
     assert_true(g->score_kind == GL_SCORE_TIME || g->score != NULL);
+    /* status_help, when there is one: lines "FIGURE: meaning" that help
+     * pages split at the first ": " */
+    for (const char *line = g->status_help; line && *line;) {
+        size_t n = strcspn(line, "\n");
+        const char *colon = strstr(line, ": ");
+        if (!colon || colon >= line + n || colon == line || colon + 2 >= line + n)
+            fail_msg("%s: status_help line '%.*s' is not 'FIGURE: meaning'", g->name, (int)n, line);
+        line += n + (line[n] == '\n');
+    }
     char *plain = NULL;
     {
         gl_board *b = make(g, NULL, 5);

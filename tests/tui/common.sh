@@ -4,7 +4,8 @@
 # standing in the menu, a wide board (two rows of labels) and a board too
 # large for the terminal, the best results' file damaged, a failed
 # autosave, TERM=dumb, and the terminal restored on q, Ctrl-C and a crash
-# signal.  Parts that need another game run when it is built.
+# signal.  Parts that need another game run when it is built (match3: the
+# swap limit and the solver's best at its end).
 source "$(dirname "$0")/lib.sh"
 SAVE="$TMP/save.txt"
 SCORES="$TMP/data/gridlab/scores.txt"
@@ -93,13 +94,23 @@ wait_gone "Press any key to go back" "F1: back"
 
 # Resize: the board is drawn again; too small a terminal says so.
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 20 -y 6
-wait_for "board needs" "resize: too small"
+wait_for "needs 22x7" "resize: too small (the 9x1 board needs 22x7)"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 40
 wait_for "1  2  3  4  5  6  7  8  9" "resize: the board is back"
 
 keys q
 wait_exit 0 "q: exit 0"
 expect_no_screen "m menu" "q: the terminal is restored"
+close
+
+# A message longer than the lines left for it ends in "..." (40x7: two
+# lines under the board for the first message's three).
+SIZE=40x7 start tiny NO_COLOR=1 -- play tiles --seed 1
+wait_for "m menu" "tiny: starts"
+wait_for "Moves: FROM-TO" "tiny: the message"
+if screen | grep -q '\.\.\.$'; then ok; else bad "tiny: the cut message does not end in ..."; fi
+keys q
+wait_exit 0 "tiny: quits"
 close
 
 # A wide single row (tiles n=20, 41 cells): at 100 columns the cells are
@@ -115,6 +126,7 @@ keys Right
 wait_for "B[B]B" "wide: the cursor moves"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 80 -y 24
 wait_for "needs a 86x8 terminal" "wide: too large for 80x24"
+expect_screen "for help, m for the menu." "wide: the message whole while the board is hidden"
 clock_hidden=$(screen | head -1 | sed -n 's/.*time \([0-9:]*\)$/\1/p')
 keys Enter
 wait_for "The board is hidden" "wide: a pick is refused while hidden"
@@ -196,6 +208,20 @@ wait_for "Save to the file: " "no --save: s asks for the new game's file"
 keys Escape
 wait_for "not saved" "no --save: Esc saves nothing"
 grep -q 'BBBW_WW' "$MINE" && ok || bad "no --save: the loaded file was overwritten: $(cat "$MINE")"
+close
+# A file named on the command line (`gridlab play FILE`): s saves back to it.
+FROMFILE="$TMP/fromfile.txt"
+cp "$MINE" "$FROMFILE"
+start fromfile NO_COLOR=1 -- play "$FROMFILE"
+wait_for "m menu" "play FILE: starts"
+expect_screen "moves 1" "play FILE: the saved position"
+keys :
+typed "3-5"
+keys Enter
+wait_for "3-5: " "play FILE: a move"
+keys s
+wait_for "saved to $FROMFILE" "play FILE: s saves back to the file"
+if grep -q 'moves=2' "$FROMFILE"; then ok; else bad "play FILE: $FROMFILE: $(cat "$FROMFILE")"; fi
 # Ctrl-C: a clean exit, status 130, the terminal restored.
 keys C-c
 wait_exit 130 "Ctrl-C: exit 130"
@@ -277,7 +303,8 @@ close
 
 if has_game flood; then
     # flood played to its end by S on a small board: won (said once), the
-    # solution counted in moves.
+    # solution counted in moves, followed by the end's words (not the last
+    # move's).
     start flood NO_COLOR=1 -- play flood --seed 2 --size 5x4 --colors 3
     wait_for "m menu" "flood: starts"
     keys S
@@ -285,6 +312,8 @@ if has_game flood; then
     wait_for "played" "flood: S reports the moves played"
     expect_screen "(moves " "flood: the solution in moves"
     expect_no_screen "WON" "flood: won said once"
+    wait_for "optimal).  You won: moves " "flood: the solver's summary, then the end"
+    expect_no_screen "20 flooded" "flood: not the last move's own words"
     # Another game from the menu: its presets.
     keys m
     wait_for "Switch game" "switch: the menu"
@@ -321,6 +350,17 @@ if has_game flood; then
     wait_exit 0 "compact: quits"
     close
 
+    # 16 rows at 80x24: the ring's rows would leave the message one line,
+    # so the compact layout is taken and the first message is whole.
+    SIZE=80x24 start sixteen NO_COLOR=1 -- play flood --size 16x16 --seed 1
+    wait_for "m menu" "16 rows: starts"
+    expect_screen "ID flood:size=16x16" "16 rows: the ID on screen"
+    expect_screen " 16     " "16 rows: the last row shown"
+    expect_screen "help, m for the menu." "16 rows: the message's second line"
+    keys q
+    wait_exit 0 "16 rows: quits"
+    close
+
     # TERM=dumb (Emacs' shell): line mode, even on a terminal.
     start dumb TERM=dumb -- play flood --seed 1
     wait_for "id: flood:size=14x14,colors=6,start=corner,difficulty=medium#1" "TERM=dumb: line mode"
@@ -349,6 +389,32 @@ if has_game lines; then
     wait_for "The solver's best in " "lines: the solver's best at the end"
     keys q
     wait_exit 0 "lines: quits"
+    close
+fi
+
+if has_game match3; then
+    # The swap limit: with swaps=2 the game ends, won, after two swaps, and
+    # the end tells what the solver makes of the same first board; the
+    # menu offers presets with a limit.
+    start m3swaps NO_COLOR=1 -- play 'match3:size=7x7,kinds=4,swaps=2#1' --save "$SAVE"
+    wait_for "swaps 0 of 2, 2 left" "match3 swaps: the limit in the status line"
+    for i in 1 2; do
+        mv=$(hint_of "$SAVE")
+        keys :
+        typed "$mv"
+        keys Enter
+        wait_either "$mv: " "best results" "match3 swaps: swap $i ($mv)"
+    done
+    wait_for "best results" "match3 swaps: the end after two swaps"
+    expect_screen "You won: score" "match3 swaps: won"
+    wait_for "The solver's best in 2 moves was" "match3 swaps: the solver's best on the same board"
+    keys x
+    wait_for "swaps 2 of 2, 0 left" "match3 swaps: none left"
+    keys m
+    wait_for "4 kinds, 10 swaps" "match3 swaps: a preset with a limit"
+    keys Escape
+    keys q
+    wait_exit 0 "match3 swaps: quits"
     close
 fi
 

@@ -7,13 +7,15 @@
 # (and as a key when it is one character), saves checked against `gridlab
 # new` and the line-mode player, undo and redo, a bad move, the move picked
 # with the cursor keys and Enter, then clicked (press and release 0.1 s
-# apart) followed at once by a key that must not be lost, a hint, the help
-# page, then the menu's custom form starting the small board, which is
-# played to its end with clicks: its result is recorded, shown, and shown
-# again from the menu.  100x35, the mouse in SGR encoding
-# (TERM=xterm-256color): the menu's game ID, the small board played to its
-# end with clicks, its result in the table.  Then quitting and `n` with
-# unsaved moves ask first.
+# apart; the first cell of a two-cell move shown selected) followed at once
+# by a key that must not be lost, a hint, the help page (the rules, what
+# the status line's figures mean), then the menu's custom form starting
+# the small board, which is played to its end with clicks: its result is
+# recorded, shown, and shown again from the menu; then the menu's game ID.
+# 100x35, the mouse in SGR encoding (TERM=xterm-256color): the menu's game
+# ID, the small board played to its end with clicks, its result in the
+# table, then the custom form.  At both sizes, without --save: quitting and
+# `n` with unsaved moves ask first.
 source "$(dirname "$0")/lib.sh"
 GAME=${1:?usage: game.sh GAME}
 if ! has_game "$GAME"; then
@@ -180,9 +182,22 @@ else
     keys u
     wait_for "undo done" "$GAME undo of the picked move"
 
+    # A move of two cells: the first one clicked is selected, its symbol
+    # reversed under the cursor that the click brought there.
+    keys Escape
+    if [ ${#CLICKS[@]} -ge 4 ]; then
+        cell_xy "${CLICKS[0]}" "${CLICKS[1]}" "$W" "$H"
+        click "$Y" "$X"
+        wait_for "selected ${MOVE%%-*}" "$GAME: the first cell clicked is selected"
+        row=$(screen_esc | sed -n "$((Y + 1))p")
+        if printf '%s' "$row" | grep -q $'\[\e\[[0-9;]*7m'; then ok
+        else bad "$GAME: the selected cell under the cursor is not reversed: $(printf '%q' "$row")"; fi
+        keys Escape
+        wait_for "dropped" "$GAME: Esc drops the selection"
+    fi
+
     # The same move clicked, each cell pressed and released 0.1 s later as
     # a real terminal does; a key right after it is not lost.
-    keys Escape
     for ((k = 0; k < ${#CLICKS[@]}; k += 2)); do
         cell_xy "${CLICKS[k]}" "${CLICKS[k + 1]}" "$W" "$H"
         click "$Y" "$X"
@@ -201,40 +216,75 @@ keys h
 wait_for "hint: " "$GAME hint"
 
 # The help page: the rules, the screen, the keys.
-RULES=$(printf 'help\nquit\n' | "$GRIDLAB" play "$START" --lines | sed -n '/^type help/,$p' | sed -n 's/^> //p' | head -1)
+HELP=$(printf 'help\nquit\n' | "$GRIDLAB" play "$START" --lines)
+RULES=$(printf '%s\n' "$HELP" | sed -n '/^type help/,$p' | sed -n 's/^> //p' | head -1)
+# What the status line's figures mean (the game's status_help), as line
+# mode lists them: the first one must be on the help page too.
+FIGURE=$(printf '%s\n' "$HELP" | sed -n '/^the status line:$/{n;s/^  //p;}')
 keys '?'
 wait_for "Press any key to go back" "$GAME help"
 expect_screen "Rules" "$GAME help has the rules"
 words=$(printf '%s' "$RULES" | cut -d' ' -f1-4)
 [ -n "$words" ] && expect_screen "$words" "$GAME help shows the game's rules"
 expect_screen "Moves: " "$GAME help names the notation"
+# the game's ID stays in view on the title line, where it fits
+START_ID=$(sed -n '1s/^# id: //p' "$START")
+title="gridlab $GAME - help"
+if [ $((${#title} + 2 + 3 + ${#START_ID})) -le 80 ]; then
+    case "$(screen | head -1)" in *"ID $START_ID") ok ;; *) bad "$GAME help: no ID on the title line: $(screen | head -1)" ;; esac
+fi
+if [ -n "$FIGURE" ]; then
+    expect_screen "${FIGURE%%: *}: " "$GAME help says what the status line's figures mean"
+else
+    echo "$GAME: the game has no status_help: its help shows the status line as it is"
+    expect_screen "the game's own words" "$GAME help shows the status line"
+fi
 keys End
 wait_for "this help" "$GAME help ends with the keys"
 keys x
 wait_gone "Press any key to go back" "$GAME help closes"
 
 # The menu's custom form: every field of the parameter table, the small
-# board's values typed into theirs, a seed, Enter.
-keys m
-wait_for "Custom: every board option" "$GAME menu"
-expect_screen "Enter a game ID" "$GAME menu has the ID"
-keys c
-wait_for "a custom game" "$GAME custom form"
-fields=($(screen | sed -n '3,$p' | sed -n 's/^[> ] \([a-z0-9]*\)  .*/\1/p; s/^[> ] \([a-z0-9]*\)$/\1/p'))
-at=0
-for kv in $SMALL seed=21; do
-    want=-1
-    for ((i = 0; i < ${#fields[@]}; i++)); do [ "${fields[i]}" = "${kv%%=*}" ] && want=$i; done
-    if [ $want -lt 0 ]; then bad "$GAME: the form has no field ${kv%%=*} (fields: ${fields[*]})"; continue; fi
-    while [ $at -lt $want ]; do keys Down; at=$((at + 1)); done
-    while [ $at -gt $want ]; do keys Up; at=$((at - 1)); done
+# board's values typed into theirs, a seed, Enter: the board `gridlab new`
+# makes from the ID (autosaved at once).  custom_form SEED NAME
+custom_form() {
+    local seed=$1 name=$2 id
+    keys m
+    wait_for "Custom: every board option" "$name: the menu"
+    expect_screen "Enter a game ID" "$name: the menu has the ID"
+    keys c
+    wait_for "a custom game" "$name: the custom form"
+    local fields at=0 want kv i
+    fields=($(screen | sed -n '3,$p' | sed -n 's/^[> ] \([a-z0-9]*\)  .*/\1/p; s/^[> ] \([a-z0-9]*\)$/\1/p'))
+    for kv in $SMALL seed=$seed; do
+        want=-1
+        for ((i = 0; i < ${#fields[@]}; i++)); do [ "${fields[i]}" = "${kv%%=*}" ] && want=$i; done
+        if [ $want -lt 0 ]; then bad "$name: the form has no field ${kv%%=*} (fields: ${fields[*]})"; continue; fi
+        while [ $at -lt $want ]; do keys Down; at=$((at + 1)); done
+        while [ $at -gt $want ]; do keys Up; at=$((at - 1)); done
+        keys C-u
+        typed "${kv#*=}"
+    done
+    keys Enter
+    id=$(small_id "$seed")
+    wait_for "ID $id" "$name: the custom form starts $id"
+    same_file "$SAVE" <("$GRIDLAB" new "$id") "$name: the custom game is the ID's board"
+}
+# The menu's game ID, typed over the one offered: that board.  menu_id ID NAME
+menu_id() {
+    keys m
+    wait_for "Enter a game ID" "$2: the menu"
+    keys i
+    wait_for "Game ID: " "$2: the ID prompt"
     keys C-u
-    typed "${kv#*=}"
-done
-keys Enter
+    typed "$1"
+    keys Enter
+    wait_for "ID $1" "$2: the menu starts $1"
+    same_file "$SAVE" <("$GRIDLAB" new "$1") "$2: the menu's ID makes the board"
+}
+
+custom_form 21 "$GAME 80x24"
 ID21=$(small_id 21)
-wait_for "ID $ID21" "$GAME: the custom form starts $ID21"
-same_file "$SAVE" <("$GRIDLAB" new "$ID21") "$GAME: the custom game is the ID's board (autosaved at once)"
 play_small "$ID21" "$GAME 80x24"
 # A game enters once: its last move undone and played again adds nothing.
 lines_before=$(wc -l <"$SCORES")
@@ -247,6 +297,7 @@ keys Enter
 wait_for "$LAST: " "$GAME: the end played again"
 expect_no_screen "best results" "$GAME: no second results page"
 [ "$(wc -l <"$SCORES")" = "$lines_before" ] && ok || bad "$GAME: the game entered twice: $(cat "$SCORES")"
+menu_id "$(small_id 24)" "$GAME 80x24"
 keys q
 wait_exit 0 "$GAME quits"
 expect_no_screen "m menu" "$GAME: the terminal is restored on quit"
@@ -258,48 +309,44 @@ MOUSE=sgr
 wait_for "m menu" "$GAME 100x35 starts"
 check_title
 ID22=$(small_id 22)
-keys m
-wait_for "Enter a game ID" "$GAME 100x35 menu"
-keys i
-wait_for "Game ID: " "$GAME: the ID prompt"
-keys C-u
-typed "$ID22"
-keys Enter
-wait_for "ID $ID22" "$GAME: the menu starts $ID22"
-same_file "$SAVE" <("$GRIDLAB" new "$ID22") "$GAME: the menu's ID makes the board"
+menu_id "$ID22" "$GAME 100x35"
 play_small "$ID22" "$GAME 100x35"
+custom_form 25 "$GAME 100x35"
 keys q
 wait_exit 0 "$GAME 100x35 quits"
 close
 
 # ---------------------------------------------------------------- unsaved
-# Without --save: q and n ask before a game with moves is dropped.
+# Without --save, at both sizes: q and n ask before a game with moves is
+# dropped.
 ID23=$(small_id 23)
 "$GRIDLAB" new "$ID23" >"$START"
 SMOVE=$(hint_of "$START")
-SIZE=80x24 start "$GAME-c" NO_COLOR=1 TERM=screen -- play "$ID23"
-wait_for "m menu" "$GAME unsaved: starts"
-keys q
-wait_exit 0 "$GAME: q with no move quits at once"
-close
-SIZE=80x24 start "$GAME-c" NO_COLOR=1 TERM=screen -- play "$ID23"
-wait_for "m menu" "$GAME unsaved: starts again"
-keys :
-typed "$SMOVE"
-keys Enter
-wait_for "$SMOVE: " "$GAME unsaved: a move"
-keys q
-wait_for "unsaved moves" "$GAME: q asks"
-keys n
-wait_for "the game goes on" "$GAME: no keeps the game"
-keys n
-wait_for "unsaved moves" "$GAME: n asks"
-keys Escape
-wait_for "the game goes on" "$GAME: Esc keeps the game"
-expect_screen "ID $ID23" "$GAME: the same game"
-keys q
-wait_for "unsaved moves" "$GAME: q asks again"
-keys y
-wait_exit 0 "$GAME: y quits"
-close
+for size in 80x24 100x35; do
+    SIZE=$size start "$GAME-c" NO_COLOR=1 TERM=screen -- play "$ID23"
+    wait_for "m menu" "$GAME $size unsaved: starts"
+    keys q
+    wait_exit 0 "$GAME $size: q with no move quits at once"
+    close
+    SIZE=$size start "$GAME-c" NO_COLOR=1 TERM=screen -- play "$ID23"
+    wait_for "m menu" "$GAME $size unsaved: starts again"
+    keys :
+    typed "$SMOVE"
+    keys Enter
+    wait_for "$SMOVE: " "$GAME $size unsaved: a move"
+    keys q
+    wait_for "unsaved moves" "$GAME $size: q asks"
+    keys n
+    wait_for "the game goes on" "$GAME $size: no keeps the game"
+    keys n
+    wait_for "unsaved moves" "$GAME $size: n asks"
+    keys Escape
+    wait_for "the game goes on" "$GAME $size: Esc keeps the game"
+    expect_screen "ID $ID23" "$GAME $size: the same game"
+    keys q
+    wait_for "unsaved moves" "$GAME $size: q asks again"
+    keys y
+    wait_exit 0 "$GAME $size: y quits"
+    close
+done
 finish

@@ -9,12 +9,12 @@
 // (default build/gridlab).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
-  GRIDLAB, SHOTS, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
+  GRIDLAB, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
   statusOf,
 } from './lib.mjs';
 
@@ -22,7 +22,7 @@ import {
 const GAMES = {
   flood: { id: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#7', ends: ['won'] },
   lines: { id: 'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1', ends: ['lost', 'won'], anim: 'fast' },
-  match3: { id: 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no#5', ends: ['lost', 'won'] },
+  match3: { id: 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#5', ends: ['lost', 'won'] },
   onet: { id: 'onet:level=1,solvable=yes#5', ends: ['won'], level: true },
   tiles: { id: 'tiles:n=4,hop=2,start=random#3', ends: ['won'], anim: 'fast' },
 };
@@ -127,8 +127,31 @@ for (const [game, cfg] of Object.entries(GAMES)) {
       assert.ok(hinted, 'no hint in: ' + said);
       assert.ok(legalMoves(cfg.id, played).includes(hinted[1]), `hint ${hinted[1]} is not legal`);
       assert.ok(await page.locator('#board .hinted, #board .hint-fill').count() > 0, 'the hint is not on the board');
-      if (game === 'lines' || game === 'onet')
+      if (game === 'lines' || game === 'onet') {
         assert.equal(await page.locator('#overlay .hint-path polyline').count(), 1, 'no path drawn');
+        // each end of the line lies on a hinted cell, and an empty one (Lines'
+        // target) is drawn under the line and outlined, not hiding it
+        const ends = await page.evaluate(() => {
+          const line = document.querySelector('#overlay .hint-path polyline');
+          const box = document.getElementById('overlay').getBoundingClientRect();
+          const pts = line.getAttribute('points').trim().split(/\s+/).map((p) => p.split(',').map(Number));
+          return [pts[0], pts[pts.length - 1]].map(([x, y]) => {
+            const at = document.elementFromPoint(box.left + x, box.top + y);
+            const cell = at && at.closest('.cell');
+            if (!cell) return null; // onet's link may end on the ring, outside the board
+            const css = getComputedStyle(cell);
+            return { cell: cell.dataset.cell, hinted: cell.classList.contains('hinted'), empty: cell.classList.contains('empty'),
+              z: css.zIndex, shadow: css.boxShadow };
+          });
+        });
+        for (const e of ends.filter(Boolean)) {
+          assert.ok(e.hinted, `the hint's line ends on ${e.cell}, which is not marked`);
+          if (e.empty) {
+            assert.equal(e.z, 'auto', `the empty cell ${e.cell} is drawn over the hint's line`);
+            assert.notEqual(e.shadow, 'none', `the empty cell ${e.cell} is not outlined`);
+          }
+        }
+      }
       await page.screenshot({ path: join(SHOTS, `${game}.png`) });
 
       // solve to the end
@@ -167,6 +190,45 @@ for (const [game, cfg] of Object.entries(GAMES)) {
     }
   });
 }
+
+// The page is one static folder: the page, its stylesheet, one script and
+// one WebAssembly module (the engine's loader is the script's first part).
+test('the site is index.html, one stylesheet, one .js and one .wasm', () => {
+  assert.deepEqual(readdirSync(SITE).sort(), ['gridlab.js', 'gridlab.wasm', 'index.html', 'style.css']);
+  const html = readFileSync(join(SITE, 'index.html'), 'utf8');
+  assert.deepEqual([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:')).sort(),
+    ['gridlab.js', 'style.css']);
+});
+
+// Any static server will do: python's http.server (as README says) serves
+// the folder, and the page plays from it (python3 is there: Debian's
+// emscripten, which built the page, is written in it).
+test('the page plays when python3 -m http.server serves it', async () => {
+  const py = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '-d', SITE],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const port = await new Promise((ok, fail) => {
+      let out = '';
+      py.stdout.on('data', (d) => { out += d; const m = out.match(/port (\d+)/); if (m) ok(m[1]); });
+      py.on('exit', (code) => fail(new Error('python3 -m http.server exited ' + code)));
+      setTimeout(() => fail(new Error('python3 -m http.server said no port: ' + out)), 15000);
+    });
+    const id = 'tiles:n=3,hop=2,start=standard#1';
+    const { context, page } = await openPage(browser, `http://127.0.0.1:${port}/?anim=off${hashOf(id)}`);
+    try {
+      assert.equal(await stateOf(page), 'playing');
+      assert.equal(await idOf(page), id);
+      const start = await boardOf(page);
+      await clickCell(page, 'e1'); // BBBWWW_: the white tile on e1 hops into g1
+      assert.notEqual(await boardOf(page), start);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  } finally {
+    py.kill();
+  }
+});
 
 test('the game picker and the presets start each game', async () => {
   const { context, page } = await openPage(browser, urlOf(''));
@@ -212,6 +274,9 @@ test('the keyboard plays: arrows, Enter, u and r', async () => {
     await page.keyboard.press('?');
     assert.equal(await page.isVisible('#rules-dialog'), true);
     assert.match(await page.textContent('#rules-text'), /tile/i);
+    // what each figure of the status line means
+    assert.ok((await page.$$eval('#rules-status dt', (d) => d.map((x) => x.textContent))).includes('cost'));
+    assert.match(await page.textContent('#rules-status-now'), /^Now: moves 1  cost 1/);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#rules-dialog'), false);
     assert.deepEqual(page.problems, []);
@@ -277,7 +342,7 @@ test('a custom game from the parameter table; bad values are named', async () =>
 });
 
 test('saves in the browser and as files; a loaded file plays on', async () => {
-  const id = 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no#5';
+  const id = 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#5';
   const { context, page } = await openPage(browser, urlOf(id));
   try {
     await play(page, 'match3', legalMoves(id, [])[0]);
@@ -310,7 +375,7 @@ test('saves in the browser and as files; a loaded file plays on', async () => {
   }
 });
 
-test('a best score counts games won without the solver', async () => {
+test('a best score counts games won without the solver or hints', async () => {
   const id = 'tiles:n=3,hop=2,start=standard#1';
   const board = join(scratch, 'tiles.txt');
   const made = spawnSync(GRIDLAB, ['new', id], { encoding: 'utf8' });
@@ -321,13 +386,21 @@ test('a best score counts games won without the solver', async () => {
     assert.match(await page.textContent('#best'), /no record/);
     for (const m of solved.moves) await play(page, 'tiles', m);
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), /A new best!/);
+    assert.match(await page.textContent('#message'), new RegExp(`^You won! Cost ${solved.cost}\\. A new best!`));
     assert.match(await page.textContent('#best'), new RegExp(`cost ${solved.cost}`));
     // the solver's game is no record
     await act(page, '[data-action=restart]');
     await act(page, '[data-action=solve]');
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), /not a record/);
+    assert.match(await page.textContent('#message'), /the solver helped: not a record/);
+    // nor is a game with a hint, even when the page was reloaded after it
+    await act(page, '[data-action=restart]');
+    await act(page, '[data-action=hint]');
+    await page.reload();
+    await settled(page);
+    for (const m of solved.moves) await play(page, 'tiles', m);
+    assert.equal(await stateOf(page), 'won');
+    assert.match(await page.textContent('#message'), /hints helped: not a record/);
     assert.deepEqual(page.problems, []);
   } finally {
     await context.close();
@@ -340,7 +413,7 @@ test('a best score counts games won without the solver', async () => {
 const AGREE = [
   'flood:size=8x8,colors=4,start=corner,difficulty=medium#3',
   'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1',
-  'match3:size=6x6,kinds=4,scores=1,4,10,refill=no#2',
+  'match3:size=6x6,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#2',
   'onet:level=1,solvable=yes#5',
   'tiles:n=4,hop=2,start=random#3',
 ];

@@ -647,6 +647,11 @@ const gl_game gl_game_onet = {
              "empty cells (and the ring around the board).  Obstacles (@) pair up like any kind.\n"
              "A link through a bomb (*) removes every tile of that kind.  When no pair can be\n"
              "linked the tiles are reshuffled.  Clear the board (or every obstacle) in time.",
+    .status_help = "level: the level of a level sequence (level=N)\n"
+                   "tiles left: the tiles still on the board\n"
+                   "linkable pairs: the pairs a link (at most two turns) joins now; the hint shows one\n"
+                   "obstacles, bombs: the obstacles (@) and bombs (*) left, when there are any\n"
+                   "cleared, deadlock: the goal reached; no pair can be linked",
     .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
     .solvers = onet_solvers,
     .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),

@@ -404,6 +404,10 @@ const gl_game gl_game_tiles = {
              "the empty cell from at most hop+1 cells away: a slide to the next cell costs 1,\n"
              "a hop over k tiles costs k.  Put every white tile left of every black one at\n"
              "the least total cost (the empty cell may end anywhere).",
+    .status_help = "moves: the moves played\n"
+                   "cost: their total cost (a slide 1, a hop over k tiles k), to be kept low\n"
+                   "hops over up to: the most tiles a hop may jump (hop=H)\n"
+                   "solved: every white tile is left of every black one",
     .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default",
     .solvers = tiles_solvers,
     .nsolvers = (int)(sizeof tiles_solvers / sizeof tiles_solvers[0]),
