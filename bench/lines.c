@@ -65,30 +65,29 @@ static void bench_paths(long long queries)
     free(dst);
 }
 
-/* The configuration of the player named ai (greedy, search, rollout,
- * expectimax); the search options in sopts apply to search. */
+/* The configuration of the player named ai (greedy or search); the
+ * search options in sopts apply to search. */
 static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, lines_ai_cfg *cfg, gl_error *err)
 {
-    if (!strcmp(ai, "greedy")) lines_ai_cfg_default(cfg, LINES_AI_GREEDY);
-    else if (!strcmp(ai, "search") || !strcmp(ai, "rollout") || !strcmp(ai, "expectimax")) {
+    if (!strcmp(ai, "greedy")) {
+        lines_ai_cfg_default(cfg, LINES_AI_GREEDY);
+    } else if (!strcmp(ai, "search")) {
         lines_ai_cfg_default(cfg, LINES_AI_SEARCH);
         gl_kvlist mo;
         gl_kv_init(&mo);
-        if (strcmp(ai, "search")) gl_kv_add(&mo, "mode", ai, 0);
-        for (int k = 0; k < sopts->n && !strcmp(ai, "search"); k++)
-            gl_kv_add(&mo, sopts->items[k].key, sopts->items[k].value, 0);
+        for (int k = 0; k < sopts->n; k++) gl_kv_add(&mo, sopts->items[k].key, sopts->items[k].value, 0);
         int bad = lines_ai_cfg_read(cfg, &mo, err);
         gl_kv_free(&mo);
         if (bad) return -1;
     } else {
-        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search, rollout, expectimax)", ai);
+        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search)", ai);
     }
     cfg->ms = (double)ms;
     return 0;
 }
 
-/* The crowded-start test: where games are lost.  The plan player without
- * its refinement plays each seed's game (at most CROWD_TURNS turns); every
+/* The crowded-start test: where games are lost.  The search player with
+ * its defaults plays each seed's game (at most CROWD_TURNS turns); every
  * position where the balls first reach CROWD_BALLS (again after falling to
  * CROWD_CALM or fewer) is kept.  Each kept position is then continued twice
  * for CROWD_MORE turns by each player, with fresh spawn draws (the board's
@@ -111,7 +110,6 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
     }
     lines_ai_cfg gen;
     lines_ai_cfg_default(&gen, LINES_AI_SEARCH);
-    gen.refine = 0;
     gen.ms = (double)ms;
     lines_turn *t = malloc(sizeof *t);
     lines_board *pos = NULL;
@@ -156,8 +154,8 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
         gl_game_lines.destroy((gl_board *)b);
     }
     if (rc == 0) {
-        printf("crowded-start test, %s: %d positions with %d balls from the games of seeds %lld..%lld (plan "
-               "player without refinement, at most %d turns), each continued %d times for %d turns\n\n",
+        printf("crowded-start test, %s: %d positions with %d balls from the games of seeds %lld..%lld (search "
+               "player, at most %d turns), each continued %d times for %d turns\n\n",
                rule, npos, CROWD_BALLS, seed, seed + games - 1, CROWD_TURNS, CROWD_REPS, CROWD_MORE);
         printf("%-11s %8s %6s %9s %10s %10s\n", "player", "runs", "lost", "points", "end.balls", "ms/move");
     }
@@ -226,16 +224,13 @@ int gl_bench_lines(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                            "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
-                           "       [--depth D] [--width W] [--discount P] [--samples S] [--refine K]\n"
-                           "       [--refine-samples S] [--refine-from B] [--crowd C] [--growth G]",
+                           "       [--depth D] [--width W] [--discount P]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                            "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
-                           "move.  --ais (comma-separated; default greedy,search): greedy, search (the\n"
-                           "default plan mode), rollout and expectimax (search in those modes).  --rules:\n"
-                           "klines,lines98 (both).  --ms: the sampling modes' time per move, the plan's\n"
-                           "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
-                           "--candidates, --depth, --width, --discount, --samples, --refine,\n"
-                           "--refine-samples, --refine-from, --crowd, --growth: the search options (see autoplay),\n"
+                           "move.  --ais (comma-separated; default greedy,search): greedy, search.\n"
+                           "--rules: klines,lines98 (both).  --ms: the search's CPU ceiling per move (50).\n"
+                           "--max-turns: stop each game there (0: none).\n"
+                           "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
                            "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
                            "the mean balls on the board after a turn, the turns that ended with half the\n"
                            "cells or more taken),\n"
@@ -243,7 +238,7 @@ int gl_bench_lines(int argc, char **argv)
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
                            "runs the path test only.\n"
                            "--crowded: the crowded-start test instead of whole games: the positions where\n"
-                           "the games of the --games seeds, played by the plan player without refinement\n"
+                           "the games of the --games seeds, played by the search player with its defaults\n"
                            "(at most 900 turns), reach 50 balls (again after falling to 35), each\n"
                            "continued twice for 120 turns with fresh spawns by every player of --ais:\n"
                            "continuations lost, points, balls at the end, ms per move.\n");

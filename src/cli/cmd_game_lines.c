@@ -9,9 +9,8 @@
 
 static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
-    "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
-    "       [--candidates N] [--depth D] [--width W] [--discount P] [--samples S]\n"
-    "       [--refine K] [--refine-samples S] [--refine-from B] [--crowd C] [--growth G]\n"
+    "       [--record FILE] [--json] [--max-turns T] [--ms MS]\n"
+    "       [--candidates N] [--depth D] [--width W] [--discount P]\n"
     "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
@@ -59,18 +58,12 @@ static int cmd_autoplay(int argc, char **argv)
                            "Plays N games of Color Lines with an AI player and prints each game's score\n"
                            "and turns, and the mean, median and max.  Game i (0-based) is a new board\n"
                            "from seed S+i (default S=1).  --ai search (default) looks ahead; greedy looks\n"
-                           "one move ahead.  search --mode plan (default): the best --candidates (20) moves\n"
-                           "of the one-move ranking, each with a plan of --depth (4, at most 6) further\n"
-                           "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
-                           "percent, --samples (1) sampled spawns per candidate under KLines; under lines98\n"
-                           "--refine K values the K best again over --refine-samples (10) sampled\n"
-                           "spawns with a real reply (default 0: off), only with at least --refine-from (0)\n"
-                           "balls on the board; --crowd C makes empty cells worth more on a crowded\n"
-                           "board (0, the default: each the same); --growth G: a line in progress is\n"
-                           "worth G times more per ball it holds (plan: 6 under lines98, else 10);\n"
-                           "the samples come from the player's own seeded rng, so games are\n"
-                           "reproducible; --ms (50) only caps the CPU time per move.  --mode\n"
-                           "rollout|expectimax: sampling within --ms per move (--candidates 3, --depth 3).\n"
+                           "one move ahead.  search: the best --candidates (20) moves of the one-move\n"
+                           "ranking, each with a plan of --depth (4, at most 6) further spawn-free moves,\n"
+                           "--width (4) moves per depth, each counted at --discount (30) percent; under\n"
+                           "KLines each candidate is played with one spawn sampled from the player's own\n"
+                           "seeded rng, so games are reproducible; --ms (50) only caps the CPU time per\n"
+                           "move.\n"
                            "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
                            "in one file, atomically.\n"
                            "--max-turns stops a game early (0: play until the board is full).\n"
@@ -112,7 +105,7 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {"ms", "mode", LINES_AI_SEARCH_KEYS};
+    static const char *const ai_keys[] = {LINES_AI_SEARCH_KEYS};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);

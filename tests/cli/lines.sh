@@ -69,38 +69,37 @@ run autoplay lines --ai search --ms 2 --games 1 --seed 2 --max-turns 30 --record
 expect_rc 0 "autoplay search"
 run autoplay lines --check "$TMP/s.jsonl"
 expect_rc 0 "search replay valid"
-# the plan mode is reproducible, with its refinement too (the refinement's
-# sampled spawns come from the player's own seeded rng): the same games
-# twice give the same record
+# the search player is reproducible (a KLines candidate's sampled spawn
+# comes from the player's own seeded rng): the same games twice give the
+# same record
 # (--ms, the CPU ceiling per move, set out of reach: under valgrind a move
 # takes about 50 times its normal time and would otherwise hit the default)
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --refine 4 --record "$TMP/p1.jsonl"
-expect_rc 0 "autoplay plan"
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --refine 4 --record "$TMP/p2.jsonl"
-cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "plan mode reproducible"
-run autoplay lines --check "$TMP/p1.jsonl" --json
-expect_out '"valid":true,"games":2' "plan replay valid"
-run autoplay lines --ai search --mode rollout --ms 2 --games 1 --seed 3 --max-turns 10 --rules klines --width 3 --discount 50
-expect_rc 0 "rollout mode with plan options"
+for rules in lines98 klines; do
+    run autoplay lines --ai search --games 2 --seed 4 --rules $rules --max-turns 25 --ms 3600000 --record "$TMP/p1.jsonl"
+    expect_rc 0 "autoplay search $rules"
+    run autoplay lines --ai search --games 2 --seed 4 --rules $rules --max-turns 25 --ms 3600000 --record "$TMP/p2.jsonl"
+    cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "search $rules reproducible"
+    run autoplay lines --check "$TMP/p1.jsonl" --json
+    expect_out '"valid":true,"games":2' "search $rules replay valid"
+done
 expect_bad_input "plan depth above 6" autoplay lines --ai search --depth 7 --games 1
 expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 --games 1
-expect_bad_input "samples above 64" autoplay lines --ai search --samples 65 --games 1
-expect_bad_input "refine above 64" autoplay lines --ai search --refine 65 --games 1
-expect_bad_input "refine-samples 0" autoplay lines --ai search --refine-samples 0 --games 1
-expect_bad_input "refine-from negative" autoplay lines --ai search --refine-from -1 --games 1
-expect_bad_input "crowd negative" autoplay lines --ai search --crowd -1 --games 1
-expect_bad_input "growth 1" autoplay lines --ai search --growth 1 --games 1
-expect_bad_input "growth not a number" bench lines --games 1 --ais search --rules lines98 --growth x
-run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10 --ms 3600000 --record "$TMP/p0.jsonl"
-expect_rc 0 "autoplay plan without the refinement"
-run autoplay lines --check "$TMP/p0.jsonl"
-expect_rc 0 "plan without the refinement: replay valid"
+expect_bad_input "width 0" autoplay lines --ai search --width 0 --games 1
+expect_bad_input "discount not a number" bench lines --games 1 --ais search --rules lines98 --discount x
+# the experiments' options are gone from every command
+for opt in mode samples refine refine-samples refine-from crowd growth; do
+    expect_bad_input "autoplay --$opt" autoplay lines --ai search --$opt 1 --games 1
+    expect_bad_input "bench --$opt" bench lines --games 1 --ais search --$opt 1
+done
+expect_bad_input "solve --refine" solve "$B" --refine 4
+expect_bad_input "hint --mode" hint "$B" --mode rollout
+expect_bad_input "bench rollout" bench lines --games 1 --ais rollout
 # bench: a short row; the crowded-start test checks its players first
 run bench lines --games 1 --seed 2 --max-turns 5 --path-queries 1000 --ais greedy --rules lines98
 expect_rc 0 "bench lines"
 expect_out "greedy      lines98" "bench lines row"
 expect_bad_input "bench crowded unknown player" bench lines --crowded --games 1 --ais nope --rules lines98
-expect_bad_input "bench crowded bad option" bench lines --crowded --games 1 --ais search --refine 65
+expect_bad_input "bench crowded bad option" bench lines --crowded --games 1 --ais search --depth 7
 sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"

@@ -57,6 +57,10 @@ typedef struct lines_turn {
     long long spawn_gain;
 } lines_turn;
 
+/* The four directions of a line (row and column steps): along a row, down
+ * a column, and the two diagonals. */
+extern const int lines_dr[4], lines_dc[4];
+
 /* Points for removing n balls in one go under the rules. */
 long long lines_points(int rules, int n);
 /* Appends to out (deduplicated against its first *nout cells) every cell of
@@ -82,39 +86,25 @@ int lines_path(const lines_board *b, int from, int to, int *path, gl_grid_ws *ws
 /* ---- players (lines_ai.c, lines_greedy.c, lines_search.c) ---- */
 
 enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
-enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1, LINES_SEARCH_PLAN = 2 };
-#define LINES_PLAN_MAX 6     /* plan: the deepest spawn-free lookahead */
+#define LINES_PLAN_MAX 6     /* the deepest spawn-free plan */
 #define LINES_PLAN_KEY_WORDS ((LINES_MAX_CELLS + 15) / 16 + 1) /* plan table: 4 bits a cell, and one word */
 #define LINES_PLAN_TABLE_BYTES ((size_t)64 << 20)               /* plan table: the most it grows to */
-#define LINES_MAX_SAMPLES 64 /* plan, KLines: the most sampled spawns per candidate */
-#define LINES_MAX_REFINE 64  /* plan, lines98: the most candidates refined */
 
 typedef struct lines_ai_cfg {
-    int kind;          /* LINES_AI_* */
-    int mode;          /* search: LINES_SEARCH_* */
-    double ms;         /* search: time per move (plan: a ceiling on CPU time) */
-    int candidates;    /* search: moves kept from the greedy ranking */
-    int depth;         /* rollout: turns after the candidate; plan: moves planned */
-    int width;         /* plan: moves searched at each planned depth */
-    int discount;      /* plan: percent a planned move's gain counts */
-    int samples;       /* plan, KLines: sampled spawns per candidate */
-    int refine;        /* plan, lines98: best candidates valued again over sampled spawns (0: off) */
-    int refine_samples; /* plan, lines98: the samples of that refinement */
-    int refine_from;   /* plan, lines98: refine only with at least this many balls on the board */
-    int crowd;         /* evaluation: C, the value of e empty cells falls by C * (n/2 - e)^2 below n/2 */
-    int growth;        /* evaluation: a one-colour window of k balls is worth growth^(k-line) of a full one (0: by the rules) */
+    int kind;       /* LINES_AI_* */
+    double ms;      /* search: a ceiling on the CPU time of one move */
+    int candidates; /* search: moves of the one-move ranking given a plan */
+    int depth;      /* search: moves planned after a candidate */
+    int width;      /* search: moves searched at each planned depth */
+    int discount;   /* search: percent a planned move's gain counts */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
-/* Reads ai options (ms, mode, candidates, depth, width, discount, samples,
- * refine, refine-samples, refine-from, crowd, growth) from
- * opts (may be NULL); choosing a mode resets candidates and depth to that
- * mode's defaults before they are read. */
+/* Reads the search options (ms, candidates, depth, width, discount) from
+ * opts (may be NULL). */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
-/* The search options' keys that the command line passes through as they
- * are (ms and mode aside): for the arrays of `autoplay` and `bench`. */
-#define LINES_AI_SEARCH_KEYS                                                                                          \
-    "candidates", "depth", "width", "discount", "samples", "refine", "refine-samples", "refine-from", "crowd", "growth"
+/* The search options' keys, for the commands that pass them through. */
+#define LINES_AI_SEARCH_KEYS "ms", "candidates", "depth", "width", "discount"
 
 typedef struct lines_ai lines_ai;
 lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed);
@@ -122,6 +112,8 @@ void lines_ai_free(lines_ai *ai);
 /* Chooses a move: 1 with from and to set, 0 when there is none. */
 int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to);
 unsigned long long lines_ai_nodes(const lines_ai *ai);
+/* Bytes the player holds: its tables and simulated positions. */
+size_t lines_ai_bytes(const lines_ai *ai);
 
 /* ---- replays (lines_replay.c) ---- */
 

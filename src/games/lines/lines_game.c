@@ -468,7 +468,7 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
 
 static const gl_solver lines_solvers[] = {
     {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
-     "turns mode ms candidates depth width discount samples refine refine-samples", lines_solve_search},
+     "turns ms candidates depth width discount", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
      "turns", lines_solve_greedy},
 };
@@ -498,9 +498,8 @@ const gl_game gl_game_lines = {
              "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"
              "and score.  A move that removes nothing brings three new balls, in the colours\n"
              "shown as next.  The game ends when the board is full.",
-    .solve_help = "--turns N: turns the player plays (20); search: --mode plan|rollout|expectimax "
-                  "(plan), --candidates N, --depth D, --width W, --discount P, --samples S, --refine K, "
-                  "--refine-samples S (plan), --ms MS per move (50)",
+    .solve_help = "--turns N: turns the player plays (20); search: --candidates N (20), --depth D (4, at "
+                  "most 6), --width W (4), --discount P (30), --ms MS: CPU ceiling per move (50)",
     .solvers = lines_solvers,
     .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",
