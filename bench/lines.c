@@ -97,7 +97,7 @@ static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, line
 enum { CROWD_TURNS = 900, CROWD_BALLS = 50, CROWD_CALM = 35, CROWD_MORE = 120, CROWD_REPS = 2 };
 
 static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, long long games, long long seed,
-                   long long ms, gl_error *err)
+                   long long ms, gl_meter *m, gl_error *err)
 {
     {
         /* every player's options checked before the long part */
@@ -127,7 +127,7 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
             rc = -1;
             break;
         }
-        lines_ai *ai = lines_ai_new(&gen, b, (uint64_t)(seed + g) ^ 0x5eed5eed5eed5eedULL);
+        lines_ai *ai = lines_ai_new(&gen, b, (uint64_t)(seed + g) ^ 0x5eed5eed5eed5eedULL, m);
         if (!ai) rc = gl_error_set(err, "out of memory");
         int armed = 1;
         while (ai && !lines_full(b) && b->turns < CROWD_TURNS) {
@@ -147,7 +147,7 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
                 armed = 1;
             }
             int from, to;
-            if (!lines_ai_choose(ai, b, &from, &to)) break;
+            if (lines_ai_choose(ai, b, &from, &to) <= 0 || m->stopped) break;
             lines_move(b, from, to, t);
         }
         lines_ai_free(ai);
@@ -180,7 +180,7 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
             }
             *b = pos[idx / CROWD_REPS];
             gl_rng_seed(&b->rng, 0xc0ffeeULL + 7919ULL * (uint64_t)idx);
-            lines_ai *ai = lines_ai_new(&cfg, b, 0xabcdefULL + 104729ULL * (uint64_t)idx);
+            lines_ai *ai = lines_ai_new(&cfg, b, 0xabcdefULL + 104729ULL * (uint64_t)idx, m);
             if (!ai) {
                 free(b);
                 rc = gl_error_set(err, "out of memory");
@@ -193,8 +193,13 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
                 uint64_t c0 = gl_now_ns();
                 int ok = lines_ai_choose(ai, b, &from, &to);
                 total_ms += gl_ms_since(c0);
-                if (!ok) break;
+                if (ok <= 0 || m->stopped) break;
                 lines_move(b, from, to, t);
+            }
+            if (m->stopped) { /* an unfinished run is not counted */
+                lines_ai_free(ai);
+                free(b);
+                break;
             }
             runs++;
             lost += lines_full(b);
@@ -290,13 +295,18 @@ int gl_bench_lines(int argc, char **argv)
         }
     }
     gl_cli_catch_sigint();
+    /* Ctrl-C stops a game, and a move, where they are */
+    gl_limits lim = {0};
+    lim.interrupt = &gl_cli_interrupted;
+    gl_meter meter;
+    gl_meter_start(&meter, &lim);
     if (crowd) {
         int crc = 0;
         char cbuf[128];
         snprintf(cbuf, sizeof cbuf, "%s", rules);
         char *csave = NULL;
         for (char *rule = strtok_r(cbuf, ",", &csave); rule && crc == 0; rule = strtok_r(NULL, ",", &csave)) {
-            crc = crowded(rule, ais, &sopts, games, seed, ms, &err);
+            crc = crowded(rule, ais, &sopts, games, seed, ms, &meter, &err);
             if (crc == 0) printf("\n");
         }
         gl_kv_free(&sopts);
@@ -341,12 +351,13 @@ int gl_bench_lines(int argc, char **argv)
                 gl_kv_init(&params);
                 gl_kv_add(&params, "rules", rule, 0);
                 lines_game_result res;
-                int r = lines_autoplay_game(&cfg, &params, (uint64_t)(seed + i), max_turns, NULL, &res, &err);
+                int r = lines_autoplay_game(&cfg, &params, (uint64_t)(seed + i), max_turns, &lim, NULL, &res, &err);
                 gl_kv_free(&params);
                 if (r != 0) {
                     rc = gl_cli_fail(&err);
                     break;
                 }
+                if (res.stopped) break; /* interrupted: the game is not counted */
                 if (per_game)
                     printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f balls %.1f crowded %d%s\n", ai, rule,
                            seed + i, res.score, res.turns, res.turns ? res.ms / res.turns : 0, res.mean_balls, res.crowded,

@@ -148,7 +148,7 @@ static int cmd_autoplay(int argc, char **argv)
     for (long long i = 0; i < games && !gl_cli_interrupted; i++) {
         lines_game_result res;
         for (int k = 0; k < params.n; k++) params.items[k].used = 0;
-        if (lines_autoplay_game(&cfg, &params, seed + (uint64_t)i, max_turns, record ? &rec : NULL, &res, &err) != 0) {
+        if (lines_autoplay_game(&cfg, &params, seed + (uint64_t)i, max_turns, NULL, record ? &rec : NULL, &res, &err) != 0) {
             rc = gl_cli_fail(&err);
             goto out;
         }

@@ -111,6 +111,71 @@ expect_bad_input "autoplay bad rules" autoplay lines --rules nope --games 1
 expect_bad_input "autoplay other game" autoplay flood
 expect_bad_input "greedy with search option" autoplay lines --ai greedy --ms 5
 
+# ------------------------------------------------------------ limits
+# The limits hold inside the search player's moves: the time limit, the
+# memory cap and Ctrl-C stop a move in its plan, and the player's own CPU
+# ceiling per move (--ms) holds there too.  Under valgrind (GRIDLAB is then
+# a script that runs it) everything is 20-30 times slower: the bounds are
+# scaled.  The program's own start (long under AddressSanitizer on a
+# loaded machine) is measured on a tiny solve and not counted.
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# cpu_ticks PID: the processor time a process has used, in 1/100 s
+cpu_ticks() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
+run new lines --seed 1; printf '%s\n' "$OUT" >"$TMP/l1.txt"
+# a crowded 26x26 board (lines98): its one-move ranking alone is long
+awk 'BEGIN { s = 777; print "lines size=26x26 colors=7 next=123 rules=lines98"
+    for (r = 0; r < 26; r++) { l = ""
+        for (c = 0; c < 26; c++) { s = (s * 1103515245 + 12345) % 2147483648; v = int(s / 65536) % 20
+            l = l (v < 9 ? v % 7 + 1 : ".") }
+        print l } }' >"$TMP/big.txt"
+t0=$(now_ms); run solve "$B" --algo greedy --turns 1; start_ms=$(($(now_ms) - t0))
+# --limit-ms 300: a plan far too wide for it stops within 2 s, keeps the
+# turns it played, says why, claims nothing
+for args in "--width 100" "--width 1000 --ms 3600000"; do
+    # shellcheck disable=SC2086
+    t0=$(now_ms); run solve "$TMP/l1.txt" $args --limit-ms 300 --json; took=$(($(now_ms) - t0))
+    expect_json "solve $args in 300 ms"; expect_out '"optimal":false' "solve $args in 300 ms: no claim"
+    expect_out '"stopped":"time limit"' "solve $args in 300 ms says why"
+    [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "solve $args with a 300 ms limit took $took ms (start $start_ms ms)"
+done
+# hint: the best move found by then, saying the search stopped
+t0=$(now_ms); run hint "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 300 --json; took=$(($(now_ms) - t0))
+expect_rc 0 "hint in 300 ms: a move"; expect_json "hint in 300 ms"
+expect_out '"move":"' "hint in 300 ms: the move"; expect_out '"stopped":"time limit"' "hint in 300 ms says it stopped"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "hint with a 300 ms limit took $took ms (start $start_ms ms)"
+# the player's own ceiling (--ms 50, CPU per move) holds inside the plan:
+# a move, not stopped, within 2 s
+t0=$(now_ms); run hint "$TMP/l1.txt" --width 1000 --limit-ms 600000 --json; took=$(($(now_ms) - t0))
+expect_rc 0 "hint under the --ms ceiling"; expect_out '"move":"' "hint under the --ms ceiling: the move"
+case "$OUT" in *stopped*) bad "hint under the --ms ceiling: not stopped" ;; *) ok ;; esac
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "hint under the --ms ceiling took $took ms (start $start_ms ms)"
+# a hint stopped before it has any move says so: exit 3 (the player's
+# tables for 26x26 do not fit in 1 MiB)
+run hint "$TMP/big.txt" --mem-mb 1
+expect_rc 3 "hint in 1 MiB"; expect_out "no hint: the search stopped (memory limit) before it found a move" "hint in 1 MiB says why"
+run hint "$TMP/big.txt" --mem-mb 1 --json
+expect_rc 3 "hint in 1 MiB json"; expect_json "hint in 1 MiB json"; expect_out '"move":null,"stopped":"memory limit"' "hint in 1 MiB json"
+run solve "$TMP/big.txt" --mem-mb 1 --json
+expect_rc 1 "solve in 1 MiB"; expect_out '"solved":false,"optimal":false' "solve in 1 MiB: no answer"
+expect_out '"stopped":"memory limit"' "solve in 1 MiB says why"
+# Ctrl-C once the search has used 0.3 s of CPU: it stops within 2 s, exit
+# 130, and still prints its JSON
+for cmd in solve hint; do
+    "$GRIDLAB" $cmd "$TMP/l1.txt" --width 1000 --ms 3600000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "$cmd: Ctrl-C"; expect_json "$cmd: Ctrl-C"; expect_out '"stopped":"interrupted"' "$cmd: Ctrl-C says so"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
+done
+
 # bad board files (SPEC 1)
 expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"
 expect_bad_input "unknown symbol" show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"

@@ -44,7 +44,7 @@ static lines_ai *player_with_sim(lines_board *b, int kind, lines_sim *s)
 {
     lines_ai_cfg cfg;
     lines_ai_cfg_default(&cfg, kind);
-    lines_ai *ai = lines_ai_new(&cfg, b, 1);
+    lines_ai *ai = lines_ai_new(&cfg, b, 1, NULL);
     assert_non_null(ai);
     *s = (lines_sim){.win = malloc(sizeof(lines_wst) * (size_t)ai->ev.nwin)};
     assert_non_null(s->win);
@@ -230,7 +230,7 @@ static void test_plan_moves_are_legal(void **state)
         b->nballs = 1;
         lines_ai_cfg cfg;
         lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-        lines_ai *ai = lines_ai_new(&cfg, b, 3);
+        lines_ai *ai = lines_ai_new(&cfg, b, 3, NULL);
         assert_non_null(ai);
         lines_turn t;
         for (int turn = 0; turn < 25 && !lines_full(b); turn++) {
@@ -277,7 +277,7 @@ static void test_players_ignore_the_game_rng(void **state)
         for (int kind = 0; kind < 2; kind++) {
             lines_ai_cfg cfg;
             lines_ai_cfg_default(&cfg, kind);
-            lines_ai *x = lines_ai_new(&cfg, b, 5), *y = lines_ai_new(&cfg, b, 5);
+            lines_ai *x = lines_ai_new(&cfg, b, 5, NULL), *y = lines_ai_new(&cfg, b, 5, NULL);
             assert_non_null(x);
             assert_non_null(y);
             same_choice(x, b, y, other);
@@ -304,7 +304,7 @@ static void test_plan_table_changes_no_move(void **state)
         lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
         cfg.ms = 1e7; /* no ceiling: the same work on any machine */
         if (round % 4 == 1) cfg.depth = 6;
-        lines_ai *x = lines_ai_new(&cfg, b, 8), *y = lines_ai_new(&cfg, b, 8);
+        lines_ai *x = lines_ai_new(&cfg, b, 8, NULL), *y = lines_ai_new(&cfg, b, 8, NULL);
         assert_non_null(x);
         assert_non_null(y);
         y->plan.table_off = 1;
@@ -337,7 +337,7 @@ static void test_window_growth(void **state)
     b->rules = LINES_KLINES;
     assert_int_equal(lines_ai_growth(&search, b), LINES_W_GROWTH);
     b->rules = LINES_98;
-    lines_ai *x = lines_ai_new(&greedy, b, 1), *y = lines_ai_new(&search, b, 1);
+    lines_ai *x = lines_ai_new(&greedy, b, 1, NULL), *y = lines_ai_new(&search, b, 1, NULL);
     assert_non_null(x);
     assert_non_null(y);
     static const long long want10[] = {0, 1, 10, 100, 1000, 10000};
@@ -394,7 +394,7 @@ static void test_window_growth(void **state)
         for (int kind = 0; kind < 2; kind++) {
             lines_ai_cfg cg;
             lines_ai_cfg_default(&cg, kind);
-            lines_ai *w = lines_ai_new(&cg, big, 1);
+            lines_ai *w = lines_ai_new(&cg, big, 1, NULL);
             assert_non_null(w);
             for (int k = 1; k <= line; k++) {
                 assert_true(w->ev.vw[k] >= 1 && w->ev.vw[k] <= 1000000000LL);

@@ -107,12 +107,20 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
 #define LINES_AI_SEARCH_KEYS "ms", "candidates", "depth", "width", "discount"
 
 typedef struct lines_ai lines_ai;
-lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed);
+/* A player for boards of b's size and rules; seed seeds its own rng (the
+ * spawns it simulates).  m (NULL: no limits) is the meter its moves poll
+ * and its tables are charged to; it must outlive the player.  NULL when
+ * the tables do not fit (m->stopped is then "memory limit") or when out
+ * of memory (m->stopped unset). */
+lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed, gl_meter *m);
+/* Frees the player and gives back all it charged to its meter. */
 void lines_ai_free(lines_ai *ai);
-/* Chooses a move: 1 with from and to set, 0 when there is none. */
+/* Chooses a move: 1 with from and to set, 0 when there is none, -1 when
+ * the meter stopped the search before it had a move.  A move chosen once
+ * the meter has stopped (m->stopped set) is the best found by then. */
 int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to);
 unsigned long long lines_ai_nodes(const lines_ai *ai);
-/* Bytes the player holds: its tables and simulated positions. */
+/* Bytes the player holds (all charged to its meter). */
 size_t lines_ai_bytes(const lines_ai *ai);
 
 /* ---- replays (lines_replay.c) ---- */
@@ -139,8 +147,9 @@ int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *o
 typedef struct lines_game_result {
     long long score;
     int turns;
-    int game_over;   /* the board filled (else the turn cap stopped it) */
-    double ms;       /* the player's thinking time in all */
+    int game_over;       /* the board filled (else the turn cap or a limit stopped it) */
+    const char *stopped; /* NULL, or the limit that stopped the game before its end */
+    double ms;           /* the player's thinking time in all */
     unsigned long long nodes;
     double mean_balls; /* balls on the board after a turn, mean over the turns */
     int crowded;       /* turns that ended with at least half the cells taken */
@@ -148,8 +157,11 @@ typedef struct lines_game_result {
 
 /* Plays one game from a new board (params as `new` takes them, seed for
  * the game's rng) with the player cfg, at most max_turns turns (0: no
- * cap).  record (may be NULL) gets the replay lines.  0, or -1 with err. */
+ * cap), polling lim (may be NULL) between turns and inside the player's
+ * moves.  record (may be NULL) gets the replay lines; a game a limit
+ * stopped (res->stopped) has no end line and is not finished.  0, or -1
+ * with err. */
 int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t seed, long long max_turns,
-                        gl_strbuf *record, lines_game_result *res, gl_error *err);
+                        const gl_limits *lim, gl_strbuf *record, lines_game_result *res, gl_error *err);
 
 #endif

@@ -37,31 +37,11 @@ int lines_ai_growth(const lines_ai_cfg *c, const lines_board *b)
     return c->kind == LINES_AI_SEARCH && b->rules == LINES_98 ? LINES_W_GROWTH_98 : LINES_W_GROWTH;
 }
 
-lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed)
-{
-    lines_ai *ai = calloc(1, sizeof *ai);
-    if (!ai) return NULL;
-    ai->cfg = *cfg;
-    gl_rng_seed(&ai->rng, seed);
-    if (lines_eval_init(&ai->ev, b, lines_ai_growth(cfg, b)) != 0) {
-        free(ai);
-        return NULL;
-    }
-    int ok = lines_lister_init(&ai->ls, &ai->ev) == 0;
-    ok = ok && lines_ranking_init(&ai->rk, &ai->ev) == 0;
-    ok = ok && (cfg->kind != LINES_AI_SEARCH || lines_plan_init(&ai->plan, &ai->ev, cfg) == 0);
-    if (!ok) {
-        lines_ai_free(ai);
-        return NULL;
-    }
-    ai->bytes = sizeof *ai + lines_eval_bytes(b) + lines_lister_bytes(&ai->ev) + lines_ranking_bytes(&ai->ev) +
-                (cfg->kind == LINES_AI_SEARCH ? lines_plan_bytes(&ai->ev, cfg) : 0);
-    return ai;
-}
-
+/* Takes back what the player charged, then frees it. */
 void lines_ai_free(lines_ai *ai)
 {
     if (!ai) return;
+    gl_meter_refund(ai->m, ai->charged + (ai->table_charged ? gl_htab_bytes(&ai->plan.table) : 0));
     lines_plan_free(&ai->plan);
     lines_ranking_free(&ai->rk);
     lines_lister_free(&ai->ls);
@@ -69,16 +49,63 @@ void lines_ai_free(lines_ai *ai)
     free(ai);
 }
 
+/* Charges n bytes of the player's before they are allocated. */
+static int charge(lines_ai *ai, size_t n)
+{
+    if (gl_meter_charge(ai->m, n) != 0) return -1;
+    ai->charged += n;
+    return 0;
+}
+
+lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed, gl_meter *m)
+{
+    /* the player and its window tables first; then, their sizes known,
+     * the listing's, the ranking's and the plan's */
+    size_t first = sizeof(lines_ai) + lines_eval_bytes(b);
+    if (m && gl_meter_charge(m, first) != 0) return NULL;
+    lines_ai *ai = calloc(1, sizeof *ai);
+    if (!ai) {
+        if (m) gl_meter_refund(m, first);
+        return NULL;
+    }
+    gl_meter_start(&ai->own, NULL);
+    ai->m = m ? m : &ai->own;
+    ai->charged = first;
+    if (!m) gl_meter_charge(ai->m, first); /* no limits: never refused */
+    ai->cfg = *cfg;
+    gl_rng_seed(&ai->rng, seed);
+    int search = cfg->kind == LINES_AI_SEARCH;
+    if (lines_eval_init(&ai->ev, b, lines_ai_growth(cfg, b)) != 0) goto fail;
+    if (charge(ai, lines_lister_bytes(&ai->ev) + lines_ranking_bytes(&ai->ev) +
+                       (search ? lines_plan_bytes(&ai->ev, cfg) : 0)) != 0)
+        goto fail;
+    if (lines_lister_init(&ai->ls, &ai->ev) != 0 || lines_ranking_init(&ai->rk, &ai->ev) != 0) goto fail;
+    if (search) {
+        if (lines_plan_init(&ai->plan, &ai->ev, cfg) != 0) goto fail;
+        /* the plan table is made small, then charged as it grows */
+        if (gl_meter_charge(ai->m, gl_htab_bytes(&ai->plan.table)) != 0) goto fail;
+        ai->table_charged = 1;
+    }
+    return ai;
+fail:
+    lines_ai_free(ai);
+    return NULL;
+}
+
 unsigned long long lines_ai_nodes(const lines_ai *ai) { return ai->ev.nodes; }
 
 size_t lines_ai_bytes(const lines_ai *ai)
 {
-    return ai->bytes + (ai->cfg.kind == LINES_AI_SEARCH ? gl_htab_bytes(&ai->plan.table) : 0);
+    return ai->charged + (ai->table_charged ? gl_htab_bytes(&ai->plan.table) : 0);
 }
 
 int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
     if (lines_full(b)) return 0;
-    if (ai->cfg.kind == LINES_AI_GREEDY) return lines_greedy_choose(&ai->rk, &ai->ev, &ai->ls, b, &ai->rng, from, to);
-    return lines_plan_choose(&ai->plan, &ai->rk, &ai->ev, &ai->ls, b, &ai->rng, from, to);
+    lines_spend sp = {.m = ai->m, .unit = (uint32_t)(ai->ev.n / 16 + 1)};
+    if (ai->cfg.kind == LINES_AI_GREEDY)
+        return lines_greedy_choose(&ai->rk, &ai->ev, &ai->ls, b, &ai->rng, &sp, from, to);
+    sp.ceiling_ms = ai->cfg.ms;
+    sp.t0 = lines_cpu_ms();
+    return lines_plan_choose(&ai->plan, &ai->rk, &ai->ev, &ai->ls, b, &ai->rng, &sp, from, to);
 }

@@ -35,23 +35,36 @@ void lines_ranking_free(lines_ranking *rk)
     lines_sim_free(&rk->root);
 }
 
-int lines_rank(lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b, gl_rng *rng)
+int lines_rank(lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b, gl_rng *rng,
+               lines_spend *sp)
 {
     lines_sim_build(ev, &rk->root, b);
     gl_rng_seed(&rk->root.b.rng, gl_rng_next(rng));
     rk->ncand = lines_list_moves(ls, ev, &rk->root, rk->cand);
-    for (int i = 0; i < rk->ncand; i++) rk->cand[i].value = lines_eval_one_move(ev, &rk->root, &rk->cand[i]);
-    return rk->ncand;
+    rk->nvalued = 0;
+    if (gl_meter_check(sp->m)) return 0; /* a limit passed before the move began: no move */
+    for (; rk->nvalued < rk->ncand && !lines_spend_tick(sp, sp->unit); rk->nvalued++) {
+        lines_cand *c = &rk->cand[rk->nvalued];
+        c->value = lines_eval_one_move(ev, &rk->root, c);
+    }
+    return rk->nvalued;
+}
+
+int lines_ranking_best(const lines_ranking *rk)
+{
+    int best = 0;
+    for (int i = 1; i < rk->nvalued; i++)
+        if (rk->cand[i].value > rk->cand[best].value) best = i;
+    return best;
 }
 
 int lines_greedy_choose(lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b, gl_rng *rng,
-                        int *from, int *to)
+                        lines_spend *sp, int *from, int *to)
 {
-    int n = lines_rank(rk, ev, ls, b, rng);
-    if (n == 0) return 0;
-    int best = 0;
-    for (int i = 1; i < n; i++)
-        if (rk->cand[i].value > rk->cand[best].value) best = i;
+    int n = lines_rank(rk, ev, ls, b, rng, sp);
+    if (rk->ncand == 0) return 0;
+    if (n == 0) return -1;
+    int best = lines_ranking_best(rk);
     ev->nodes += (unsigned long long)n;
     *from = rk->cand[best].from;
     *to = rk->cand[best].to;

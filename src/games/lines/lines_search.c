@@ -19,7 +19,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 size_t lines_plan_bytes(const lines_eval *ev, const lines_ai_cfg *cfg)
 {
@@ -54,7 +53,7 @@ int lines_plan_init(lines_plan *p, const lines_eval *ev, const lines_ai_cfg *cfg
         ok &= p->best[d] != NULL;
     }
     /* the key: 4 bits a cell, and one word for the depth, width and balls taken off */
-    ok = ok && gl_htab_init(&p->table, (size_t)(ev->n + 15) / 16 + 1, 1 << 12, LINES_PLAN_TABLE_BYTES) == 0;
+    ok = ok && gl_htab_init(&p->table, (size_t)(ev->n + 15) / 16 + 1, 64, LINES_PLAN_TABLE_BYTES) == 0;
     if (!ok) {
         lines_plan_free(p);
         return -1;
@@ -83,15 +82,32 @@ static void plan_key(const lines_plan *p, const lines_sim *s, int depth, uint64_
     key[words] = (uint64_t)depth | (uint64_t)s->unplaced << 8 | (uint64_t)p->width << 32;
 }
 
+/* Keeps a plan's value.  The table's growth is charged to the meter first;
+ * a growth that the memory limit (or the table's own cap) refuses leaves
+ * the value out, which costs time, not the move: the plan finds the value
+ * again when it meets the position. */
+static void keep_value(lines_plan *p, gl_meter *m, const uint64_t *key, long long v)
+{
+    size_t need = gl_htab_insert_bytes(&p->table), old = gl_htab_bytes(&p->table);
+    if (need && gl_meter_charge(m, need) != 0) {
+        m->stopped = NULL; /* the search goes on without the value */
+        return;
+    }
+    gl_htab_upsert(&p->table, key, (uint64_t)v, NULL);
+    if (need) gl_meter_refund(m, gl_htab_bytes(&p->table) == old ? need : old);
+}
+
 /* The best gain from s over `depth` more own moves, spawns left out (each
  * non-scoring move is charged the space its spawn takes): the moves are
  * ranked by their window delta (scoring ones first), the best `width`
  * played out and searched further.  The value depends only on the position
  * and the depth, and the candidates' plans meet the same positions again
  * (two moves of different balls played in either order), so each value
- * found is kept for the rest of the move (p->table). */
-static long long plan(lines_plan *p, lines_eval *ev, lines_lister *ls, const lines_sim *s, int depth)
+ * found is kept for the rest of the move (p->table).  A plan that sp
+ * stops returns at once; its value means nothing and is not kept. */
+static long long plan(lines_plan *p, lines_eval *ev, lines_lister *ls, lines_spend *sp, const lines_sim *s, int depth)
 {
+    if (lines_spend_tick(sp, sp->unit)) return 0;
     uint64_t key[LINES_PLAN_KEY_WORDS];
     plan_key(p, s, depth, key);
     const uint64_t *known = p->table_off ? NULL : gl_htab_find(&p->table, key);
@@ -103,68 +119,66 @@ static long long plan(lines_plan *p, lines_eval *ev, lines_lister *ls, const lin
     lines_sim *nx = &p->lvl[depth];
     long long best = 0;
     for (int i = 0; i < keep; i++) {
+        if (lines_spend_tick(sp, sp->unit)) return 0;
         lines_sim_copy(ev, nx, s);
         lines_sim_move_nospawn(ev, nx, mv[i].from, mv[i].to);
         long long pts = nx->b.score - s->b.score;
         long long v = pts * ev->wpoint + lines_eval_static(ev, nx) - base;
         if (!pts) v -= lines_eval_space(s->b.spawn); /* the space the spawn will take */
-        if (depth > 1 && nx->b.nballs > 0) v += p->discount * plan(p, ev, ls, nx, depth - 1) / 100;
+        if (depth > 1 && nx->b.nballs > 0) v += p->discount * plan(p, ev, ls, sp, nx, depth - 1) / 100;
         if (i == 0 || v > best) best = v;
     }
-    if (!p->table_off) gl_htab_upsert(&p->table, key, (uint64_t)best, NULL); /* NULL: at its cap, not kept */
+    if (lines_spend_stopped(sp)) return 0;
+    if (!p->table_off) keep_value(p, sp->m, key, best);
     return best;
 }
 
-/* CPU time of this thread in ms: the ceiling does not depend on how busy
- * the machine is. */
-static double cpu_ms(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The discounted plan from a position after the candidate (0 when lost). */
-static long long planned(lines_plan *p, lines_eval *ev, lines_lister *ls, const lines_sim *s)
+static long long planned(lines_plan *p, lines_eval *ev, lines_lister *ls, lines_spend *sp, const lines_sim *s)
 {
     if (s->b.nballs + s->unplaced >= s->b.n || p->depth <= 0) return 0;
-    return p->discount * plan(p, ev, ls, s, p->depth) / 100;
+    return p->discount * plan(p, ev, ls, sp, s, p->depth) / 100;
 }
 
 int lines_plan_choose(lines_plan *p, lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b,
-                      gl_rng *rng, int *from, int *to)
+                      gl_rng *rng, lines_spend *sp, int *from, int *to)
 {
-    double t0 = cpu_ms();
     gl_htab_clear(&p->table);
-    int n = lines_rank(rk, ev, ls, b, rng);
-    if (n == 0) return 0;
+    int n = lines_rank(rk, ev, ls, b, rng, sp);
+    if (rk->ncand == 0) return 0;
+    if (n == 0) return -1;
     lines_cand *cand = rk->cand;
-    qsort(cand, (size_t)n, sizeof *cand, cand_cmp);
-    int keep = n < p->candidates ? n : p->candidates;
-    gl_rng spawn_rng;
-    gl_rng_seed(&spawn_rng, gl_rng_next(rng));
     int best = 0;
-    long long bestv = 0;
-    for (int i = 0; i < keep; i++) {
-        /* the ceiling: the rest of the ranking is skipped */
-        if (i > 0 && cpu_ms() - t0 > p->ms) break;
-        long long v;
-        lines_sim_copy(ev, &p->at, &rk->root);
-        if (b->rules == LINES_98 || cand[i].completes) {
-            /* the outcome is known: a scoring move spawns nothing, and
-             * under lines98 the spawn is in view */
-            lines_sim_play_known(ev, &p->at, cand[i].from, cand[i].to);
-            v = cand[i].value + planned(p, ev, ls, &p->at);
-        } else {
-            /* KLines: the spawn's cells are unknown; one sampled spawn, the
-             * same for every candidate */
-            p->at.b.rng = spawn_rng;
-            lines_sim_move(ev, &p->at, cand[i].from, cand[i].to);
-            v = (p->at.b.score - b->score) * ev->wpoint + lines_eval_static(ev, &p->at) + planned(p, ev, ls, &p->at);
-        }
-        if (i == 0 || v > bestv) {
-            bestv = v;
-            best = i;
+    if (n < rk->ncand) {
+        best = lines_ranking_best(rk); /* stopped while ranking */
+    } else {
+        qsort(cand, (size_t)n, sizeof *cand, cand_cmp);
+        int keep = n < p->candidates ? n : p->candidates;
+        gl_rng spawn_rng;
+        gl_rng_seed(&spawn_rng, gl_rng_next(rng));
+        long long bestv = 0;
+        for (int i = 0; i < keep; i++) {
+            if (i > 0 && lines_spend_check(sp)) break; /* the rest of the ranking is skipped */
+            long long v;
+            lines_sim_copy(ev, &p->at, &rk->root);
+            if (b->rules == LINES_98 || cand[i].completes) {
+                /* the outcome is known: a scoring move spawns nothing, and
+                 * under lines98 the spawn is in view */
+                lines_sim_play_known(ev, &p->at, cand[i].from, cand[i].to);
+                v = cand[i].value + planned(p, ev, ls, sp, &p->at);
+            } else {
+                /* KLines: the spawn's cells are unknown; one sampled spawn,
+                 * the same for every candidate */
+                p->at.b.rng = spawn_rng;
+                lines_sim_move(ev, &p->at, cand[i].from, cand[i].to);
+                v = (p->at.b.score - b->score) * ev->wpoint + lines_eval_static(ev, &p->at) +
+                    planned(p, ev, ls, sp, &p->at);
+            }
+            if (lines_spend_stopped(sp)) break; /* its plan was cut short: not counted */
+            if (i == 0 || v > bestv) {
+                bestv = v;
+                best = i;
+            }
         }
     }
     *from = cand[best].from;
