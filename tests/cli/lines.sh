@@ -176,6 +176,68 @@ for cmd in solve hint; do
     [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
 done
 
+# ------------------------------------------------------------ autoplay
+PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
+ASAN=0
+grep -q __asan_init "$GRIDLAB" 2>/dev/null && ASAN=1
+# a record path that cannot be written is refused before any game is played
+t0=$(now_ms); run autoplay lines --ai search --games 1000 --record "$TMP/no-such-dir/r.jsonl"; took=$(($(now_ms) - t0))
+expect_rc 2 "autoplay: unwritable record"; expect_err "no-such-dir/r.jsonl" "autoplay: unwritable record named"
+[ -z "$OUT" ] && ok || bad "autoplay: unwritable record: games were played"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: unwritable record took $took ms to refuse"
+run autoplay lines --ai greedy --games 1 --record "$TMP"
+expect_rc 2 "autoplay: record on a directory"; expect_err "not a regular file" "autoplay: record on a directory says why"
+# Ctrl-C between games and inside a game: exit 130 within 2 s, the summary
+# says so, the finished games are recorded and pass --check, the game cut
+# short is neither counted nor recorded
+"$GRIDLAB" autoplay lines --ai greedy --games 1000000 --seed 1 --record "$TMP/int.jsonl" >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 $((300 * SLOW))); do [ "$(grep -c '^game ' "$TMP/out")" -ge 3 ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "autoplay: Ctrl-C"
+n=$(grep -c '^game ' "$TMP/out")
+expect_out "interrupted: $n games finished" "autoplay: Ctrl-C summary"
+expect_out "$n games: mean score" "autoplay: Ctrl-C sums up the games finished"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C took $took ms to stop"
+run autoplay lines --check "$TMP/int.jsonl"
+expect_rc 0 "autoplay: Ctrl-C record valid"; expect_out "valid: $n games" "autoplay: Ctrl-C record holds the games finished"
+# one long game (a plan far too wide for its moves): Ctrl-C stops it inside a move
+"$GRIDLAB" autoplay lines --ai search --games 1 --width 1000 --ms 3600000 --json --record "$TMP/long.jsonl" \
+    >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "autoplay: Ctrl-C in a game"; expect_json "autoplay: Ctrl-C in a game"
+expect_out '"finished":0' "autoplay: Ctrl-C in a game: nothing finished"; expect_out '"interrupted":true' "autoplay: Ctrl-C in a game says so"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C in a game took $took ms to stop"
+[ ! -e "$TMP/long.jsonl" ] && ok || bad "autoplay: Ctrl-C in a game: an empty record written"
+# memory does not grow with the games (the records and the output stream)
+if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --ai greedy --games 100 --max-turns 2 --json --record "$TMP/m1.jsonl" >/dev/null
+    small=$(cat "$TMP/kb")
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --ai greedy --games 3000 --max-turns 2 --json --record "$TMP/m2.jsonl" >/dev/null
+    large=$(cat "$TMP/kb")
+    [ $((large - small)) -le 512 ] && ok || bad "autoplay memory grows: $small KB for 100 games, $large KB for 3000"
+    run autoplay lines --check "$TMP/m2.jsonl"; expect_out "valid: 3000 games" "autoplay: 3000 games recorded"
+fi
+
+# ------------------------------------------------------------ --check streams
+# a line longer than the cap is refused with its place (exit 2), also
+# /dev/zero (one endless line) at once; memory holds one line, not the file
+{ head -1 "$TMP/r.jsonl"; head -c 70000 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long-line.jsonl"
+run autoplay lines --check "$TMP/long-line.jsonl"
+expect_rc 2 "check: an over-long line"; expect_err "long-line.jsonl:2: line too long (more than 65536 bytes)" "check: over-long line named"
+t0=$(now_ms); run autoplay lines --check /dev/zero; took=$(($(now_ms) - t0))
+expect_rc 2 "check /dev/zero"; expect_err "/dev/zero:1: line too long" "check /dev/zero says why"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "check /dev/zero took $took ms"
+if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --check "$TMP/r.jsonl" >/dev/null; small=$(cat "$TMP/kb")
+    for _ in $(seq 1 200); do cat "$TMP/r.jsonl"; done >"$TMP/big.jsonl"
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --check "$TMP/big.jsonl" >"$TMP/out"; large=$(cat "$TMP/kb")
+    OUT=$(cat "$TMP/out"); expect_out "valid: 600 games" "check: a large file"
+    [ $((large - small)) -le 1024 ] && ok || bad "check memory grows with the file: $small KB, $large KB for $(wc -c <"$TMP/big.jsonl") bytes"
+fi
+
 # bad board files (SPEC 1)
 expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"
 expect_bad_input "unknown symbol" show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"

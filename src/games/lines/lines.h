@@ -130,9 +130,28 @@ void lines_replay_start(const lines_board *b, gl_strbuf *out);
 void lines_replay_turn(const lines_board *after, const lines_turn *t, const int *path, int npath,
                        gl_strbuf *out);
 void lines_replay_end(const lines_board *b, gl_strbuf *out);
-/* Checks a replay file's text: every game from its start line to its end
- * line, every turn re-simulated.  Returns 0 and the number of games and
- * turns, or -1 with "FILE:LINE: what is wrong". */
+/* A replay file checked line by line: every game from its start line to
+ * its end line, every turn re-simulated.  Memory holds one line and one
+ * board, whatever the file's size. */
+#define LINES_REPLAY_MAX_LINE 65536 /* bytes in a replay line (a turn on 26x26 takes under 20,000) */
+typedef struct lines_replay_checker {
+    const char *file;
+    int line;      /* lines checked */
+    int open;      /* a game started and not yet ended */
+    int games;     /* games checked to their end line */
+    long long turns;
+    lines_board board;
+} lines_replay_checker;
+
+void lines_replay_checker_init(lines_replay_checker *c, const char *file);
+/* The next line of the file (len bytes, without its newline): 0, or -1
+ * with "FILE:LINE: what is wrong" (a line longer than
+ * LINES_REPLAY_MAX_LINE included). */
+int lines_replay_check_line(lines_replay_checker *c, const char *text, size_t len, gl_error *err);
+/* At the end of the file: 0, or -1 (the last game unfinished, no game). */
+int lines_replay_check_end(lines_replay_checker *c, gl_error *err);
+/* A whole file's text at once: 0 and the number of games and turns, or
+ * -1 with "FILE:LINE: what is wrong". */
 int lines_replay_check(const char *text, size_t len, const char *file, int *games, long long *turns,
                        gl_error *err);
 
