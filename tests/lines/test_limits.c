@@ -85,17 +85,6 @@ static lines_ai *wide_player(const lines_board *b, int width, double ms, gl_mete
     return ai;
 }
 
-/* One move of ai on b, which must be legal; the CPU it took, in ms. */
-static double legal_move(lines_ai *ai, const lines_board *b)
-{
-    int from = -1, to = -1;
-    double t0 = lines_cpu_ms();
-    assert_int_equal(lines_ai_choose(ai, b, &from, &to), 1);
-    double used = lines_cpu_ms() - t0;
-    assert_true(legal(b, from, to));
-    return used;
-}
-
 /* A budget of 4 KiB holds neither player: lines_ai_new refuses with
  * "memory limit", and nothing stays charged. */
 static void test_tiny_budget_refuses_the_player(void **state)
@@ -242,7 +231,10 @@ static void test_limits_inside_a_move(void **state)
         gl_meter m;
         gl_meter_start(&m, &lim);
         lines_ai *ai = wide_player(b, cases[k].width, cases[k].ceiling_ms, &m);
-        double cpu = legal_move(ai, b);
+        int from = -1, to = -1;
+        double t0 = lines_cpu_ms();
+        int r = lines_ai_choose(ai, b, &from, &to);
+        double cpu = lines_cpu_ms() - t0;
         if (cases[k].limit_ms > 0) {
             assert_true(gl_meter_ms(&m) < cases[k].limit_ms + 2000);
             assert_non_null(m.stopped);
@@ -251,8 +243,17 @@ static void test_limits_inside_a_move(void **state)
             assert_true(cpu < cases[k].ceiling_ms + 2000);
             assert_null(m.stopped);
         }
-        if (cases[k].in_plan) assert_int_equal(ai->rk.nvalued, ai->rk.ncand);
-        else assert_true(ai->rk.nvalued < ai->rk.ncand);
+        if (cases[k].in_plan) {
+            assert_int_equal(r, 1);
+            assert_int_equal(ai->rk.nvalued, ai->rk.ncand);
+        } else if (r == 1) {
+            assert_true(ai->rk.nvalued < ai->rk.ncand);
+        } else {
+            /* a slow build (sanitizers, a loaded machine) may pass 20 ms
+             * before the ranking begins: then no move at all */
+            assert_int_equal(r, -1);
+        }
+        if (r == 1) assert_true(legal(b, from, to));
         lines_ai_free(ai);
         gl_meter_end(&m);
         gl_game_lines.destroy((gl_board *)b);
