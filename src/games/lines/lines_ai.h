@@ -35,6 +35,7 @@ static inline double lines_cpu_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* Reads the CPU clock: whether the ceiling is passed (and remembers it). */
 static inline int lines_spend_over(lines_spend *sp)
 {
     sp->work = 0;
@@ -55,7 +56,7 @@ static inline int lines_spend_tick(lines_spend *sp, uint32_t units)
 static inline int lines_spend_check(lines_spend *sp) { return gl_meter_check(sp->m) || lines_spend_over(sp); }
 
 /* Whether the move was stopped (the last tick or check said so). */
-static inline int lines_spend_stopped(const lines_spend *sp) { return sp->over || sp->m->stopped; }
+static inline int lines_spend_stopped(const lines_spend *sp) { return sp->over || sp->m->stopped != NULL; }
 
 /* The one-move ranking both players start from (lines_greedy.c): the
  * position as the player sees it and every legal move with its value. */
@@ -88,7 +89,6 @@ int lines_greedy_choose(lines_ranking *rk, lines_eval *ev, lines_lister *ls, con
 /* The plan (lines_search.c): the search player's state. */
 typedef struct lines_plan {
     int candidates, depth, width, discount; /* lines_ai_cfg's */
-    double ms;
     lines_sim at;                         /* the position after a candidate */
     lines_sim lvl[LINES_PLAN_MAX + 1];    /* the position at each depth */
     lines_cand *best[LINES_PLAN_MAX + 1]; /* the `width` best moves at each depth */

@@ -14,16 +14,26 @@
  *
  * Deterministic: the same position gives the same move on any machine and
  * under any load, so games are reproducible; `ms` is only a ceiling on the
- * CPU time of one move (the rest of the ranking is then skipped). */
+ * CPU time of one move (reached, the best candidate valued by then is
+ * played).  The limits and the ceiling are polled inside the plan (a tick
+ * per node and per child), so a move stops within a bounded amount of
+ * work. */
 #include "lines_ai.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* The moves kept at a plan node: `width`, but never more than the moves
+ * a board can have. */
+static size_t kept_moves(const lines_eval *ev, const lines_ai_cfg *cfg)
+{
+    size_t all = (size_t)ev->n * (size_t)ev->n;
+    return (size_t)cfg->width < all ? (size_t)cfg->width : all;
+}
+
 size_t lines_plan_bytes(const lines_eval *ev, const lines_ai_cfg *cfg)
 {
-    size_t width = (size_t)cfg->width < (size_t)ev->n * (size_t)ev->n ? (size_t)cfg->width : (size_t)ev->n * (size_t)ev->n;
-    return (LINES_PLAN_MAX + 2) * lines_sim_bytes(ev) + (LINES_PLAN_MAX + 1) * sizeof(lines_cand) * width;
+    return (LINES_PLAN_MAX + 2) * lines_sim_bytes(ev) + (LINES_PLAN_MAX + 1) * sizeof(lines_cand) * kept_moves(ev, cfg);
 }
 
 void lines_plan_free(lines_plan *p)
@@ -44,8 +54,7 @@ int lines_plan_init(lines_plan *p, const lines_eval *ev, const lines_ai_cfg *cfg
     p->depth = cfg->depth < LINES_PLAN_MAX ? cfg->depth : LINES_PLAN_MAX;
     p->width = cfg->width;
     p->discount = cfg->discount;
-    p->ms = cfg->ms;
-    size_t width = (size_t)cfg->width < (size_t)ev->n * (size_t)ev->n ? (size_t)cfg->width : (size_t)ev->n * (size_t)ev->n;
+    size_t width = kept_moves(ev, cfg);
     int ok = lines_sim_alloc(ev, &p->at) == 0;
     for (int d = 0; d <= LINES_PLAN_MAX; d++) {
         ok &= lines_sim_alloc(ev, &p->lvl[d]) == 0;
@@ -158,7 +167,7 @@ int lines_plan_choose(lines_plan *p, lines_ranking *rk, lines_eval *ev, lines_li
         gl_rng_seed(&spawn_rng, gl_rng_next(rng));
         long long bestv = 0;
         for (int i = 0; i < keep; i++) {
-            if (i > 0 && lines_spend_check(sp)) break; /* the rest of the ranking is skipped */
+            if (i > 0 && lines_spend_check(sp)) break; /* the other candidates are skipped */
             long long v;
             lines_sim_copy(ev, &p->at, &rk->root);
             if (b->rules == LINES_98 || cand[i].completes) {
