@@ -65,30 +65,29 @@ static void bench_paths(long long queries)
     free(dst);
 }
 
-/* The configuration of the player named ai (greedy, search, rollout,
- * expectimax); the search options in sopts apply to search. */
+/* The configuration of the player named ai (greedy or search); the
+ * search options in sopts apply to search. */
 static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, lines_ai_cfg *cfg, gl_error *err)
 {
-    if (!strcmp(ai, "greedy")) lines_ai_cfg_default(cfg, LINES_AI_GREEDY);
-    else if (!strcmp(ai, "search") || !strcmp(ai, "rollout") || !strcmp(ai, "expectimax")) {
+    if (!strcmp(ai, "greedy")) {
+        lines_ai_cfg_default(cfg, LINES_AI_GREEDY);
+    } else if (!strcmp(ai, "search")) {
         lines_ai_cfg_default(cfg, LINES_AI_SEARCH);
         gl_kvlist mo;
         gl_kv_init(&mo);
-        if (strcmp(ai, "search")) gl_kv_add(&mo, "mode", ai, 0);
-        for (int k = 0; k < sopts->n && !strcmp(ai, "search"); k++)
-            gl_kv_add(&mo, sopts->items[k].key, sopts->items[k].value, 0);
+        for (int k = 0; k < sopts->n; k++) gl_kv_add(&mo, sopts->items[k].key, sopts->items[k].value, 0);
         int bad = lines_ai_cfg_read(cfg, &mo, err);
         gl_kv_free(&mo);
         if (bad) return -1;
     } else {
-        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search, rollout, expectimax)", ai);
+        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search)", ai);
     }
     cfg->ms = (double)ms;
     return 0;
 }
 
-/* The crowded-start test: where games are lost.  The plan player without
- * its refinement plays each seed's game (at most CROWD_TURNS turns); every
+/* The crowded-start test: where games are lost.  The search player with
+ * its defaults plays each seed's game (at most CROWD_TURNS turns); every
  * position where the balls first reach CROWD_BALLS (again after falling to
  * CROWD_CALM or fewer) is kept.  Each kept position is then continued twice
  * for CROWD_MORE turns by each player, with fresh spawn draws (the board's
@@ -98,7 +97,7 @@ static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, line
 enum { CROWD_TURNS = 900, CROWD_BALLS = 50, CROWD_CALM = 35, CROWD_MORE = 120, CROWD_REPS = 2 };
 
 static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, long long games, long long seed,
-                   long long ms, gl_error *err)
+                   long long ms, gl_meter *m, gl_error *err)
 {
     {
         /* every player's options checked before the long part */
@@ -111,7 +110,6 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
     }
     lines_ai_cfg gen;
     lines_ai_cfg_default(&gen, LINES_AI_SEARCH);
-    gen.refine = 0;
     gen.ms = (double)ms;
     lines_turn *t = malloc(sizeof *t);
     lines_board *pos = NULL;
@@ -129,7 +127,7 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
             rc = -1;
             break;
         }
-        lines_ai *ai = lines_ai_new(&gen, b, (uint64_t)(seed + g) ^ 0x5eed5eed5eed5eedULL);
+        lines_ai *ai = lines_ai_new(&gen, b, (uint64_t)(seed + g) ^ 0x5eed5eed5eed5eedULL, m);
         if (!ai) rc = gl_error_set(err, "out of memory");
         int armed = 1;
         while (ai && !lines_full(b) && b->turns < CROWD_TURNS) {
@@ -149,15 +147,15 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
                 armed = 1;
             }
             int from, to;
-            if (!lines_ai_choose(ai, b, &from, &to)) break;
+            if (lines_ai_choose(ai, b, &from, &to) <= 0 || m->stopped) break;
             lines_move(b, from, to, t);
         }
         lines_ai_free(ai);
         gl_game_lines.destroy((gl_board *)b);
     }
     if (rc == 0) {
-        printf("crowded-start test, %s: %d positions with %d balls from the games of seeds %lld..%lld (plan "
-               "player without refinement, at most %d turns), each continued %d times for %d turns\n\n",
+        printf("crowded-start test, %s: %d positions with %d balls from the games of seeds %lld..%lld (search "
+               "player, at most %d turns), each continued %d times for %d turns\n\n",
                rule, npos, CROWD_BALLS, seed, seed + games - 1, CROWD_TURNS, CROWD_REPS, CROWD_MORE);
         printf("%-11s %8s %6s %9s %10s %10s\n", "player", "runs", "lost", "points", "end.balls", "ms/move");
     }
@@ -182,7 +180,7 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
             }
             *b = pos[idx / CROWD_REPS];
             gl_rng_seed(&b->rng, 0xc0ffeeULL + 7919ULL * (uint64_t)idx);
-            lines_ai *ai = lines_ai_new(&cfg, b, 0xabcdefULL + 104729ULL * (uint64_t)idx);
+            lines_ai *ai = lines_ai_new(&cfg, b, 0xabcdefULL + 104729ULL * (uint64_t)idx, m);
             if (!ai) {
                 free(b);
                 rc = gl_error_set(err, "out of memory");
@@ -195,8 +193,13 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
                 uint64_t c0 = gl_now_ns();
                 int ok = lines_ai_choose(ai, b, &from, &to);
                 total_ms += gl_ms_since(c0);
-                if (!ok) break;
+                if (ok <= 0 || m->stopped) break;
                 lines_move(b, from, to, t);
+            }
+            if (m->stopped) { /* an unfinished run is not counted */
+                lines_ai_free(ai);
+                free(b);
+                break;
             }
             runs++;
             lost += lines_full(b);
@@ -226,16 +229,13 @@ int gl_bench_lines(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                            "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
-                           "       [--depth D] [--width W] [--discount P] [--samples S] [--refine K]\n"
-                           "       [--refine-samples S] [--refine-from B] [--crowd C] [--growth G]",
+                           "       [--depth D] [--width W] [--discount P]",
                            "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                            "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
-                           "move.  --ais (comma-separated; default greedy,search): greedy, search (the\n"
-                           "default plan mode), rollout and expectimax (search in those modes).  --rules:\n"
-                           "klines,lines98 (both).  --ms: the sampling modes' time per move, the plan's\n"
-                           "CPU ceiling (50).  --max-turns: stop each game there (0: none).\n"
-                           "--candidates, --depth, --width, --discount, --samples, --refine,\n"
-                           "--refine-samples, --refine-from, --crowd, --growth: the search options (see autoplay),\n"
+                           "move.  --ais (comma-separated; default greedy,search): greedy, search.\n"
+                           "--rules: klines,lines98 (both).  --ms: the search's CPU ceiling per move (50).\n"
+                           "--max-turns: stop each game there (0: none).\n"
+                           "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
                            "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
                            "the mean balls on the board after a turn, the turns that ended with half the\n"
                            "cells or more taken),\n"
@@ -243,7 +243,7 @@ int gl_bench_lines(int argc, char **argv)
                            "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
                            "runs the path test only.\n"
                            "--crowded: the crowded-start test instead of whole games: the positions where\n"
-                           "the games of the --games seeds, played by the plan player without refinement\n"
+                           "the games of the --games seeds, played by the search player with its defaults\n"
                            "(at most 900 turns), reach 50 balls (again after falling to 35), each\n"
                            "continued twice for 120 turns with fresh spawns by every player of --ais:\n"
                            "continuations lost, points, balls at the end, ms per move.\n");
@@ -295,13 +295,18 @@ int gl_bench_lines(int argc, char **argv)
         }
     }
     gl_cli_catch_sigint();
+    /* Ctrl-C stops a game, and a move, where they are */
+    gl_limits lim = {0};
+    lim.interrupt = &gl_cli_interrupted;
+    gl_meter meter;
+    gl_meter_start(&meter, &lim);
     if (crowd) {
         int crc = 0;
         char cbuf[128];
         snprintf(cbuf, sizeof cbuf, "%s", rules);
         char *csave = NULL;
         for (char *rule = strtok_r(cbuf, ",", &csave); rule && crc == 0; rule = strtok_r(NULL, ",", &csave)) {
-            crc = crowded(rule, ais, &sopts, games, seed, ms, &err);
+            crc = crowded(rule, ais, &sopts, games, seed, ms, &meter, &err);
             if (crc == 0) printf("\n");
         }
         gl_kv_free(&sopts);
@@ -346,12 +351,13 @@ int gl_bench_lines(int argc, char **argv)
                 gl_kv_init(&params);
                 gl_kv_add(&params, "rules", rule, 0);
                 lines_game_result res;
-                int r = lines_autoplay_game(&cfg, &params, (uint64_t)(seed + i), max_turns, NULL, &res, &err);
+                int r = lines_autoplay_game(&cfg, &params, (uint64_t)(seed + i), max_turns, &lim, NULL, &res, &err);
                 gl_kv_free(&params);
                 if (r != 0) {
                     rc = gl_cli_fail(&err);
                     break;
                 }
+                if (res.stopped) break; /* interrupted: the game is not counted */
                 if (per_game)
                     printf("game %-11s %-8s seed %lld score %lld turns %d ms/move %.2f balls %.1f crowded %d%s\n", ai, rule,
                            seed + i, res.score, res.turns, res.turns ? res.ms / res.turns : 0, res.mean_balls, res.crowded,

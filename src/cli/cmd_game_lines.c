@@ -1,42 +1,89 @@
 /* gridlab autoplay lines: the AI players play whole games, optionally
  * recorded as one replay file (SPEC 2.2), and --check FILE re-simulates a
- * replay file turn by turn. */
+ * replay file turn by turn.
+ *
+ * Both stream: a run of any number of games holds one game at a time (its
+ * record goes to the file when it ends, its line or JSON object is printed
+ * then, and the median comes from a count per distinct score), and the
+ * checker holds one line of the file at a time. */
 #include "cli.h"
 #include "games/lines/lines.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
-    "       [--record FILE] [--json] [--max-turns T] [--ms MS] [--mode plan|rollout|expectimax]\n"
-    "       [--candidates N] [--depth D] [--width W] [--discount P] [--samples S]\n"
-    "       [--refine K] [--refine-samples S] [--refine-from B] [--crowd C] [--growth G]\n"
+    "       [--record FILE] [--json] [--max-turns T] [--ms MS]\n"
+    "       [--candidates N] [--depth D] [--width W] [--discount P]\n"
     "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
-static int cmp_ll(const void *x, const void *y)
+/* ------------------------------------------------------------ --check */
+
+/* Reads the next line of f into buf (at most cap bytes, the newline not
+ * kept): its length; -1 at the end of the file; -2 when the line is longer
+ * than cap (reading stops there); -3 on a read error. */
+static long read_line(FILE *f, char *buf, long cap)
 {
-    long long a = *(const long long *)x, b = *(const long long *)y;
-    return a < b ? -1 : a > b;
+    long n = 0;
+    int c;
+    while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+        if (n == cap) return -2;
+        buf[n++] = (char)c;
+    }
+    if (ferror(f)) return -3;
+    return c == EOF && n == 0 ? -1 : n;
 }
 
 static int autoplay_check(const char *path, int json)
 {
     gl_error err = {0};
-    char *data = NULL;
-    size_t len = 0;
-    if (gl_read_file(path, 1u << 30, &data, &len, &err) != 0) return gl_cli_fail(&err);
-    int games;
-    long long turns;
-    int rc = lines_replay_check(data, len, path, &games, &turns, &err);
-    free(data);
+    int stdin_ = strcmp(path, "-") == 0;
+    const char *name = stdin_ ? "<stdin>" : path;
+    FILE *f = stdin_ ? stdin : fopen(path, "rb");
+    if (!f) return gl_cli_failf("%s: cannot open: %s", name, strerror(errno));
+    /* one line and one board at a time, whatever the file's size */
+    char *buf = malloc(LINES_REPLAY_MAX_LINE + 3); /* a byte-order mark may come first */
+    lines_replay_checker *c = malloc(sizeof *c);
+    if (!buf || !c) {
+        free(buf);
+        free(c);
+        if (!stdin_) fclose(f);
+        return gl_cli_failf("out of memory");
+    }
+    lines_replay_checker_init(c, name);
+    int rc = 0, bad_input = 0;
+    for (;;) {
+        long n = read_line(f, buf, LINES_REPLAY_MAX_LINE + (c->line == 0 ? 3 : 0));
+        if (n == -1) break;
+        if (n == -2) {
+            gl_error_at(&err, name, c->line + 1, "line too long (more than %d bytes)", LINES_REPLAY_MAX_LINE);
+            rc = -1;
+            bad_input = 1;
+            break;
+        }
+        if (n == -3) {
+            gl_error_set(&err, "%s: read error: %s", name, strerror(errno ? errno : EIO));
+            rc = -1;
+            bad_input = 1;
+            break;
+        }
+        if ((rc = lines_replay_check_line(c, buf, (size_t)n, &err)) != 0) break;
+    }
+    if (rc == 0) rc = lines_replay_check_end(c, &err);
+    int games = c->games;
+    long long turns = c->turns;
+    free(buf);
+    free(c);
+    if (!stdin_) fclose(f);
+    if (bad_input) return gl_cli_fail(&err); /* not read to the end: bad input, exit 2 */
     if (rc != 0) {
-        if (json) printf("{\"valid\":false,\"error\":");
         if (json) {
             gl_strbuf sb = GL_STRBUF_INIT;
             gl_json_escape(&sb, err.msg);
-            printf("%s}\n", gl_sb_str(&sb));
+            printf("{\"valid\":false,\"error\":%s}\n", gl_sb_str(&sb));
             gl_sb_free(&sb);
         }
         fprintf(stderr, "gridlab: %s\n", err.msg);
@@ -45,6 +92,143 @@ static int autoplay_check(const char *path, int json)
     if (json) printf("{\"valid\":true,\"games\":%d,\"turns\":%lld}\n", games, turns);
     else printf("%s: valid: %d games, %lld turns\n", path, games, turns);
     return GL_EXIT_OK;
+}
+
+/* ------------------------------------------------------------ the median */
+
+/* The scores seen, each distinct score once with its count, sorted: the
+ * median of any number of games in memory bounded by the distinct scores
+ * (a few thousand), not by the games. */
+typedef struct score_counts {
+    long long *score, *count;
+    size_t n, cap;
+} score_counts;
+
+static int counts_add(score_counts *c, long long s)
+{
+    size_t lo = 0, hi = c->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (c->score[mid] < s) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < c->n && c->score[lo] == s) {
+        c->count[lo]++;
+        return 0;
+    }
+    if (c->n == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 256;
+        long long *sc = realloc(c->score, sizeof *sc * cap);
+        if (!sc) return -1;
+        c->score = sc;
+        long long *ct = realloc(c->count, sizeof *ct * cap);
+        if (!ct) return -1;
+        c->count = ct;
+        c->cap = cap;
+    }
+    memmove(c->score + lo + 1, c->score + lo, sizeof *c->score * (c->n - lo));
+    memmove(c->count + lo + 1, c->count + lo, sizeof *c->count * (c->n - lo));
+    c->score[lo] = s;
+    c->count[lo] = 1;
+    c->n++;
+    return 0;
+}
+
+/* The k-th smallest score (0-based) of the `total` counted. */
+static long long counts_kth(const score_counts *c, long long k)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        if (k < c->count[i]) return c->score[i];
+        k -= c->count[i];
+    }
+    return 0;
+}
+
+static double counts_median(const score_counts *c, long long total)
+{
+    if (total == 0) return 0;
+    if (total % 2) return (double)counts_kth(c, total / 2);
+    return ((double)counts_kth(c, total / 2 - 1) + (double)counts_kth(c, total / 2)) / 2.0;
+}
+
+/* ------------------------------------------------------------ autoplay */
+
+typedef struct run_totals {
+    long long played, max;
+    double sum, ms, turns;
+    score_counts counts;
+} run_totals;
+
+static void print_game(gl_json *j, gl_strbuf *out, int json, long long i, uint64_t seed, const lines_game_result *res)
+{
+    double mpm = res->turns ? res->ms / res->turns : 0;
+    if (json) {
+        gl_json_obj_begin(j);
+        gl_json_key(j, "seed");
+        gl_json_uint(j, seed);
+        gl_json_key(j, "score");
+        gl_json_int(j, res->score);
+        gl_json_key(j, "turns");
+        gl_json_int(j, res->turns);
+        gl_json_key(j, "game_over");
+        gl_json_bool(j, res->game_over);
+        gl_json_key(j, "ms_per_move");
+        gl_json_double(j, mpm);
+        gl_json_obj_end(j);
+    } else {
+        gl_sb_printf(out, "game %lld (seed %llu): score %lld, %d turns%s, %.2f ms per move\n", i + 1,
+                     (unsigned long long)seed, res->score, res->turns, res->game_over ? "" : " (turn cap)", mpm);
+    }
+    fputs(gl_sb_str(out), stdout);
+    fflush(stdout);
+    gl_sb_clear(out);
+}
+
+static void print_summary(gl_json *j, gl_strbuf *out, int json, const run_totals *t)
+{
+    double mean = t->played ? t->sum / (double)t->played : 0, median = counts_median(&t->counts, t->played);
+    double mean_turns = t->played ? t->turns / (double)t->played : 0, mpm = t->turns ? t->ms / t->turns : 0;
+    if (json) {
+        gl_json_arr_end(j);
+        gl_json_key(j, "finished");
+        gl_json_int(j, t->played);
+        gl_json_key(j, "mean_score");
+        gl_json_double(j, mean);
+        gl_json_key(j, "median_score");
+        gl_json_double(j, median);
+        gl_json_key(j, "max_score");
+        gl_json_int(j, t->max);
+        gl_json_key(j, "mean_turns");
+        gl_json_double(j, mean_turns);
+        gl_json_key(j, "ms_per_move");
+        gl_json_double(j, mpm);
+        gl_json_key(j, "interrupted");
+        gl_json_bool(j, gl_cli_interrupted != 0);
+        gl_json_obj_end(j);
+        gl_sb_putc(out, '\n');
+    } else {
+        if (gl_cli_interrupted)
+            gl_sb_printf(out, "interrupted: %lld games finished (a game cut short is neither counted nor recorded)\n",
+                         t->played);
+        gl_sb_printf(out, "%lld games: mean score %.1f, median %.1f, max %lld; mean %.1f turns; %.2f ms per move\n",
+                     t->played, mean, median, t->max, mean_turns, mpm);
+    }
+    fputs(gl_sb_str(out), stdout);
+    gl_sb_clear(out);
+}
+
+/* The game parameters are checked on one board before any game is played
+ * (an unknown or wrong one is exit 2 with nothing played). */
+static int check_params(gl_kvlist *params, uint64_t seed, gl_error *err)
+{
+    gl_rng rng;
+    gl_rng_seed(&rng, seed);
+    gl_board *b = gl_game_lines.create(params, &rng, err);
+    if (!b) return -1;
+    gl_game_lines.destroy(b);
+    int rc = gl_kv_check_used(params, err);
+    for (int k = 0; k < params->n; k++) params->items[k].used = 0;
+    return rc;
 }
 
 static int cmd_autoplay(int argc, char **argv)
@@ -57,33 +241,34 @@ static int cmd_autoplay(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_help(autoplay_usage,
                            "Plays N games of Color Lines with an AI player and prints each game's score\n"
-                           "and turns, and the mean, median and max.  Game i (0-based) is a new board\n"
-                           "from seed S+i (default S=1).  --ai search (default) looks ahead; greedy looks\n"
-                           "one move ahead.  search --mode plan (default): the best --candidates (20) moves\n"
-                           "of the one-move ranking, each with a plan of --depth (4, at most 6) further\n"
+                           "and turns as it ends, then the mean, median and max.  Game i (0-based) is a\n"
+                           "new board from seed S+i (default S=1).  --ai search (default) looks ahead;\n"
+                           "greedy looks one move ahead.  search: the best --candidates (20) moves of the\n"
+                           "one-move ranking, each with a plan of --depth (4, at most 6) further\n"
                            "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
-                           "percent, --samples (1) sampled spawns per candidate under KLines; under lines98\n"
-                           "--refine K values the K best again over --refine-samples (10) sampled\n"
-                           "spawns with a real reply (default 0: off), only with at least --refine-from (0)\n"
-                           "balls on the board; --crowd C makes empty cells worth more on a crowded\n"
-                           "board (0, the default: each the same); --growth G: a line in progress is\n"
-                           "worth G times more per ball it holds (plan: 6 under lines98, else 10);\n"
-                           "the samples come from the player's own seeded rng, so games are\n"
-                           "reproducible; --ms (50) only caps the CPU time per move.  --mode\n"
-                           "rollout|expectimax: sampling within --ms per move (--candidates 3, --depth 3).\n"
+                           "percent; under KLines each candidate is played with one spawn sampled from the\n"
+                           "player's own seeded rng, so games are reproducible; --ms (50) caps the CPU time\n"
+                           "of a move.\n"
                            "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
-                           "in one file, atomically.\n"
+                           "in one file, each as it ends; the file replaces FILE atomically at the end (a\n"
+                           "FILE that cannot be written is refused before any game is played).\n"
                            "--max-turns stops a game early (0: play until the board is full).\n"
+                           "Ctrl-C (or SIGTERM) stops the game in progress, which is neither counted nor\n"
+                           "recorded; the games finished are summed up and recorded (FILE is left as it\n"
+                           "was when none finished), and the exit status is 130.\n"
                            "--check FILE re-simulates a replay file and says whether it is valid\n"
-                           "(exit 1 with the first wrong line when not).\n");
+                           "(exit 1 with the first wrong line when not; exit 2 for a file that cannot be\n"
+                           "read or a line longer than 65536 bytes).\n");
     }
     int json = gl_args_flag(&a, flags, "json");
-    int rc = GL_EXIT_OK;
+    int rc = GL_EXIT_OK, recording = 0;
     gl_kvlist params, aiopts;
     gl_kv_init(&params);
     gl_kv_init(&aiopts);
     gl_strbuf rec = GL_STRBUF_INIT, out = GL_STRBUF_INIT;
-    long long *scores = NULL;
+    gl_atomic_file recf;
+    run_totals tot;
+    memset(&tot, 0, sizeof tot);
     const char *check = gl_kv_get(&a.opts, "check");
     if (check) {
         if (a.npos > 1 || (a.npos == 1 && strcmp(a.pos[0], "lines")) || a.opts.n != 1) {
@@ -112,7 +297,7 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {"ms", "mode", LINES_AI_SEARCH_KEYS};
+    static const char *const ai_keys[] = {LINES_AI_SEARCH_KEYS};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);
@@ -132,12 +317,21 @@ static int cmd_autoplay(int argc, char **argv)
         rc = gl_cli_failf("autoplay: --%s is a search option (--ai search)", aiopts.items[0].key);
         goto out;
     }
-    scores = malloc(sizeof *scores * (size_t)games);
-    if (!scores) {
-        rc = gl_cli_failf("out of memory");
+    if (check_params(&params, seed, &err) != 0) {
+        rc = gl_cli_fail(&err);
         goto out;
     }
+    if (record) {
+        if (gl_atomic_open(&recf, record, &err) != 0) {
+            rc = gl_cli_fail(&err);
+            goto out;
+        }
+        recording = 1;
+    }
     gl_cli_catch_sigint();
+    gl_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.interrupt = &gl_cli_interrupted; /* polled inside every move */
     gl_json j;
     gl_json_init(&j, &out);
     const char *rules = gl_kv_get(&params, "rules");
@@ -150,73 +344,44 @@ static int cmd_autoplay(int argc, char **argv)
         gl_json_key(&j, "games");
         gl_json_arr_begin(&j);
     }
-    double total_ms = 0, total_turns = 0;
-    long long played = 0;
     for (long long i = 0; i < games && !gl_cli_interrupted; i++) {
         lines_game_result res;
-        for (int k = 0; k < params.n; k++) params.items[k].used = 0;
-        if (lines_autoplay_game(&cfg, &params, seed + (uint64_t)i, max_turns, record ? &rec : NULL, &res, &err) != 0) {
+        uint64_t s = seed + (uint64_t)i;
+        if (lines_autoplay_game(&cfg, &params, s, max_turns, &lim, recording ? &rec : NULL, &res, &err) != 0) {
             rc = gl_cli_fail(&err);
             goto out;
         }
-        if (i == 0 && gl_kv_check_used(&params, &err) != 0) {
-            rc = gl_cli_fail(&err);
+        if (res.stopped) break; /* the game in progress: neither counted nor recorded */
+        if (recording) {
+            if (gl_atomic_write(&recf, rec.data ? rec.data : "", rec.len, &err) != 0) {
+                recording = 0; /* the temporary file is gone, the target untouched */
+                rc = gl_cli_fail(&err);
+                goto out;
+            }
+            gl_sb_clear(&rec);
+        }
+        if (counts_add(&tot.counts, res.score) != 0) {
+            rc = gl_cli_failf("out of memory");
             goto out;
         }
-        scores[played++] = res.score;
-        total_ms += res.ms;
-        total_turns += res.turns;
-        double mpm = res.turns ? res.ms / res.turns : 0;
-        if (json) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "seed");
-            gl_json_uint(&j, seed + (uint64_t)i);
-            gl_json_key(&j, "score");
-            gl_json_int(&j, res.score);
-            gl_json_key(&j, "turns");
-            gl_json_int(&j, res.turns);
-            gl_json_key(&j, "game_over");
-            gl_json_bool(&j, res.game_over);
-            gl_json_key(&j, "ms_per_move");
-            gl_json_double(&j, mpm);
-            gl_json_obj_end(&j);
-        } else {
-            printf("game %lld (seed %llu): score %lld, %d turns%s, %.2f ms per move\n", i + 1,
-                   (unsigned long long)(seed + (uint64_t)i), res.score, res.turns,
-                   res.game_over ? "" : " (stopped)", mpm);
-            fflush(stdout);
-        }
+        tot.played++;
+        tot.sum += (double)res.score;
+        if (res.score > tot.max) tot.max = res.score;
+        tot.ms += res.ms;
+        tot.turns += res.turns;
+        print_game(&j, &out, json, i, s, &res);
     }
-    double mean = 0;
-    for (long long i = 0; i < played; i++) mean += (double)scores[i];
-    mean = played ? mean / (double)played : 0;
-    qsort(scores, (size_t)played, sizeof *scores, cmp_ll);
-    double median = !played ? 0 : played % 2 ? (double)scores[played / 2]
-                                            : (scores[played / 2 - 1] + scores[played / 2]) / 2.0;
-    long long max = played ? scores[played - 1] : 0;
-    if (json) {
-        gl_json_arr_end(&j);
-        gl_json_key(&j, "mean_score");
-        gl_json_double(&j, mean);
-        gl_json_key(&j, "median_score");
-        gl_json_double(&j, median);
-        gl_json_key(&j, "max_score");
-        gl_json_int(&j, max);
-        gl_json_key(&j, "mean_turns");
-        gl_json_double(&j, played ? total_turns / (double)played : 0);
-        gl_json_key(&j, "ms_per_move");
-        gl_json_double(&j, total_turns ? total_ms / total_turns : 0);
-        gl_json_key(&j, "interrupted");
-        gl_json_bool(&j, gl_cli_interrupted != 0);
-        gl_json_obj_end(&j);
-        printf("%s\n", gl_sb_str(&out));
-    } else {
-        printf("%lld games: mean score %.1f, median %.1f, max %lld; mean %.1f turns; %.2f ms per move\n", played,
-               mean, median, max, played ? total_turns / (double)played : 0, total_turns ? total_ms / total_turns : 0);
+    print_summary(&j, &out, json, &tot);
+    if (recording && tot.played == 0) {
+        fprintf(stderr, "gridlab: %s: not written: no game finished\n", record); /* the file stays as it was */
+    } else if (recording) {
+        recording = 0;
+        if (gl_atomic_commit(&recf, &err) != 0) rc = gl_cli_fail(&err);
     }
-    if (record && gl_write_file_atomic(record, rec.data ? rec.data : "", rec.len, &err) != 0) rc = gl_cli_fail(&err);
 out:
-    free(scores);
+    if (recording) gl_atomic_abort(&recf);
+    free(tot.counts.score);
+    free(tot.counts.count);
     gl_sb_free(&rec);
     gl_sb_free(&out);
     gl_kv_free(&params);

@@ -69,38 +69,37 @@ run autoplay lines --ai search --ms 2 --games 1 --seed 2 --max-turns 30 --record
 expect_rc 0 "autoplay search"
 run autoplay lines --check "$TMP/s.jsonl"
 expect_rc 0 "search replay valid"
-# the plan mode is reproducible, with its refinement too (the refinement's
-# sampled spawns come from the player's own seeded rng): the same games
-# twice give the same record
+# the search player is reproducible (a KLines candidate's sampled spawn
+# comes from the player's own seeded rng): the same games twice give the
+# same record
 # (--ms, the CPU ceiling per move, set out of reach: under valgrind a move
 # takes about 50 times its normal time and would otherwise hit the default)
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --refine 4 --record "$TMP/p1.jsonl"
-expect_rc 0 "autoplay plan"
-run autoplay lines --ai search --games 2 --seed 4 --rules lines98 --max-turns 25 --ms 3600000 --refine 4 --record "$TMP/p2.jsonl"
-cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "plan mode reproducible"
-run autoplay lines --check "$TMP/p1.jsonl" --json
-expect_out '"valid":true,"games":2' "plan replay valid"
-run autoplay lines --ai search --mode rollout --ms 2 --games 1 --seed 3 --max-turns 10 --rules klines --width 3 --discount 50
-expect_rc 0 "rollout mode with plan options"
+for rules in lines98 klines; do
+    run autoplay lines --ai search --games 2 --seed 4 --rules $rules --max-turns 25 --ms 3600000 --record "$TMP/p1.jsonl"
+    expect_rc 0 "autoplay search $rules"
+    run autoplay lines --ai search --games 2 --seed 4 --rules $rules --max-turns 25 --ms 3600000 --record "$TMP/p2.jsonl"
+    cmp -s "$TMP/p1.jsonl" "$TMP/p2.jsonl" && ok || bad "search $rules reproducible"
+    run autoplay lines --check "$TMP/p1.jsonl" --json
+    expect_out '"valid":true,"games":2' "search $rules replay valid"
+done
 expect_bad_input "plan depth above 6" autoplay lines --ai search --depth 7 --games 1
 expect_bad_input "discount above 100" autoplay lines --ai search --discount 101 --games 1
-expect_bad_input "samples above 64" autoplay lines --ai search --samples 65 --games 1
-expect_bad_input "refine above 64" autoplay lines --ai search --refine 65 --games 1
-expect_bad_input "refine-samples 0" autoplay lines --ai search --refine-samples 0 --games 1
-expect_bad_input "refine-from negative" autoplay lines --ai search --refine-from -1 --games 1
-expect_bad_input "crowd negative" autoplay lines --ai search --crowd -1 --games 1
-expect_bad_input "growth 1" autoplay lines --ai search --growth 1 --games 1
-expect_bad_input "growth not a number" bench lines --games 1 --ais search --rules lines98 --growth x
-run autoplay lines --ai search --games 1 --seed 4 --rules lines98 --max-turns 10 --ms 3600000 --record "$TMP/p0.jsonl"
-expect_rc 0 "autoplay plan without the refinement"
-run autoplay lines --check "$TMP/p0.jsonl"
-expect_rc 0 "plan without the refinement: replay valid"
+expect_bad_input "width 0" autoplay lines --ai search --width 0 --games 1
+expect_bad_input "discount not a number" bench lines --games 1 --ais search --rules lines98 --discount x
+# the experiments' options are gone from every command
+for opt in mode samples refine refine-samples refine-from crowd growth; do
+    expect_bad_input "autoplay --$opt" autoplay lines --ai search --$opt 1 --games 1
+    expect_bad_input "bench --$opt" bench lines --games 1 --ais search --$opt 1
+done
+expect_bad_input "solve --refine" solve "$B" --refine 4
+expect_bad_input "hint --mode" hint "$B" --mode rollout
+expect_bad_input "bench rollout" bench lines --games 1 --ais rollout
 # bench: a short row; the crowded-start test checks its players first
 run bench lines --games 1 --seed 2 --max-turns 5 --path-queries 1000 --ais greedy --rules lines98
 expect_rc 0 "bench lines"
 expect_out "greedy      lines98" "bench lines row"
 expect_bad_input "bench crowded unknown player" bench lines --crowded --games 1 --ais nope --rules lines98
-expect_bad_input "bench crowded bad option" bench lines --crowded --games 1 --ais search --refine 65
+expect_bad_input "bench crowded bad option" bench lines --crowded --games 1 --ais search --depth 7
 sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"
@@ -111,6 +110,133 @@ expect_bad_input "autoplay unknown option" autoplay lines --bogus 1
 expect_bad_input "autoplay bad rules" autoplay lines --rules nope --games 1
 expect_bad_input "autoplay other game" autoplay flood
 expect_bad_input "greedy with search option" autoplay lines --ai greedy --ms 5
+
+# ------------------------------------------------------------ limits
+# The limits hold inside the search player's moves: the time limit, the
+# memory cap and Ctrl-C stop a move in its plan, and the player's own CPU
+# ceiling per move (--ms) holds there too.  Under valgrind (GRIDLAB is then
+# a script that runs it) everything is 20-30 times slower: the bounds are
+# scaled.  The program's own start (long under AddressSanitizer on a
+# loaded machine) is measured on a tiny solve and not counted.
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+# cpu_ticks PID: the processor time a process has used, in 1/100 s
+cpu_ticks() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
+run new lines --seed 1; printf '%s\n' "$OUT" >"$TMP/l1.txt"
+# a crowded 26x26 board (lines98): its one-move ranking alone is long
+awk 'BEGIN { s = 777; print "lines size=26x26 colors=7 next=123 rules=lines98"
+    for (r = 0; r < 26; r++) { l = ""
+        for (c = 0; c < 26; c++) { s = (s * 1103515245 + 12345) % 2147483648; v = int(s / 65536) % 20
+            l = l (v < 9 ? v % 7 + 1 : ".") }
+        print l } }' >"$TMP/big.txt"
+t0=$(now_ms); run solve "$B" --algo greedy --turns 1; start_ms=$(($(now_ms) - t0))
+# --limit-ms 300: a plan far too wide for it stops within 2 s, keeps the
+# turns it played, says why, claims nothing
+for args in "--width 100" "--width 1000 --ms 3600000"; do
+    # shellcheck disable=SC2086
+    t0=$(now_ms); run solve "$TMP/l1.txt" $args --limit-ms 300 --json; took=$(($(now_ms) - t0))
+    expect_json "solve $args in 300 ms"; expect_out '"optimal":false' "solve $args in 300 ms: no claim"
+    expect_out '"stopped":"time limit"' "solve $args in 300 ms says why"
+    [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "solve $args with a 300 ms limit took $took ms (start $start_ms ms)"
+done
+# hint: the best move found by then, saying the search stopped
+t0=$(now_ms); run hint "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 300 --json; took=$(($(now_ms) - t0))
+expect_rc 0 "hint in 300 ms: a move"; expect_json "hint in 300 ms"
+expect_out '"move":"' "hint in 300 ms: the move"; expect_out '"stopped":"time limit"' "hint in 300 ms says it stopped"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "hint with a 300 ms limit took $took ms (start $start_ms ms)"
+# the player's own ceiling (--ms 50, CPU per move) holds inside the plan:
+# a move, not stopped, within 2 s
+t0=$(now_ms); run hint "$TMP/l1.txt" --width 1000 --limit-ms 600000 --json; took=$(($(now_ms) - t0))
+expect_rc 0 "hint under the --ms ceiling"; expect_out '"move":"' "hint under the --ms ceiling: the move"
+case "$OUT" in *stopped*) bad "hint under the --ms ceiling: not stopped" ;; *) ok ;; esac
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "hint under the --ms ceiling took $took ms (start $start_ms ms)"
+# a hint stopped before it has any move says so: exit 3 (the player's
+# tables for 26x26 do not fit in 1 MiB)
+run hint "$TMP/big.txt" --mem-mb 1
+expect_rc 3 "hint in 1 MiB"; expect_out "no hint: the search stopped (memory limit) before it found a move" "hint in 1 MiB says why"
+run hint "$TMP/big.txt" --mem-mb 1 --json
+expect_rc 3 "hint in 1 MiB json"; expect_json "hint in 1 MiB json"; expect_out '"move":null,"stopped":"memory limit"' "hint in 1 MiB json"
+run solve "$TMP/big.txt" --mem-mb 1 --json
+expect_rc 1 "solve in 1 MiB"; expect_out '"solved":false,"optimal":false' "solve in 1 MiB: no answer"
+expect_out '"stopped":"memory limit"' "solve in 1 MiB says why"
+# Ctrl-C once the search has used 0.3 s of CPU: it stops within 2 s, exit
+# 130, and still prints its JSON
+for cmd in solve hint; do
+    "$GRIDLAB" $cmd "$TMP/l1.txt" --width 1000 --ms 3600000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "$cmd: Ctrl-C"; expect_json "$cmd: Ctrl-C"; expect_out '"stopped":"interrupted"' "$cmd: Ctrl-C says so"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
+done
+
+# ------------------------------------------------------------ autoplay
+PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
+ASAN=0
+grep -q __asan_init "$GRIDLAB" 2>/dev/null && ASAN=1
+# a record path that cannot be written is refused before any game is played
+t0=$(now_ms); run autoplay lines --ai search --games 1000 --record "$TMP/no-such-dir/r.jsonl"; took=$(($(now_ms) - t0))
+expect_rc 2 "autoplay: unwritable record"; expect_err "no-such-dir/r.jsonl" "autoplay: unwritable record named"
+[ -z "$OUT" ] && ok || bad "autoplay: unwritable record: games were played"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: unwritable record took $took ms to refuse"
+run autoplay lines --ai greedy --games 1 --record "$TMP"
+expect_rc 2 "autoplay: record on a directory"; expect_err "not a regular file" "autoplay: record on a directory says why"
+# Ctrl-C between games and inside a game: exit 130 within 2 s, the summary
+# says so, the finished games are recorded and pass --check, the game cut
+# short is neither counted nor recorded
+"$GRIDLAB" autoplay lines --ai greedy --games 1000000 --seed 1 --record "$TMP/int.jsonl" >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 $((300 * SLOW))); do [ "$(grep -c '^game ' "$TMP/out")" -ge 3 ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "autoplay: Ctrl-C"
+n=$(grep -c '^game ' "$TMP/out")
+expect_out "interrupted: $n games finished" "autoplay: Ctrl-C summary"
+expect_out "$n games: mean score" "autoplay: Ctrl-C sums up the games finished"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C took $took ms to stop"
+run autoplay lines --check "$TMP/int.jsonl"
+expect_rc 0 "autoplay: Ctrl-C record valid"; expect_out "valid: $n games" "autoplay: Ctrl-C record holds the games finished"
+# one long game (a plan far too wide for its moves): Ctrl-C stops it inside a move
+"$GRIDLAB" autoplay lines --ai search --games 1 --width 1000 --ms 3600000 --json --record "$TMP/long.jsonl" \
+    >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "autoplay: Ctrl-C in a game"; expect_json "autoplay: Ctrl-C in a game"
+expect_out '"finished":0' "autoplay: Ctrl-C in a game: nothing finished"; expect_out '"interrupted":true' "autoplay: Ctrl-C in a game says so"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C in a game took $took ms to stop"
+[ ! -e "$TMP/long.jsonl" ] && ok || bad "autoplay: Ctrl-C in a game: an empty record written"
+# memory does not grow with the games (the records and the output stream)
+if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --ai greedy --games 100 --max-turns 2 --json --record "$TMP/m1.jsonl" >/dev/null
+    small=$(cat "$TMP/kb")
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --ai greedy --games 3000 --max-turns 2 --json --record "$TMP/m2.jsonl" >/dev/null
+    large=$(cat "$TMP/kb")
+    [ $((large - small)) -le 512 ] && ok || bad "autoplay memory grows: $small KB for 100 games, $large KB for 3000"
+    run autoplay lines --check "$TMP/m2.jsonl"; expect_out "valid: 3000 games" "autoplay: 3000 games recorded"
+fi
+
+# ------------------------------------------------------------ --check streams
+# a line longer than the cap is refused with its place (exit 2), also
+# /dev/zero (one endless line) at once; memory holds one line, not the file
+{ head -1 "$TMP/r.jsonl"; head -c 70000 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long-line.jsonl"
+run autoplay lines --check "$TMP/long-line.jsonl"
+expect_rc 2 "check: an over-long line"; expect_err "long-line.jsonl:2: line too long (more than 65536 bytes)" "check: over-long line named"
+t0=$(now_ms); run autoplay lines --check /dev/zero; took=$(($(now_ms) - t0))
+expect_rc 2 "check /dev/zero"; expect_err "/dev/zero:1: line too long" "check /dev/zero says why"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "check /dev/zero took $took ms"
+if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --check "$TMP/r.jsonl" >/dev/null; small=$(cat "$TMP/kb")
+    for _ in $(seq 1 200); do cat "$TMP/r.jsonl"; done >"$TMP/big.jsonl"
+    "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --check "$TMP/big.jsonl" >"$TMP/out"; large=$(cat "$TMP/kb")
+    OUT=$(cat "$TMP/out"); expect_out "valid: 600 games" "check: a large file"
+    [ $((large - small)) -le 1024 ] && ok || bad "check memory grows with the file: $small KB, $large KB for $(wc -c <"$TMP/big.jsonl") bytes"
+fi
 
 # bad board files (SPEC 1)
 expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"

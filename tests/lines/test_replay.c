@@ -21,7 +21,7 @@ static void record(const char *rules, int kind, uint64_t seed, long long max_tur
     lines_ai_cfg_default(&cfg, kind);
     cfg.ms = 2;
     gl_error err = {0};
-    assert_int_equal(lines_autoplay_game(&cfg, &params, seed, max_turns, out, res, &err), 0);
+    assert_int_equal(lines_autoplay_game(&cfg, &params, seed, max_turns, NULL, out, res, &err), 0);
     gl_kv_free(&params);
 }
 

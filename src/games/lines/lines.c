@@ -14,8 +14,8 @@ long long lines_points(int rules, int n)
     return 2LL * n * n - 20LL * n + 60;
 }
 
-static const int lines_dr[4] = {0, 1, 1, 1};
-static const int lines_dc[4] = {1, 0, 1, -1};
+const int lines_dr[4] = {0, 1, 1, 1};
+const int lines_dc[4] = {1, 0, 1, -1};
 
 void lines_collect(const lines_board *b, int cell, int *out, uint8_t *out_colour, int *nout)
 {

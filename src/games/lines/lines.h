@@ -57,6 +57,10 @@ typedef struct lines_turn {
     long long spawn_gain;
 } lines_turn;
 
+/* The four directions of a line (row and column steps): along a row, down
+ * a column, and the two diagonals. */
+extern const int lines_dr[4], lines_dc[4];
+
 /* Points for removing n balls in one go under the rules. */
 long long lines_points(int rules, int n);
 /* Appends to out (deduplicated against its first *nout cells) every cell of
@@ -82,46 +86,42 @@ int lines_path(const lines_board *b, int from, int to, int *path, gl_grid_ws *ws
 /* ---- players (lines_ai.c, lines_greedy.c, lines_search.c) ---- */
 
 enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
-enum { LINES_SEARCH_ROLLOUT = 0, LINES_SEARCH_EXPECTIMAX = 1, LINES_SEARCH_PLAN = 2 };
-#define LINES_PLAN_MAX 6     /* plan: the deepest spawn-free lookahead */
+#define LINES_PLAN_MAX 6     /* the deepest spawn-free plan */
 #define LINES_PLAN_KEY_WORDS ((LINES_MAX_CELLS + 15) / 16 + 1) /* plan table: 4 bits a cell, and one word */
 #define LINES_PLAN_TABLE_BYTES ((size_t)64 << 20)               /* plan table: the most it grows to */
-#define LINES_MAX_SAMPLES 64 /* plan, KLines: the most sampled spawns per candidate */
-#define LINES_MAX_REFINE 64  /* plan, lines98: the most candidates refined */
 
 typedef struct lines_ai_cfg {
-    int kind;          /* LINES_AI_* */
-    int mode;          /* search: LINES_SEARCH_* */
-    double ms;         /* search: time per move (plan: a ceiling on CPU time) */
-    int candidates;    /* search: moves kept from the greedy ranking */
-    int depth;         /* rollout: turns after the candidate; plan: moves planned */
-    int width;         /* plan: moves searched at each planned depth */
-    int discount;      /* plan: percent a planned move's gain counts */
-    int samples;       /* plan, KLines: sampled spawns per candidate */
-    int refine;        /* plan, lines98: best candidates valued again over sampled spawns (0: off) */
-    int refine_samples; /* plan, lines98: the samples of that refinement */
-    int refine_from;   /* plan, lines98: refine only with at least this many balls on the board */
-    int crowd;         /* evaluation: C, the value of e empty cells falls by C * (n/2 - e)^2 below n/2 */
-    int growth;        /* evaluation: a one-colour window of k balls is worth growth^(k-line) of a full one (0: by the rules) */
+    int kind;       /* LINES_AI_* */
+    double ms;      /* search: a ceiling on the CPU time of one move */
+    int candidates; /* search: moves of the one-move ranking given a plan */
+    int depth;      /* search: moves planned after a candidate */
+    int width;      /* search: moves searched at each planned depth */
+    int discount;   /* search: percent a planned move's gain counts */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
-/* Reads ai options (ms, mode, candidates, depth, width, discount, samples,
- * refine, refine-samples, refine-from, crowd, growth) from
- * opts (may be NULL); choosing a mode resets candidates and depth to that
- * mode's defaults before they are read. */
+/* Reads the search options (ms, candidates, depth, width, discount) from
+ * opts (may be NULL). */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
-/* The search options' keys that the command line passes through as they
- * are (ms and mode aside): for the arrays of `autoplay` and `bench`. */
-#define LINES_AI_SEARCH_KEYS                                                                                          \
-    "candidates", "depth", "width", "discount", "samples", "refine", "refine-samples", "refine-from", "crowd", "growth"
+/* The search options' keys, for the commands that pass them through. */
+#define LINES_AI_SEARCH_KEYS "ms", "candidates", "depth", "width", "discount"
 
 typedef struct lines_ai lines_ai;
-lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed);
+/* A player for boards of b's size and rules; seed seeds its own rng (the
+ * spawns it simulates).  m (NULL: no limits) is the meter its moves poll
+ * and its tables are charged to; it must outlive the player.  NULL when
+ * the tables do not fit (m->stopped is then "memory limit") or when out
+ * of memory (m->stopped unset). */
+lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed, gl_meter *m);
+/* Frees the player and gives back all it charged to its meter. */
 void lines_ai_free(lines_ai *ai);
-/* Chooses a move: 1 with from and to set, 0 when there is none. */
+/* Chooses a move: 1 with from and to set, 0 when there is none, -1 when
+ * the meter stopped the search before it had a move.  A move chosen once
+ * the meter has stopped (m->stopped set) is the best found by then. */
 int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to);
 unsigned long long lines_ai_nodes(const lines_ai *ai);
+/* Bytes the player holds (all charged to its meter). */
+size_t lines_ai_bytes(const lines_ai *ai);
 
 /* ---- replays (lines_replay.c) ---- */
 
@@ -130,9 +130,28 @@ void lines_replay_start(const lines_board *b, gl_strbuf *out);
 void lines_replay_turn(const lines_board *after, const lines_turn *t, const int *path, int npath,
                        gl_strbuf *out);
 void lines_replay_end(const lines_board *b, gl_strbuf *out);
-/* Checks a replay file's text: every game from its start line to its end
- * line, every turn re-simulated.  Returns 0 and the number of games and
- * turns, or -1 with "FILE:LINE: what is wrong". */
+/* A replay file checked line by line: every game from its start line to
+ * its end line, every turn re-simulated.  Memory holds one line and one
+ * board, whatever the file's size. */
+#define LINES_REPLAY_MAX_LINE 65536 /* bytes in a replay line (a turn on 26x26 takes under 20,000) */
+typedef struct lines_replay_checker {
+    const char *file;
+    int line;      /* lines checked */
+    int open;      /* a game started and not yet ended */
+    int games;     /* games checked to their end line */
+    long long turns;
+    lines_board board;
+} lines_replay_checker;
+
+void lines_replay_checker_init(lines_replay_checker *c, const char *file);
+/* The next line of the file (len bytes, without its newline): 0, or -1
+ * with "FILE:LINE: what is wrong" (a line longer than
+ * LINES_REPLAY_MAX_LINE included). */
+int lines_replay_check_line(lines_replay_checker *c, const char *text, size_t len, gl_error *err);
+/* At the end of the file: 0, or -1 (the last game unfinished, no game). */
+int lines_replay_check_end(lines_replay_checker *c, gl_error *err);
+/* A whole file's text at once: 0 and the number of games and turns, or
+ * -1 with "FILE:LINE: what is wrong". */
 int lines_replay_check(const char *text, size_t len, const char *file, int *games, long long *turns,
                        gl_error *err);
 
@@ -147,8 +166,9 @@ int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *o
 typedef struct lines_game_result {
     long long score;
     int turns;
-    int game_over;   /* the board filled (else the turn cap stopped it) */
-    double ms;       /* the player's thinking time in all */
+    int game_over;       /* the board filled (else the turn cap or a limit stopped it) */
+    const char *stopped; /* NULL, or the limit that stopped the game before its end */
+    double ms;           /* the player's thinking time in all */
     unsigned long long nodes;
     double mean_balls; /* balls on the board after a turn, mean over the turns */
     int crowded;       /* turns that ended with at least half the cells taken */
@@ -156,8 +176,11 @@ typedef struct lines_game_result {
 
 /* Plays one game from a new board (params as `new` takes them, seed for
  * the game's rng) with the player cfg, at most max_turns turns (0: no
- * cap).  record (may be NULL) gets the replay lines.  0, or -1 with err. */
+ * cap), polling lim (may be NULL) between turns and inside the player's
+ * moves.  record (may be NULL) gets the replay lines; a game a limit
+ * stopped (res->stopped) has no end line and is not finished.  0, or -1
+ * with err. */
 int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t seed, long long max_turns,
-                        gl_strbuf *record, lines_game_result *res, gl_error *err);
+                        const gl_limits *lim, gl_strbuf *record, lines_game_result *res, gl_error *err);
 
 #endif

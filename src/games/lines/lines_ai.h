@@ -1,126 +1,129 @@
-/* Shared machinery of the lines players: the window evaluation.
+/* The players' parts, below the interface of lines.h (lines_ai.c).
  *
- * A window is `line` consecutive cells in one of the four directions.  A
- * window holding balls of one colour only is a line in progress; its value
- * grows geometrically with the balls in it, so the evaluation rewards
- * building lines and punishes mixing colours.  Each window keeps its ball
- * count, its number of distinct colours and a count per colour, so moving,
- * removing or spawning a ball updates the 4*line windows through that cell
- * in O(1) each, and a candidate move's change of value is computed without
- * touching the board (lines_ai_delta). */
+ * Calls go one way: the player (lines_ai.c) asks the plan (lines_search.c)
+ * or the greedy choice (lines_greedy.c); the plan starts from the greedy
+ * player's one-move ranking; both list moves (lines_moves.c) and value
+ * positions (lines_eval.c). */
 #ifndef GRIDLAB_GAMES_LINES_AI_H
 #define GRIDLAB_GAMES_LINES_AI_H
 
-#include "lines.h"
+#include "lines_moves.h"
 
-typedef struct lines_wst {
-    uint8_t nb, nd;
-    uint8_t cnt[LINES_MAX_COLORS + 1];
-} lines_wst;
+#include <time.h>
 
-/* A board with its window table (the players' simulated position). */
-typedef struct lines_sim {
-    lines_board b;
-    long long wsum; /* sum of the window values */
-    int unplaced;   /* balls taken off again by lines_ai_play_known */
-    lines_wst *win; /* nwin entries, owned by whoever allocated the sim */
-} lines_sim;
+/* What one move may spend: the search's meter (time limit, memory, Ctrl-C;
+ * gridlab/limits.h) and the player's own ceiling on the CPU time of a move
+ * (`ms`).  Both are polled inside every loop of a move, with units of work
+ * in proportion to its cost, so a move stops within a bounded amount of
+ * work of either; the CPU clock is read once every GL_METER_INTERVAL
+ * units, as the meter reads the wall clock. */
+typedef struct lines_spend {
+    gl_meter *m;
+    double ceiling_ms; /* the CPU a move may take; 0: no ceiling */
+    double t0;         /* this thread's CPU time when the move began, ms */
+    uint32_t unit;     /* the units of one simulated turn (a board's cells / 16) */
+    uint32_t work;     /* units since the CPU clock was read */
+    int over;          /* the ceiling is passed */
+} lines_spend;
 
-/* A move with its one-move evaluation. */
-typedef struct lines_cand {
-    int from, to;
-    long long value;
-    int completes; /* windows it completes: the move removes balls */
-} lines_cand;
+/* This thread's CPU time in ms: a ceiling that does not depend on how
+ * busy the machine is. */
+static inline double lines_cpu_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Reads the CPU clock: whether the ceiling is passed (and remembers it). */
+static inline int lines_spend_over(lines_spend *sp)
+{
+    sp->work = 0;
+    if (sp->ceiling_ms > 0 && lines_cpu_ms() - sp->t0 > sp->ceiling_ms) sp->over = 1;
+    return sp->over;
+}
+
+/* `units` of work done: 1 when the move must stop (the meter stopped, or
+ * the ceiling is passed). */
+static inline int lines_spend_tick(lines_spend *sp, uint32_t units)
+{
+    if (sp->over || gl_meter_tick(sp->m, units)) return 1;
+    sp->work += units;
+    return sp->work >= GL_METER_INTERVAL && lines_spend_over(sp);
+}
+
+/* Whether the move must stop, both clocks read now. */
+static inline int lines_spend_check(lines_spend *sp) { return gl_meter_check(sp->m) || lines_spend_over(sp); }
+
+/* Whether the move was stopped (the last tick or check said so). */
+static inline int lines_spend_stopped(const lines_spend *sp) { return sp->over || sp->m->stopped != NULL; }
+
+/* The one-move ranking both players start from (lines_greedy.c): the
+ * position as the player sees it and every legal move with its value. */
+typedef struct lines_ranking {
+    lines_sim root;
+    lines_cand *cand; /* n*n */
+    int ncand;        /* the legal moves */
+    int nvalued;      /* the first of them valued (all, unless the move was stopped) */
+} lines_ranking;
+
+/* Heap bytes of a ranking for boards like ev's. */
+size_t lines_ranking_bytes(const lines_eval *ev);
+int lines_ranking_init(lines_ranking *rk, const lines_eval *ev);
+void lines_ranking_free(lines_ranking *rk);
+/* Builds rk->root from b with an rng of the player's own (seeded from
+ * rng): whatever the players simulate (a previewed cell the move fills
+ * sends that ball to a random cell; the next preview) never peeks at the
+ * game's real rng.  Then lists every legal move and values it one move
+ * ahead (lines_eval_one_move) until sp stops it; returns how many it
+ * valued (rk->nvalued, of rk->ncand). */
+int lines_rank(lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b, gl_rng *rng,
+               lines_spend *sp);
+/* The first of the best valued moves of the ranking (nvalued > 0). */
+int lines_ranking_best(const lines_ranking *rk);
+/* The greedy player's move: the first of the best by one-move value.  1,
+ * 0 when there is no move, -1 when stopped before any move was valued. */
+int lines_greedy_choose(lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b, gl_rng *rng,
+                        lines_spend *sp, int *from, int *to);
+
+/* The plan (lines_search.c): the search player's state. */
+typedef struct lines_plan {
+    int candidates, depth, width, discount; /* lines_ai_cfg's */
+    lines_sim at;                         /* the position after a candidate */
+    lines_sim lvl[LINES_PLAN_MAX + 1];    /* the position at each depth */
+    lines_cand *best[LINES_PLAN_MAX + 1]; /* the `width` best moves at each depth */
+    gl_htab table;                        /* the values found for this move, by position and depth */
+    int table_off;                        /* 1: neither looked up nor kept (the tests compare) */
+} lines_plan;
+
+/* Heap bytes of lines_plan_init, the plan table aside: the table is made
+ * small and its bytes (gl_htab_bytes) are charged as it grows. */
+size_t lines_plan_bytes(const lines_eval *ev, const lines_ai_cfg *cfg);
+int lines_plan_init(lines_plan *p, const lines_eval *ev, const lines_ai_cfg *cfg);
+void lines_plan_free(lines_plan *p);
+/* The search player's move: 1, 0 when there is no move, -1 when stopped
+ * before any move was valued.  Stopped during the ranking, the best move
+ * valued so far; during a candidate's plan, the best of the candidates
+ * valued before it (the first candidate when it was the first). */
+int lines_plan_choose(lines_plan *p, lines_ranking *rk, lines_eval *ev, lines_lister *ls, const lines_board *b,
+                      gl_rng *rng, lines_spend *sp, int *from, int *to);
 
 struct lines_ai {
     lines_ai_cfg cfg;
-    gl_rng rng;
-    gl_rng prng; /* the rollout policy's tie-breaks, reseeded per sample */
-    int w, h, n, line;
-    int nwin;
-    int *win_cells; /* nwin * line */
-    int *cw_start;  /* n + 1: windows through cell i are cw[cw_start[i] .. cw_start[i+1]) */
-    int *cw;
-    int *win_at;    /* 4 * n: the window starting at cell i in direction d, or -1 */
-    int *stamp;     /* per window, for lines_ai_delta */
-    int epoch;
-    long long vw[LINES_MAX_SIDE + 1]; /* value of a one-colour window by its balls */
-    long long wpoint;                 /* value of one point scored */
-    unsigned long long nodes;
-    size_t bytes; /* everything allocated for the player */
-    lines_sim lvl[LINES_PLAN_MAX + 1]; /* plan: the position at each depth */
-    gl_htab plans; /* plan: the values found for this move, by position and depth (emptied per move) */
-    int plans_off; /* 1: plan() neither looks up nor keeps values (the tests compare) */
-    lines_cand *lcand[LINES_PLAN_MAX + 1]; /* plan: the moves at each depth (n*n) */
-    lines_sim root, roll, scratch; /* scratch: lines_ai_one_move's */
-    lines_turn turn;
-    lines_cand *cand; /* n*n: the root's moves */
-    lines_cand *pol;  /* n*n: the rollout policy's moves */
-    long long *rem, *add; /* lines_ai_moves' half values: per ball; per cell and colour */
-    long long *rem_up, *add_up; /* the same, their positive terms only (bounds) */
-    int *al_start, *al; /* the cells on cell i's lines less than `line` away: al[al_start[i] .. al_start[i+1]) */
-    int *addc;
-    double *sum;      /* per candidate, search */
-    int *count;
-    int nreg; /* regions of the last lines_ai_moves' board */
-    int row[LINES_MAX_CELLS], col[LINES_MAX_CELLS];
-    int label[LINES_MAX_CELLS], rsize[LINES_MAX_CELLS + 1], queue[LINES_MAX_CELLS];
+    gl_rng rng;    /* the player's own: its simulated spawns */
+    gl_meter *m;   /* the caller's, or own */
+    gl_meter own;  /* no limits, for a caller without a meter */
+    size_t charged; /* to m, the plan table aside */
+    int table_charged;
+    lines_eval ev;
+    lines_lister ls;
+    lines_ranking rk;
+    lines_plan plan; /* the search player's */
 };
 
-/* Weights of the evaluation (see docs/lines.md). */
-#define LINES_W_GROWTH 10   /* ratio of a one-colour window's value with k+1 balls to k (cfg.growth 0) */
-#define LINES_W_GROWTH_98 6 /* the same for the plan player under lines98 */
-#define LINES_W_FINISH 2    /* a completed line is worth FINISH windows of `line` balls */
-#define LINES_W_EMPTY 1000  /* per empty cell: a line of four's worth at growth 10 */
-#define LINES_W_REGION 40   /* per empty region beyond the first */
-#define LINES_W_LOST 1000000000000000LL /* a full board: worse than anything */
-
-void lines_sim_build(struct lines_ai *ai, lines_sim *s, const lines_board *b);
-/* Sets one cell (0 or a colour) keeping the windows and nballs right. */
-void lines_ai_sim_set(struct lines_ai *ai, lines_sim *s, int cell, int colour);
-/* Builds ai->root from b with an rng of the player's own: whatever the
- * players simulate (a previewed cell the move fills sends that ball to a
- * random cell; the next preview) never peeks at the game's real rng. */
-void lines_ai_root(struct lines_ai *ai, const lines_board *b);
-void lines_sim_copy(const struct lines_ai *ai, lines_sim *dst, const lines_sim *src);
-/* Plays a turn whose spawn is in view (lines98; or a scoring move): exact,
- * but for a previewed cell the move itself fills, whose ball then goes to a
- * random cell the player cannot know: that ball is taken off again and its
- * space charged (unplaced), so no move is valued by a lucky guess. */
-void lines_ai_play_known(struct lines_ai *ai, lines_sim *s, int from, int to);
-/* Plays a turn on s (board and windows). */
-void lines_sim_move(struct lines_ai *ai, lines_sim *s, int from, int to);
-/* The change of wsum if the ball at from moved to to, and how many windows
- * it would complete (then the move scores and the value is meaningless). */
-long long lines_ai_delta(struct lines_ai *ai, const lines_sim *s, int from, int to, int *completes);
-/* Every legal move with its delta; returns how many. */
-int lines_ai_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out);
-/* The first `top` legal moves by rank (scoring moves first, more
- * completions first, then the delta; a tie keeps the move listed first by
- * lines_ai_moves), sorted; returns how many (at most top). */
-int lines_ai_best_moves(struct lines_ai *ai, const lines_sim *s, lines_cand *out, int top);
-/* The value of `empties` empty cells: LINES_W_EMPTY each, less
- * crowd * (n/2 - empties)^2 when fewer than half the cells are empty (a
- * crowded board's space is worth more per cell). */
-long long lines_ai_space(const struct lines_ai *ai, int empties);
-/* The ratio of a one-colour window's values with k+1 and k balls: the
- * option, or by default LINES_W_GROWTH_98 for the search player in plan
- * mode under lines98 and LINES_W_GROWTH otherwise. */
+/* The ratio of a one-colour window's values with k+1 and k balls:
+ * LINES_W_GROWTH_98 for the search player under lines98, LINES_W_GROWTH
+ * otherwise. */
 int lines_ai_growth(const lines_ai_cfg *c, const lines_board *b);
-/* Static value of a position (windows, empties, regions, lost). */
-long long lines_ai_static(struct lines_ai *ai, const lines_sim *s);
-/* lines_ai_static of the board lines_ai_moves has just listed (its
- * regions are known: no second labelling). */
-long long lines_ai_static_listed(struct lines_ai *ai, const lines_sim *s);
-/* Exact one-move value: scoring moves are played out, others valued by
- * delta plus the region term. */
-long long lines_ai_one_move(struct lines_ai *ai, const lines_sim *s, const lines_cand *c);
-
-int lines_greedy_choose(struct lines_ai *ai, const lines_board *b, int *from, int *to);
-int lines_search_choose(struct lines_ai *ai, const lines_board *b, int *from, int *to);
-
-/* Bytes the player allocated (its tables and scratch positions). */
-size_t lines_ai_bytes(const struct lines_ai *ai);
 
 #endif

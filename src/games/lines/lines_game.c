@@ -434,23 +434,33 @@ static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int ma
     return n;
 }
 
-/* The hint is the search player's move under its default budget; its rng
- * is derived from the board's so the same position gives the same hint
- * without the player seeing the game's own future spawns. */
+/* The hint is the search player's move under the limits given (polled
+ * inside its search); its rng is derived from the board's so the same
+ * position gives the same hint without the player seeing the game's own
+ * future spawns.  Stopped at a limit, it gives the best move found so far
+ * (and says it stopped), or none if it had none yet; Ctrl-C asks for no
+ * move at all. */
 static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const lines_board *b = (const lines_board *)gb;
     lines_ai_cfg cfg;
     lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
     if (lines_ai_cfg_read(&cfg, o ? o->opts : NULL, err) != 0) return -1;
-    if (o && o->lim.limit_ms > 0 && o->lim.limit_ms < cfg.ms) cfg.ms = o->lim.limit_ms;
+    if (lines_full(b)) return 0;
+    gl_meter meter;
+    gl_meter_start(&meter, o ? &o->lim : NULL);
     uint64_t seed = b->rng.s[0] ^ (b->rng.s[2] * 0x9e3779b97f4a7c15ULL) ^ 0x6c696e6573ULL;
-    lines_ai *ai = lines_ai_new(&cfg, b, seed);
-    if (!ai) return gl_error_set(err, "out of memory");
-    int from, to;
-    int found = lines_full(b) ? 0 : lines_ai_choose(ai, b, &from, &to);
+    lines_ai *ai = lines_ai_new(&cfg, b, seed, &meter);
+    int made = ai != NULL, from = 0, to = 0, found = made ? lines_ai_choose(ai, b, &from, &to) : -1;
     lines_ai_free(ai);
-    if (!found) return 0;
+    gl_meter_end(&meter);
+    const char *stopped = meter.stopped;
+    if (!made && !stopped) return gl_error_set(err, "out of memory");
+    if (stopped && (found != 1 || strcmp(stopped, "interrupted") == 0)) {
+        gl_error_set(err, "%s", stopped);
+        return 2;
+    }
+    if (found != 1) return 0;
     m->a = from;
     m->b = to;
     m->c = 0;
@@ -463,12 +473,13 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
         rc[2 * k + 1] = path[k] % b->w;
     }
     gl_info_cells(info, "path", rc, n);
+    if (stopped) gl_info_text(info, "stopped", stopped);
     return 1;
 }
 
 static const gl_solver lines_solvers[] = {
     {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
-     "turns mode ms candidates depth width discount samples refine refine-samples", lines_solve_search},
+     "turns ms candidates depth width discount", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
      "turns", lines_solve_greedy},
 };
@@ -498,9 +509,8 @@ const gl_game gl_game_lines = {
              "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"
              "and score.  A move that removes nothing brings three new balls, in the colours\n"
              "shown as next.  The game ends when the board is full.",
-    .solve_help = "--turns N: turns the player plays (20); search: --mode plan|rollout|expectimax "
-                  "(plan), --candidates N, --depth D, --width W, --discount P, --samples S, --refine K, "
-                  "--refine-samples S (plan), --ms MS per move (50)",
+    .solve_help = "--turns N: turns the player plays (20); search: --candidates N (20), --depth D (4, at "
+                  "most 6), --width W (4), --discount P (30), --ms MS: CPU ceiling per move (50)",
     .solvers = lines_solvers,
     .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",

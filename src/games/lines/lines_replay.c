@@ -347,65 +347,89 @@ static int check_turn(check_ctx *x, const gl_jv *tv, lines_board *b, gl_grid_ws 
     return 0;
 }
 
-int lines_replay_check(const char *text, size_t len, const char *file, int *games, long long *turns, gl_error *err)
+void lines_replay_checker_init(lines_replay_checker *c, const char *file)
 {
-    check_ctx x = {file, 0, err};
-    lines_board *b = malloc(sizeof *b);
+    memset(c, 0, sizeof *c);
+    c->file = file;
+}
+
+/* One line: a start line, a turn line of the game begun, or its end line. */
+static int check_value(lines_replay_checker *c, check_ctx *x, const gl_jv *v)
+{
     int queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
-    int open = 0, rc = 0;
-    *games = 0;
-    *turns = 0;
-    if (!b) return gl_error_set(err, "out of memory");
-    size_t pos = 0;
-    while (pos < len && rc == 0) {
-        size_t eol = pos;
-        while (eol < len && text[eol] != '\n') eol++;
-        x.line++;
-        size_t l = eol - pos;
-        if (l && text[pos + l - 1] == '\r') l--;
-        int blank = 1;
-        for (size_t i = 0; i < l && blank; i++) blank = text[pos + i] == ' ' || text[pos + i] == '\t';
-        if (!blank) {
-            gl_jv v;
-            gl_error jerr = {0};
-            if (gl_jv_parse(text + pos, l, &v, &jerr) != 0) {
-                rc = gl_error_at(err, file, x.line, "not JSON: %s", jerr.msg);
-                break;
-            }
-            const gl_jv *st = v.type == GL_JV_OBJ ? gl_jv_get(&v, "start") : NULL;
-            const gl_jv *en = v.type == GL_JV_OBJ ? gl_jv_get(&v, "end") : NULL;
-            if (v.type != GL_JV_OBJ) rc = fail(&x, "expected a JSON object");
-            else if (st) {
-                if (open) rc = fail(&x, "a start line before the previous game's end line");
-                else if (st->type != GL_JV_OBJ) rc = fail(&x, "\"start\": expected an object");
-                else rc = check_start(&x, st, b);
-                open = rc == 0;
-            } else if (en) {
-                long long s, t;
-                if (!open) rc = fail(&x, "an end line without a start line");
-                else if (en->type != GL_JV_OBJ) rc = fail(&x, "\"end\": expected an object");
-                else if (get_int(&x, gl_jv_get(en, "score"), 0, 1LL << 50, &s, "score") ||
-                         get_int(&x, gl_jv_get(en, "turns"), 0, 1LL << 40, &t, "turns"))
-                    rc = -1;
-                else if (s != b->score) rc = fail(&x, "\"end\": the score is not the game's");
-                else if (t != b->turns) rc = fail(&x, "\"end\": the turn count is not the game's");
-                else {
-                    open = 0;
-                    (*games)++;
-                }
-            } else if (!open) {
-                rc = fail(&x, "a turn line without a start line");
-            } else {
-                rc = check_turn(&x, &v, b, &ws);
-                if (rc == 0) (*turns)++;
-            }
-            gl_jv_free(&v);
-        }
+    lines_board *b = &c->board;
+    if (v->type != GL_JV_OBJ) return fail(x, "expected a JSON object");
+    const gl_jv *st = gl_jv_get(v, "start"), *en = gl_jv_get(v, "end");
+    if (st) {
+        if (c->open) return fail(x, "a start line before the previous game's end line");
+        if (st->type != GL_JV_OBJ) return fail(x, "\"start\": expected an object");
+        if (check_start(x, st, b) != 0) return -1;
+        c->open = 1;
+        return 0;
+    }
+    if (en) {
+        long long score, turns;
+        if (!c->open) return fail(x, "an end line without a start line");
+        if (en->type != GL_JV_OBJ) return fail(x, "\"end\": expected an object");
+        if (get_int(x, gl_jv_get(en, "score"), 0, 1LL << 50, &score, "score") ||
+            get_int(x, gl_jv_get(en, "turns"), 0, 1LL << 40, &turns, "turns"))
+            return -1;
+        if (score != b->score) return fail(x, "\"end\": the score is not the game's");
+        if (turns != b->turns) return fail(x, "\"end\": the turn count is not the game's");
+        c->open = 0;
+        c->games++;
+        return 0;
+    }
+    if (!c->open) return fail(x, "a turn line without a start line");
+    if (check_turn(x, v, b, &ws) != 0) return -1;
+    c->turns++;
+    return 0;
+}
+
+int lines_replay_check_line(lines_replay_checker *c, const char *text, size_t len, gl_error *err)
+{
+    check_ctx x = {c->file, ++c->line, err};
+    if (c->line == 1 && gl_text_has_bom(text, len)) {
+        text += 3;
+        len -= 3;
+    }
+    if (len > LINES_REPLAY_MAX_LINE)
+        return gl_error_at(err, c->file, c->line, "line too long (more than %d bytes)", LINES_REPLAY_MAX_LINE);
+    if (len && text[len - 1] == '\r') len--;
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t')) i++;
+    if (i == len) return 0; /* blank */
+    gl_jv v;
+    gl_error jerr = {0};
+    if (gl_jv_parse(text, len, &v, &jerr) != 0) return gl_error_at(err, c->file, c->line, "not JSON: %s", jerr.msg);
+    int rc = check_value(c, &x, &v);
+    gl_jv_free(&v);
+    return rc;
+}
+
+int lines_replay_check_end(lines_replay_checker *c, gl_error *err)
+{
+    if (c->open) return gl_error_at(err, c->file, c->line, "the last game has no end line");
+    if (c->games == 0) return gl_error_at(err, c->file, c->line, "no game in the file");
+    return 0;
+}
+
+int lines_replay_check(const char *text, size_t len, const char *file, int *games, long long *turns, gl_error *err)
+{
+    lines_replay_checker *c = malloc(sizeof *c);
+    if (!c) return gl_error_set(err, "out of memory");
+    lines_replay_checker_init(c, file);
+    int rc = 0;
+    for (size_t pos = 0; pos < len && rc == 0;) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t eol = nl ? (size_t)(nl - text) : len;
+        rc = lines_replay_check_line(c, text + pos, eol - pos, err);
         pos = eol + 1;
     }
-    if (rc == 0 && open) rc = gl_error_at(err, file, x.line, "the last game has no end line");
-    if (rc == 0 && *games == 0) rc = gl_error_at(err, file, x.line, "no game in the file");
-    free(b);
+    if (rc == 0) rc = lines_replay_check_end(c, err);
+    *games = c->games;
+    *turns = c->turns;
+    free(c);
     return rc;
 }

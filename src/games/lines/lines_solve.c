@@ -6,7 +6,13 @@
  * board's own rng exactly as `play` would draw them, and reports the moves
  * and the points they scored (cost).  Replaying the moves on the same board
  * gives the same spawns, so the move list is checkable; optimal is never
- * claimed. */
+ * claimed.
+ *
+ * One meter covers the whole run (the time limit, the memory of the
+ * player's tables, Ctrl-C) and is polled inside every move.  A run that a
+ * limit stops keeps the turns played before it, not the move it was
+ * thinking about, and says why it stopped; stopped before its first turn,
+ * it has no answer (solved false). */
 #include "lines_ai.h"
 
 #include <stdlib.h>
@@ -15,7 +21,6 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
                             gl_error *err)
 {
     const lines_board *start = (const lines_board *)gb;
-    uint64_t t0 = gl_now_ns();
     lines_ai_cfg cfg;
     lines_ai_cfg_default(&cfg, kind);
     long long turns = 20;
@@ -23,40 +28,47 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
         if (gl_kv_int(o->opts, "turns", 0, 1000000, &turns, err) != 0) return -1;
         if (kind == LINES_AI_SEARCH && lines_ai_cfg_read(&cfg, o->opts, err) != 0) return -1;
     }
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
+    out->solved = 0;
+    out->optimal = 0;
+    if (gl_meter_charge(&m, sizeof(lines_board) + sizeof(lines_turn)) != 0) {
+        out->stopped = m.stopped;
+        out->ms = gl_meter_end(&m);
+        return 0;
+    }
     lines_board *b = malloc(sizeof *b);
     lines_turn *t = malloc(sizeof *t);
     uint64_t seed = start->rng.s[1] ^ (start->rng.s[3] * 0x9e3779b97f4a7c15ULL) ^ 0x736f6c7665ULL;
-    lines_ai *ai = b && t ? lines_ai_new(&cfg, start, seed) : NULL;
+    lines_ai *ai = b && t ? lines_ai_new(&cfg, start, seed, &m) : NULL;
     if (!ai) {
         free(b);
         free(t);
-        return gl_error_set(err, "out of memory");
+        out->stopped = m.stopped;
+        out->peak_bytes = m.peak;
+        out->ms = gl_meter_end(&m);
+        return m.stopped ? 0 : gl_error_set(err, "out of memory");
     }
     *b = *start;
-    out->solved = 1;
-    out->optimal = 0;
-    for (long long i = 0; i < turns && !lines_full(b); i++) {
-        const char *why = gl_limits_check(&o->lim, t0, 0);
-        if (why) {
-            out->stopped = why;
-            break;
-        }
+    for (long long i = 0; i < turns && !lines_full(b) && !gl_meter_check(&m); i++) {
         int from, to;
-        if (!lines_ai_choose(ai, b, &from, &to)) break;
+        if (lines_ai_choose(ai, b, &from, &to) <= 0 || m.stopped) break;
         lines_move(b, from, to, t);
-        gl_move m = {from, to, 0};
-        gl_solution_push(out, m);
+        gl_move mv = {from, to, 0};
+        gl_solution_push(out, mv);
     }
+    out->stopped = m.stopped;
+    out->solved = out->nmoves > 0 || !m.stopped;
     out->cost = b->score - start->score;
     out->nodes = lines_ai_nodes(ai);
-    out->ms = gl_ms_since(t0);
-    out->peak_bytes = lines_ai_bytes(ai) + sizeof *b + sizeof *t;
     gl_info_int(&out->info, "score", b->score);
     gl_info_int(&out->info, "turns", out->nmoves);
     gl_info_bool(&out->info, "game_over", lines_full(b));
     lines_ai_free(ai);
     free(b);
     free(t);
+    out->peak_bytes = m.peak;
+    out->ms = gl_meter_end(&m);
     return 0;
 }
 
