@@ -37,24 +37,6 @@ const char *gl_sb_str(const gl_strbuf *sb);
  * naming path. */
 int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err);
 
-/* The same write made in pieces, for output too large to hold (a record
- * of many games): gl_atomic_open makes the temporary file (so a path that
- * cannot be written is refused before any work), gl_atomic_write appends
- * to it, gl_atomic_commit syncs it and renames it over the target, and
- * gl_atomic_abort removes it, the target untouched.  A failure leaves
- * nothing behind; err names path.  0, or -1. */
-typedef struct gl_atomic_file {
-    const char *path;   /* as the user named it (for messages) */
-    char *target;       /* the file replaced: path, its links followed */
-    char *dir, *tmp;
-    int fd;
-} gl_atomic_file;
-
-int gl_atomic_open(gl_atomic_file *f, const char *path, gl_error *err);
-int gl_atomic_write(gl_atomic_file *f, const char *data, size_t len, gl_error *err);
-int gl_atomic_commit(gl_atomic_file *f, gl_error *err);
-void gl_atomic_abort(gl_atomic_file *f);
-
 #ifdef __cplusplus
 }
 #endif

@@ -10,8 +10,11 @@
 #include "games/lines/lines.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
@@ -92,6 +95,73 @@ static int autoplay_check(const char *path, int json)
     if (json) printf("{\"valid\":true,\"games\":%d,\"turns\":%lld}\n", games, turns);
     else printf("%s: valid: %d games, %lld turns\n", path, games, turns);
     return GL_EXIT_OK;
+}
+
+/* ------------------------------------------------------------ the record */
+
+/* The record is a log, not a save: each game goes to the file in one write
+ * as it ends, so a run that is killed (SIGKILL, a power cut aside) keeps
+ * every game it finished, each one checkable.  The file is opened before
+ * any game is played, so a path that cannot be written is refused at once,
+ * but emptied only when the first game ends: a run that finishes no game
+ * leaves an existing file as it was, and removes one it created. */
+typedef struct record_file {
+    const char *path;
+    int fd;
+    int created; /* the run made the file */
+    int started; /* emptied and written to */
+} record_file;
+
+static int record_open(record_file *f, const char *path, gl_error *err)
+{
+    f->path = path;
+    f->started = 0;
+    f->created = 1;
+    f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (f->fd < 0 && errno == EEXIST) {
+        f->created = 0;
+        f->fd = open(path, O_WRONLY | O_CLOEXEC);
+    }
+    if (f->fd < 0 && errno == EISDIR) return gl_error_set(err, "%s: cannot write: not a regular file", path);
+    if (f->fd < 0) return gl_error_set(err, "%s: cannot write: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(f->fd);
+        f->fd = -1;
+        return gl_error_set(err, "%s: cannot write: not a regular file", path);
+    }
+    return 0;
+}
+
+static int record_write(record_file *f, const char *data, size_t len, gl_error *err)
+{
+    if (!f->started) {
+        if (ftruncate(f->fd, 0) != 0) return gl_error_set(err, "%s: cannot write: %s", f->path, strerror(errno));
+        f->started = 1;
+    }
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(f->fd, data + off, len - off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            return gl_error_set(err, "%s: write failed: %s", f->path, strerror(errno));
+        }
+        off += (size_t)w;
+    }
+    return 0;
+}
+
+/* Closes the file (synced when written); without a game written, a file
+ * the run created is removed.  0, or -1 with err. */
+static int record_close(record_file *f, gl_error *err)
+{
+    if (f->fd < 0) return 0;
+    int e = 0;
+    if (f->started && fsync(f->fd) != 0 && errno != EINVAL) e = errno;
+    if (close(f->fd) != 0 && !e) e = errno;
+    f->fd = -1;
+    if (!f->started && f->created) unlink(f->path);
+    if (e) return gl_error_set(err, "%s: write failed: %s", f->path, strerror(e));
+    return 0;
 }
 
 /* ------------------------------------------------------------ the median */
@@ -266,7 +336,7 @@ static int cmd_autoplay(int argc, char **argv)
     gl_kv_init(&params);
     gl_kv_init(&aiopts);
     gl_strbuf rec = GL_STRBUF_INIT, out = GL_STRBUF_INIT;
-    gl_atomic_file recf;
+    record_file recf = {NULL, -1, 0, 0};
     run_totals tot;
     memset(&tot, 0, sizeof tot);
     const char *check = gl_kv_get(&a.opts, "check");
@@ -322,7 +392,7 @@ static int cmd_autoplay(int argc, char **argv)
         goto out;
     }
     if (record) {
-        if (gl_atomic_open(&recf, record, &err) != 0) {
+        if (record_open(&recf, record, &err) != 0) {
             rc = gl_cli_fail(&err);
             goto out;
         }
@@ -353,8 +423,7 @@ static int cmd_autoplay(int argc, char **argv)
         }
         if (res.stopped) break; /* the game in progress: neither counted nor recorded */
         if (recording) {
-            if (gl_atomic_write(&recf, rec.data ? rec.data : "", rec.len, &err) != 0) {
-                recording = 0; /* the temporary file is gone, the target untouched */
+            if (record_write(&recf, rec.data ? rec.data : "", rec.len, &err) != 0) {
                 rc = gl_cli_fail(&err);
                 goto out;
             }
@@ -372,14 +441,10 @@ static int cmd_autoplay(int argc, char **argv)
         print_game(&j, &out, json, i, s, &res);
     }
     print_summary(&j, &out, json, &tot);
-    if (recording && tot.played == 0) {
+    if (recording && tot.played == 0)
         fprintf(stderr, "gridlab: %s: not written: no game finished\n", record); /* the file stays as it was */
-    } else if (recording) {
-        recording = 0;
-        if (gl_atomic_commit(&recf, &err) != 0) rc = gl_cli_fail(&err);
-    }
 out:
-    if (recording) gl_atomic_abort(&recf);
+    if (recording && record_close(&recf, &err) != 0 && rc == GL_EXIT_OK) rc = gl_cli_fail(&err);
     free(tot.counts.score);
     free(tot.counts.count);
     gl_sb_free(&rec);

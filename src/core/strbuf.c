@@ -164,104 +164,98 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
-/* Forgets everything: the temporary file (removed when remove_tmp), the
- * names and the descriptor. */
-static void atomic_reset(gl_atomic_file *f, int remove_tmp)
+int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err)
 {
-    if (f->fd >= 0) close(f->fd);
-    if (f->tmp && remove_tmp) unlink(f->tmp);
-    free(f->tmp);
-    free(f->target);
-    free(f->dir);
-    f->fd = -1;
-    f->tmp = f->target = f->dir = NULL;
-}
-
-/* Fails f with "PATH: WHAT: REASON", the temporary file removed. */
-static int atomic_fail(gl_atomic_file *f, const char *what, int e, gl_error *err)
-{
-    atomic_reset(f, 1);
-    return gl_error_set(err, "%s: %s: %s", f->path, what, strerror(e));
-}
-
-int gl_atomic_open(gl_atomic_file *f, const char *path, gl_error *err)
-{
-    memset(f, 0, sizeof *f);
-    f->fd = -1;
-    f->path = path;
-    if (resolve_links(path, &f->target) != 0) return atomic_fail(f, "cannot write", errno, err);
+    char *target = NULL, *dir = NULL, *tmp = NULL;
+    int fd = -1, e = 0;
+    const char *what = "cannot write";
+    if (resolve_links(path, &target) != 0) {
+        e = errno;
+        goto fail;
+    }
     struct stat st;
-    int exists = stat(f->target, &st) == 0;
-    if (!exists && errno != ENOENT) return atomic_fail(f, "cannot write", errno, err);
+    int exists = stat(target, &st) == 0;
+    if (!exists && errno != ENOENT) {
+        e = errno;
+        goto fail;
+    }
     if (exists && !S_ISREG(st.st_mode)) {
-        atomic_reset(f, 1);
+        free(target);
         return gl_error_set(err, "%s: cannot write: not a regular file", path);
     }
-    f->dir = dir_of(f->target);
-    size_t tl = strlen(f->target) + 48;
-    f->tmp = malloc(tl);
-    if (!f->dir || !f->tmp) return atomic_fail(f, "cannot write", ENOMEM, err);
+    dir = dir_of(target);
+    size_t tl = strlen(target) + 48;
+    tmp = malloc(tl);
+    if (!dir || !tmp) {
+        e = ENOMEM;
+        goto fail;
+    }
     /* A fresh name beside the target: created with O_EXCL and O_NOFOLLOW,
      * so that nothing already there (a file, a link planted to redirect
      * the write) is ever opened; on a clash the next name is tried.  A new
      * file gets 0666 less the umask; an existing file's mode is kept. */
     for (unsigned attempt = 0;; attempt++) {
-        if (attempt == 0) snprintf(f->tmp, tl, "%s.tmp.%ld", f->target, (long)getpid());
-        else snprintf(f->tmp, tl, "%s.tmp.%ld.%u", f->target, (long)getpid(), attempt);
-        f->fd = open(f->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, exists ? 0600 : 0666);
-        if (f->fd >= 0) break;
+        if (attempt == 0) snprintf(tmp, tl, "%s.tmp.%ld", target, (long)getpid());
+        else snprintf(tmp, tl, "%s.tmp.%ld.%u", target, (long)getpid(), attempt);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, exists ? 0600 : 0666);
+        if (fd >= 0) break;
         if (errno != EEXIST || attempt >= 1000) {
-            int e = errno;
-            free(f->tmp);
-            f->tmp = NULL; /* nothing of ours to remove */
-            return atomic_fail(f, "cannot write", e, err);
+            e = errno;
+            free(tmp);
+            tmp = NULL;
+            goto fail;
         }
     }
     if (exists) {
-        if (fchmod(f->fd, st.st_mode & 07777) != 0) return atomic_fail(f, "cannot write", errno, err);
+        if (fchmod(fd, st.st_mode & 07777) != 0) {
+            e = errno;
+            goto fail;
+        }
         /* The owner too, where we may (as root, or the group for a member). */
-        if ((st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(f->fd, st.st_uid, st.st_gid) != 0) {
+        if ((st.st_uid != geteuid() || st.st_gid != getegid()) && fchown(fd, st.st_uid, st.st_gid) != 0) {
             /* not ours to give away: the file becomes the writer's */
         }
     }
-    return 0;
-}
-
-int gl_atomic_write(gl_atomic_file *f, const char *data, size_t len, gl_error *err)
-{
-    if (write_all(f->fd, data, len) != 0) return atomic_fail(f, "write failed", errno, err);
-    return 0;
-}
-
-int gl_atomic_commit(gl_atomic_file *f, gl_error *err)
-{
-    if (fsync(f->fd) != 0) return atomic_fail(f, "write failed", errno, err);
-    int c = close(f->fd);
-    f->fd = -1;
-    if (c != 0) return atomic_fail(f, "write failed", errno, err);
-    if (rename(f->tmp, f->target) != 0) return atomic_fail(f, "cannot replace", errno, err);
+    what = "write failed";
+    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
+        e = errno;
+        goto fail;
+    }
+    int c = close(fd);
+    fd = -1;
+    if (c != 0) {
+        e = errno;
+        goto fail;
+    }
+    if (rename(tmp, target) != 0) {
+        e = errno;
+        what = "cannot replace";
+        goto fail;
+    }
+    free(tmp);
+    tmp = NULL;
     /* The rename is durable once the directory is: sync it too.  A file
      * system that cannot sync a directory says EINVAL; that is no failure. */
-    int dfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         if (fsync(dfd) != 0 && errno != EINVAL && errno != EROFS) {
-            int e = errno;
+            e = errno;
             close(dfd);
-            atomic_reset(f, 0); /* renamed: the temporary name is gone */
-            return gl_error_set(err, "%s: %s: %s", f->path, "written, but the directory could not be synced",
-                                strerror(e));
+            what = "written, but the directory could not be synced";
+            goto fail;
         }
         close(dfd);
     }
-    atomic_reset(f, 0);
+    free(dir);
+    free(target);
     return 0;
-}
-
-void gl_atomic_abort(gl_atomic_file *f) { atomic_reset(f, 1); }
-
-int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err)
-{
-    gl_atomic_file f;
-    if (gl_atomic_open(&f, path, err) != 0 || gl_atomic_write(&f, data, len, err) != 0) return -1;
-    return gl_atomic_commit(&f, err);
+fail:
+    if (fd >= 0) close(fd);
+    if (tmp) {
+        unlink(tmp);
+        free(tmp);
+    }
+    free(dir);
+    free(target);
+    return gl_error_set(err, "%s: %s: %s", path, what, strerror(e));
 }

@@ -195,12 +195,25 @@ pid=$!
 for _ in $(seq 1 $((300 * SLOW))); do [ "$(grep -c '^game ' "$TMP/out")" -ge 3 ] && break; sleep 0.1; done
 t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "autoplay: Ctrl-C"
-n=$(grep -c '^game ' "$TMP/out")
+n=$(grep -c '^game ' "$TMP/out"); n_int=$n
 expect_out "interrupted: $n games finished" "autoplay: Ctrl-C summary"
 expect_out "$n games: mean score" "autoplay: Ctrl-C sums up the games finished"
 [ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C took $took ms to stop"
 run autoplay lines --check "$TMP/int.jsonl"
 expect_rc 0 "autoplay: Ctrl-C record valid"; expect_out "valid: $n games" "autoplay: Ctrl-C record holds the games finished"
+# SIGKILL: nothing runs at the end, yet every game finished is in the
+# record (each is written as it ends); a game caught in the middle of its
+# write can only be the last, so the record up to its last end line checks
+"$GRIDLAB" autoplay lines --ai greedy --games 1000000 --seed 1 --record "$TMP/kill.jsonl" >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 $((300 * SLOW))); do [ "$(grep -c '^game ' "$TMP/out")" -ge 3 ] && break; sleep 0.1; done
+kill -KILL $pid; wait $pid 2>/dev/null
+n=$(grep -c '^game ' "$TMP/out"); ends=$(grep -c '^{"end"' "$TMP/kill.jsonl" 2>/dev/null)
+[ "$n" -ge 3 ] && [ "$ends" -ge "$n" ] && ok || bad "autoplay: SIGKILL: $n games printed, $ends in the record"
+last=$(grep -n '^{"end"' "$TMP/kill.jsonl" | tail -n 1 | cut -d: -f1)
+head -n "$last" "$TMP/kill.jsonl" >"$TMP/kill-ends.jsonl"
+run autoplay lines --check "$TMP/kill-ends.jsonl"
+expect_rc 0 "autoplay: SIGKILL: the finished games check"; expect_out "valid: $ends games" "autoplay: SIGKILL: every finished game kept"
 # one long game (a plan far too wide for its moves): Ctrl-C stops it inside a move
 "$GRIDLAB" autoplay lines --ai search --games 1 --width 1000 --ms 3600000 --json --record "$TMP/long.jsonl" \
     >"$TMP/out" 2>"$TMP/err" </dev/null &
@@ -211,6 +224,15 @@ expect_rc 130 "autoplay: Ctrl-C in a game"; expect_json "autoplay: Ctrl-C in a g
 expect_out '"finished":0' "autoplay: Ctrl-C in a game: nothing finished"; expect_out '"interrupted":true' "autoplay: Ctrl-C in a game says so"
 [ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C in a game took $took ms to stop"
 [ ! -e "$TMP/long.jsonl" ] && ok || bad "autoplay: Ctrl-C in a game: an empty record written"
+# no game finished: a record that was there stays as it was
+"$GRIDLAB" autoplay lines --ai search --games 1 --width 1000 --ms 3600000 --record "$TMP/int.jsonl" \
+    >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+kill -INT $pid; wait $pid; RC=$?
+expect_rc 130 "autoplay: Ctrl-C, no game finished, over a record"
+run autoplay lines --check "$TMP/int.jsonl"
+expect_out "valid: $n_int games" "autoplay: Ctrl-C, no game finished: the old record stays"
 # memory does not grow with the games (the records and the output stream)
 if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
     "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --ai greedy --games 100 --max-turns 2 --json --record "$TMP/m1.jsonl" >/dev/null
