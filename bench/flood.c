@@ -162,28 +162,26 @@ int gl_bench_flood(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "", "help")) {
-        gl_args_free(&a);
-        return gl_cli_help(
-            "bench flood [--data DIR] [--sets LIST] [--algos LIST] [--boards N] [--first N] "
-            "[--limit-ms MS] [--mem-mb MB] [--width W] [--depth D]",
-            "Runs each solver over the public sets, one board at a time on one core, and\n"
-            "prints per set and solver: boards, total moves, the optimal total, % over it,\n"
-            "boards solved optimally (and proved), mean/median/max ms per board (elapsed),\n"
-            "the mean processor ms per board (cpu ms: this thread's running time, which\n"
-            "a loaded machine inflates far less), the largest peak of the memory the solver\n"
-            "charged to its limits (its graph and tables, a growing table's old and new\n"
-            "arrays together) and the mean nodes (expansions) per board, which do not\n"
-            "depend on the machine's load.  Every solution is replayed.\n"
-            "  --data DIR     the sets (default bench/data/flood, else beside the source)\n"
-            "  --sets LIST    pc19,floodtest1000 (default both)\n"
-            "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
-            "  --boards N     only the first N boards of each set (default all 1000)\n"
-            "  --first N      start at board N (1-based, default 1)\n"
-            "  --limit-ms MS  time limit per board (default 60000)\n"
-            "  --width W, --depth D: beam width, greedy depth\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, "", &a, &status,
+                       "bench flood [--data DIR] [--sets LIST] [--algos LIST] [--boards N] [--first N] "
+                       "[--limit-ms MS] [--mem-mb MB] [--width W] [--depth D]",
+                       "Runs each solver over the public sets, one board at a time on one core, and\n"
+                       "prints per set and solver: boards, total moves, the optimal total, % over it,\n"
+                       "boards solved optimally (and proved), mean/median/max ms per board (elapsed),\n"
+                       "the mean processor ms per board (cpu ms: this thread's running time, which\n"
+                       "a loaded machine inflates far less), the largest peak of the memory the solver\n"
+                       "charged to its limits (its graph and tables, a growing table's old and new\n"
+                       "arrays together) and the mean nodes (expansions) per board, which do not\n"
+                       "depend on the machine's load.  Every solution is replayed.\n"
+                       "  --data DIR     the sets (default bench/data/flood, else beside the source)\n"
+                       "  --sets LIST    pc19,floodtest1000 (default both)\n"
+                       "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
+                       "  --boards N     only the first N boards of each set (default all 1000)\n"
+                       "  --first N      start at board N (1-based, default 1)\n"
+                       "  --limit-ms MS  time limit per board (default 60000)\n"
+                       "  --width W, --depth D: beam width, greedy depth\n"))
+        return status;
     long long boards = 1000, first = 1, ms = 60000, mb = 4096;
     if (gl_kv_int(&a.opts, "boards", 1, 1000000, &boards, &err) ||
         gl_kv_int(&a.opts, "first", 1, 1000000, &first, &err) ||

@@ -224,30 +224,29 @@ int gl_bench_lines(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "per-game crowded", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "per-game crowded", "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
-                           "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
-                           "       [--depth D] [--width W] [--discount P]",
-                           "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
-                           "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
-                           "move.  --ais (comma-separated; default greedy,search): greedy, search.\n"
-                           "--rules: klines,lines98 (both).  --ms: the search's CPU ceiling per move (50).\n"
-                           "--max-turns: stop each game there (0: none).\n"
-                           "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
-                           "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
-                           "the mean balls on the board after a turn, the turns that ended with half the\n"
-                           "cells or more taken),\n"
-                           "so that runs split over processes (--seed, --games) can be merged.\n"
-                           "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
-                           "runs the path test only.\n"
-                           "--crowded: the crowded-start test instead of whole games: the positions where\n"
-                           "the games of the --games seeds, played by the search player with its defaults\n"
-                           "(at most 900 turns), reach 50 balls (again after falling to 35), each\n"
-                           "continued twice for 120 turns with fresh spawns by every player of --ais:\n"
-                           "continuations lost, points, balls at the end, ms per move.\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, "per-game crowded", &a, &status,
+                       "bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
+                       "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
+                       "       [--depth D] [--width W] [--discount P]",
+                       "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
+                       "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
+                       "move.  --ais (comma-separated; default greedy,search): greedy, search.\n"
+                       "--rules: klines,lines98 (both).  --ms: the search's CPU ceiling per move (50).\n"
+                       "--max-turns: stop each game there (0: none).\n"
+                       "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
+                       "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
+                       "the mean balls on the board after a turn, the turns that ended with half the\n"
+                       "cells or more taken),\n"
+                       "so that runs split over processes (--seed, --games) can be merged.\n"
+                       "--path-queries: the BFS path speed test (2000000; 0 skips it).  --games 0\n"
+                       "runs the path test only.\n"
+                       "--crowded: the crowded-start test instead of whole games: the positions where\n"
+                       "the games of the --games seeds, played by the search player with its defaults\n"
+                       "(at most 900 turns), reach 50 balls (again after falling to 35), each\n"
+                       "continued twice for 120 turns with fresh spawns by every player of --ais:\n"
+                       "continuations lost, points, balls at the end, ms per move.\n"))
+        return status;
     long long games = 20, seed = 1, ms = 50, max_turns = 0, queries = 2000000;
     const char *ais = "greedy,search", *rules = "klines,lines98";
     if (gl_kv_int(&a.opts, "games", 0, 100000, &games, &err) || gl_kv_int(&a.opts, "seed", 0, 1LL << 62, &seed, &err) ||

@@ -394,14 +394,13 @@ int gl_bench_match3(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "", "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("bench match3 [--table boards|x|k|c] [--rules standard|seed] [--rows M] [--cols N] "
-                           "[--kinds K] [--swaps X] [--boards B] [--seed S] [--algos LIST] [--engine E] "
-                           "[--limit-ms MS] [--repeat R] [--clock wall|cpu]",
-                           BENCH_HELP);
-    }
+    int status;
+    if (!gl_args_start(argc, argv, "", &a, &status,
+                       "bench match3 [--table boards|x|k|c] [--rules standard|seed] [--rows M] [--cols N] "
+                       "[--kinds K] [--swaps X] [--boards B] [--seed S] [--algos LIST] [--engine E] "
+                       "[--limit-ms MS] [--repeat R] [--clock wall|cpu]",
+                       BENCH_HELP))
+        return status;
     int table = 0, seed_rules = 0, cpu = 0, rc;
     if (gl_kv_choice(&a.opts, "table", "boards|x|k|c", &table, &err) != 0 ||
         gl_kv_choice(&a.opts, "clock", "wall|cpu", &cpu, &err) != 0 ||

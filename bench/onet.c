@@ -130,16 +130,14 @@ int gl_bench_onet(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "", "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("bench onet [--boards N] [--limit-ms MS] [--reps N]",
-                           "Link-query speed on a 16x10 board, then for random 12x8 and 17x8 boards\n"
-                           "(4 tiles of every kind, border=1, seeds 1..N, default N=200): the share\n"
-                           "solvable without a reshuffle, proved unsolvable, cleared by greedy, and the\n"
-                           "exact solver's time (mean, median, max ms) and nodes; boards it cannot decide\n"
-                           "within --limit-ms (default 10000) are counted as undecided.\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, "", &a, &status, "bench onet [--boards N] [--limit-ms MS] [--reps N]",
+                       "Link-query speed on a 16x10 board, then for random 12x8 and 17x8 boards\n"
+                       "(4 tiles of every kind, border=1, seeds 1..N, default N=200): the share\n"
+                       "solvable without a reshuffle, proved unsolvable, cleared by greedy, and the\n"
+                       "exact solver's time (mean, median, max ms) and nodes; boards it cannot decide\n"
+                       "within --limit-ms (default 10000) are counted as undecided.\n"))
+        return status;
     long long nboards = 200, ms = 10000, reps = 20000;
     if (gl_kv_int(&a.opts, "boards", 1, 100000, &nboards, &err) ||
         gl_kv_int(&a.opts, "limit-ms", 1, 1LL << 31, &ms, &err) ||

@@ -11,17 +11,16 @@ int gl_bench_tiles(int argc, char **argv)
 {
     gl_args a;
     gl_error err = {0};
-    if (gl_args_parse(argc, argv, "", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "", "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("bench tiles [--from N] [--to N] [--hop H] [--algos LIST] [--limit-ms MS] [--mem-mb MB]",
-                           "Runs each solver on B^N W^N _ for N from --from (3) to --to (12) and prints\n"
-                           "cost, nodes expanded, time and the solver's peak table memory.  Each run stops\n"
-                           "at --limit-ms (default 60000) or --mem-mb (default 4096).  Solvers (--algos,\n"
-                           "comma-separated): astar, astar-pairs (the seed's h), astar-hash (the generic\n"
-                           "hash-table kernel, which astar takes only when the bitmaps do not fit), ucs,\n"
-                           "ida, ida-pairs, greedy, bfs, seed (the seed's program); default all.\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, "", &a, &status,
+                       "bench tiles [--from N] [--to N] [--hop H] [--algos LIST] [--limit-ms MS] [--mem-mb MB]",
+                       "Runs each solver on B^N W^N _ for N from --from (3) to --to (12) and prints\n"
+                       "cost, nodes expanded, time and the solver's peak table memory.  Each run stops\n"
+                       "at --limit-ms (default 60000) or --mem-mb (default 4096).  Solvers (--algos,\n"
+                       "comma-separated): astar, astar-pairs (the seed's h), astar-hash (the generic\n"
+                       "hash-table kernel, which astar takes only when the bitmaps do not fit), ucs,\n"
+                       "ida, ida-pairs, greedy, bfs, seed (the seed's program); default all.\n"))
+        return status;
     long long from = 3, to = 12, hop = 2, ms = 60000, mb = 4096;
     const char *algos = "astar,astar-pairs,astar-hash,ucs,ida,ida-pairs,greedy,bfs,seed";
     if (gl_kv_int(&a.opts, "from", 1, 28, &from, &err) ||

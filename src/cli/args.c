@@ -54,6 +54,21 @@ int gl_cli_help(const char *usage, const char *text)
     return GL_EXIT_OK;
 }
 
+int gl_args_start(int argc, char **argv, const char *flag_names, gl_args *a, int *status, const char *usage,
+                  const char *text)
+{
+    if (gl_args_parse(argc, argv, flag_names, a) != 0) {
+        *status = GL_EXIT_USAGE;
+        return 0;
+    }
+    if (gl_args_flag(a, flag_names, "help")) {
+        gl_args_free(a);
+        *status = gl_cli_help(usage, text);
+        return 0;
+    }
+    return 1;
+}
+
 /* Index of name in a space-separated list, or -1. */
 static int flag_index(const char *names, const char *name, size_t len)
 {

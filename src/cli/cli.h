@@ -79,6 +79,12 @@ int gl_cli_fail(const gl_error *err);
 int gl_cli_failf(const char *fmt, ...) GL_PRINTF(1, 2);
 /* Prints the usage of a command (for --help) and returns 0. */
 int gl_cli_help(const char *usage, const char *text);
+/* How a subcommand starts: parses its arguments (gl_args_parse) and
+ * answers --help with its usage and text.  1: go on with a; 0: the command
+ * is done (help printed, or the arguments refused), its exit status in
+ * *status, nothing left to free. */
+int gl_args_start(int argc, char **argv, const char *flag_names, gl_args *a, int *status, const char *usage,
+                  const char *text);
 
 /* Ctrl-C and SIGTERM stop solvers cleanly: they poll this flag (set by the
  * handler gl_cli_catch_sigint installs); a command that returns with it

@@ -274,13 +274,12 @@ static int cmd_batch(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     const char *flags = "json";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] "
-                           "[--json] [--limit-ms N] [--mem-mb N]",
-                           BATCH_HELP);
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status,
+                       "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] "
+                       "[--json] [--limit-ms N] [--mem-mb N]",
+                       BATCH_HELP))
+        return status;
     int rc = GL_EXIT_OK;
     batch B;
     memset(&B, 0, sizeof B);

@@ -306,30 +306,28 @@ static int cmd_autoplay(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     const char *flags = "json";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help(autoplay_usage,
-                           "Plays N games of Color Lines with an AI player and prints each game's score\n"
-                           "and turns as it ends, then the mean, median and max.  Game i (0-based) is a\n"
-                           "new board from seed S+i (default S=1).  --ai search (default) looks ahead;\n"
-                           "greedy looks one move ahead.  search: the best --candidates (20) moves of the\n"
-                           "one-move ranking, each with a plan of --depth (4, at most 6) further\n"
-                           "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
-                           "percent; under KLines each candidate is played with one spawn sampled from the\n"
-                           "player's own seeded rng, so games are reproducible; --ms (50) caps the CPU time\n"
-                           "of a move.\n"
-                           "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
-                           "in one file, each as it ends; the file replaces FILE atomically at the end (a\n"
-                           "FILE that cannot be written is refused before any game is played).\n"
-                           "--max-turns stops a game early (0: play until the board is full).\n"
-                           "Ctrl-C (or SIGTERM) stops the game in progress, which is neither counted nor\n"
-                           "recorded; the games finished are summed up and recorded (FILE is left as it\n"
-                           "was when none finished), and the exit status is 130.\n"
-                           "--check FILE re-simulates a replay file and says whether it is valid\n"
-                           "(exit 1 with the first wrong line when not; exit 2 for a file that cannot be\n"
-                           "read or a line longer than 65536 bytes).\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status, autoplay_usage,
+                       "Plays N games of Color Lines with an AI player and prints each game's score\n"
+                       "and turns as it ends, then the mean, median and max.  Game i (0-based) is a\n"
+                       "new board from seed S+i (default S=1).  --ai search (default) looks ahead;\n"
+                       "greedy looks one move ahead.  search: the best --candidates (20) moves of the\n"
+                       "one-move ranking, each with a plan of --depth (4, at most 6) further\n"
+                       "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
+                       "percent; under KLines each candidate is played with one spawn sampled from the\n"
+                       "player's own seeded rng, so games are reproducible; --ms (50) caps the CPU time\n"
+                       "of a move.\n"
+                       "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
+                       "in one file, each as it ends; the file replaces FILE atomically at the end (a\n"
+                       "FILE that cannot be written is refused before any game is played).\n"
+                       "--max-turns stops a game early (0: play until the board is full).\n"
+                       "Ctrl-C (or SIGTERM) stops the game in progress, which is neither counted nor\n"
+                       "recorded; the games finished are summed up and recorded (FILE is left as it\n"
+                       "was when none finished), and the exit status is 130.\n"
+                       "--check FILE re-simulates a replay file and says whether it is valid\n"
+                       "(exit 1 with the first wrong line when not; exit 2 for a file that cannot be\n"
+                       "read or a line longer than 65536 bytes).\n"))
+        return status;
     int json = gl_args_flag(&a, flags, "json");
     int rc = GL_EXIT_OK, recording = 0;
     gl_kvlist params, aiopts;

@@ -4,11 +4,10 @@
 int gl_cmd_list(int argc, char **argv)
 {
     gl_args a;
-    if (gl_args_parse(argc, argv, "json", &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, "json", "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("list [--json]", "Lists the games, their board options, move notation and solvers.\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, "json", &a, &status, "list [--json]",
+                       "Lists the games, their board options, move notation and solvers.\n"))
+        return status;
     int json = gl_args_flag(&a, "json", "json");
     gl_error err = {0};
     if (gl_kv_check_used(&a.opts, &err) != 0) {

@@ -52,16 +52,14 @@ int gl_cmd_path(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     const char *flags = "json";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("path FILE|- CELL CELL [--json]",
-                           "Prints the way a move from one cell to the other goes: for lines the\n"
-                           "shortest path of empty cells a ball takes, for onet the link with at most\n"
-                           "two turns (its corners, the ring round the board included).  --json prints\n"
-                           "{\"path\": [[r,c],...]} (0-based rows and columns).  Exit 1 when there is no\n"
-                           "such move, 2 for bad input (a cell off the board, the same cell twice).\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status, "path FILE|- CELL CELL [--json]",
+                       "Prints the way a move from one cell to the other goes: for lines the\n"
+                       "shortest path of empty cells a ball takes, for onet the link with at most\n"
+                       "two turns (its corners, the ring round the board included).  --json prints\n"
+                       "{\"path\": [[r,c],...]} (0-based rows and columns).  Exit 1 when there is no\n"
+                       "such move, 2 for bad input (a cell off the board, the same cell twice).\n"))
+        return status;
     int rc = GL_EXIT_OK;
     gl_board *b = NULL;
     const gl_game *g = NULL;

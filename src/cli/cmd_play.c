@@ -48,13 +48,12 @@ int gl_cmd_play(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     const char *flags = "lines";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("play GAME [--seed N] [--KEY VALUE ...] [--save FILE] [--lines]\n"
-                           "       gridlab play ID|FILE [--save FILE] [--lines]",
-                           HELP);
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status,
+                       "play GAME [--seed N] [--KEY VALUE ...] [--save FILE] [--lines]\n"
+                       "       gridlab play ID|FILE [--save FILE] [--lines]",
+                       HELP))
+        return status;
     int rc = GL_EXIT_OK;
     gl_play *p = gl_play_new();
     gl_kvlist params;

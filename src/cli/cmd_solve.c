@@ -37,12 +37,11 @@ int gl_cmd_solve(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     const char *flags = "json trace";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("solve FILE|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
-                           SOLVE_HELP);
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status,
+                       "solve FILE|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
+                       SOLVE_HELP))
+        return status;
     int rc = GL_EXIT_OK;
     gl_board *b = NULL;
     const gl_game *g = NULL;
@@ -98,18 +97,17 @@ int gl_cmd_hint(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     const char *flags = "json";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("hint FILE|- [--json] [--limit-ms N] [--KEY VALUE ...]",
-                           "Prints the best next move in the game's notation (with --json: \"move\", and\n"
-                           "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
-                           "otherwise.\n"
-                           "Exit status: 0 a move, 1 no move (the game is over or deadlocked), 2 bad\n"
-                           "input or output that could not be written, 3 the search stopped at its\n"
-                           "limit before it had a move (\"stopped\" in --json), 130 interrupted (Ctrl-C\n"
-                           "or SIGTERM: the search stops and what it has is printed).\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status,
+                       "hint FILE|- [--json] [--limit-ms N] [--KEY VALUE ...]",
+                       "Prints the best next move in the game's notation (with --json: \"move\", and\n"
+                       "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
+                       "otherwise.\n"
+                       "Exit status: 0 a move, 1 no move (the game is over or deadlocked), 2 bad\n"
+                       "input or output that could not be written, 3 the search stopped at its\n"
+                       "limit before it had a move (\"stopped\" in --json), 130 interrupted (Ctrl-C\n"
+                       "or SIGTERM: the search stops and what it has is printed).\n"))
+        return status;
     int rc = GL_EXIT_OK;
     gl_board *b = NULL;
     const gl_game *g = NULL;

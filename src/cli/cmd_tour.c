@@ -22,11 +22,10 @@ int gl_cmd_tour(int argc, char **argv)
 {
     gl_args a;
     const char *flags = "";
-    if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
-    if (gl_args_flag(&a, flags, "help")) {
-        gl_args_free(&a);
-        return gl_cli_help("tour [--seed N]", "Shows a board of every game and solves it, with timings.\n");
-    }
+    int status;
+    if (!gl_args_start(argc, argv, flags, &a, &status, "tour [--seed N]",
+                       "Shows a board of every game and solves it, with timings.\n"))
+        return status;
     gl_error err = {0};
     uint64_t seed = 1;
     int given;
