@@ -46,11 +46,16 @@ typedef struct gl_search_problem {
      * computes them anyway, to order its successors); 0: the kernel calls
      * h on the successors it needs. */
     int succ_h;
+    /* IDA*: 1 to try the successors in increasing cost + h (ties in
+     * expand's order), which needs succ_h; 0 to try them in expand's
+     * order. */
+    int order_f;
     /* IDA*: at most 2^tt_bits entries of transposition table (0: none).  A
      * problem whose expand depends on the route (from, via) must have none:
      * the table assumes a state's subtree does not. */
     int tt_bits;
-    /* The successors of s, in the order IDA* is to try them; returns their
+    /* The successors of s (in the order IDA* is to try them, unless
+     * order_f); returns their
      * number (at most max_succ), or -1 to stop the search (the meter then
      * says why).  from and via are the state s was reached from and the
      * move that did it: IDA* gives them (NULL at the start), best-first

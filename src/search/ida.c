@@ -36,7 +36,8 @@ typedef struct {
     unsigned long long nodes;
     /* depth d: the successors of the node at depth d (ms of them) */
     gl_succ succ;            /* cap * ms entries */
-    int *n, *next;           /* successors at depth d, and the one being searched */
+    int *n, *next;           /* successors at depth d, and the one being searched (its place in ord) */
+    int *ord;                /* with order_f: depth d's successors in the order to try */
     const uint64_t **at;     /* the state of the node at depth d */
     long long *g;            /* g of the node at depth d */
     int cap;                 /* depths allocated */
@@ -50,7 +51,8 @@ typedef struct {
 
 static size_t depth_bytes(const ida_ctx *c)
 {
-    return (size_t)c->ms * succ_entry_bytes(c->kw) + 2 * sizeof(int) + sizeof(long long) + sizeof(uint64_t *);
+    return (size_t)c->ms * (succ_entry_bytes(c->kw) + sizeof(int)) + 2 * sizeof(int) + sizeof(long long) +
+           sizeof(uint64_t *);
 }
 static size_t tt_bytes(const ida_ctx *c, size_t n) { return n * ((size_t)c->kw * 8 + 2 * sizeof(uint32_t)); }
 
@@ -68,11 +70,13 @@ static int path_reserve(ida_ctx *c, int d)
     int *n = malloc((size_t)nc * sizeof *n), *next = malloc((size_t)nc * sizeof *next);
     long long *g = malloc((size_t)nc * sizeof *g);
     const uint64_t **at = malloc((size_t)nc * sizeof *at);
-    if (!n || !next || !g || !at || succ_alloc(&s, c->kw, (size_t)nc * (size_t)c->ms) != 0) {
+    int *ord = malloc((size_t)nc * (size_t)c->ms * sizeof *ord);
+    if (!n || !next || !g || !at || !ord || succ_alloc(&s, c->kw, (size_t)nc * (size_t)c->ms) != 0) {
         free(n);
         free(next);
         free(g);
         free(at);
+        free(ord);
         gl_meter_refund(c->m, bytes);
         c->m->stopped = "memory limit";
         return -1;
@@ -86,21 +90,27 @@ static int path_reserve(ida_ctx *c, int d)
         memcpy(n, c->n, (size_t)c->cap * sizeof *n);
         memcpy(next, c->next, (size_t)c->cap * sizeof *next);
         memcpy(g, c->g, (size_t)c->cap * sizeof *g);
+        memcpy(ord, c->ord, e * sizeof *ord);
     }
     /* the path's states (but the start's) lie in the successor arrays */
     at[0] = c->start;
-    for (int k = 1; k <= d && k < nc; k++) at[k] = s.state + ((size_t)(k - 1) * c->ms + (size_t)next[k - 1]) * c->kw;
+    for (int k = 1; k <= d && k < nc; k++) {
+        size_t e = (size_t)(k - 1) * c->ms;
+        at[k] = s.state + (e + (size_t)(c->p->order_f ? ord[e + (size_t)next[k - 1]] : next[k - 1])) * c->kw;
+    }
     succ_free(&c->succ);
     free(c->n);
     free(c->next);
     free(c->g);
     free(c->at);
+    free(c->ord);
     gl_meter_refund(c->m, c->path_bytes);
     c->succ = s;
     c->n = n;
     c->next = next;
     c->g = g;
     c->at = at;
+    c->ord = ord;
     c->cap = nc;
     c->path_bytes = bytes;
     return 0;
@@ -137,6 +147,13 @@ static void tt_alloc(ida_ctx *c)
     }
 }
 
+/* The successor searched at depth d: its index in depth d's arrays. */
+static inline size_t chosen(const ida_ctx *c, int d)
+{
+    size_t e = (size_t)d * c->ms;
+    return e + (size_t)(c->p->order_f ? c->ord[e + (size_t)c->next[d]] : c->next[d]);
+}
+
 /* Whether the table says the node s at g need not be searched (it was
  * entered at no greater g in this iteration); records it otherwise. */
 static inline int tt_skip(ida_ctx *c, const uint64_t *s, long long g, const int kw)
@@ -153,17 +170,20 @@ static inline int tt_skip(ida_ctx *c, const uint64_t *s, long long g, const int 
 /* One iteration under bound: 1 when a goal was reached (at depth *found,
  * cost *found_g), 0 when the bound holds none (*next_bound is the least f
  * above it, LLONG_MAX when none was seen), -1 when stopped.  Inlined into
- * one copy for one-word states, where copies and comparisons of states
- * are single instructions, and one for any width. */
-static inline __attribute__((always_inline)) int iteration_kw(ida_ctx *c, const int kw, long long bound,
+ * one copy for one-word states in expand's order with h asked of the
+ * problem (copies and comparisons of states are then single
+ * instructions, and no flag is tested per successor), one for the rest. */
+static inline __attribute__((always_inline)) int iteration_kw(ida_ctx *c, const int kw, const int ordered,
+                                                              const int succ_h, long long bound,
                                                               long long *next_bound, int *found, long long *found_g)
 {
     const gl_search_problem *p = c->p;
+    int (*const h)(void *, const uint64_t *) = p->h;
+    void *const ctx = p->ctx;
     const int ms = c->ms;
     const uint64_t *s = c->start;
     long long g = 0;
     int d = 0, i, n;
-    c->at[0] = s;
 enter:
     /* the node s at depth d, with f = g + h(s) within the bound */
     if (p->is_goal(p->ctx, s)) {
@@ -181,31 +201,45 @@ enter:
     }
     c->at[d] = s;
     {
-        size_t e0 = (size_t)d * ms;
+        const size_t e0 = (size_t)d * ms;
         gl_succ out = {c->succ.state + e0 * kw, c->succ.cost + e0, c->succ.h + e0, c->succ.mv + e0};
-        n = p->expand(p->ctx, s, d ? c->at[d - 1] : NULL, d ? &c->succ.mv[e0 - ms + c->next[d - 1]] : NULL, &out);
+        n = p->expand(p->ctx, s, d ? c->at[d - 1] : NULL, d ? &c->succ.mv[chosen(c, d - 1)] : NULL, &out);
         if (n < 0) return -1;
         c->n[d] = n;
         c->g[d] = g;
         i = 0;
+        if (ordered) {
+            /* increasing cost + h, ties in expand's order (insertion sort:
+             * a node has few successors) */
+            int *ord = c->ord + e0;
+            for (int k = 0; k < n; k++) {
+                int j = k, fk = out.cost[k] + out.h[k];
+                while (j > 0 && out.cost[ord[j - 1]] + out.h[ord[j - 1]] > fk) {
+                    ord[j] = ord[j - 1];
+                    j--;
+                }
+                ord[j] = k;
+            }
+        }
     }
     for (;;) {
         /* the successors of the node at depth d from the i-th on */
         const size_t e0 = (size_t)d * ms;
         const uint64_t *st = c->succ.state + e0 * kw, *from = d ? c->at[d - 1] : NULL;
-        const int *cost = c->succ.cost + e0, *hs = c->succ.h + e0;
+        const int *cost = c->succ.cost + e0, *hs = c->succ.h + e0, *ord = c->ord + e0;
         const long long gd = c->g[d];
         for (; i < n; i++) {
-            const uint64_t *t = st + (size_t)i * kw;
+            const int k = ordered ? ord[i] : i;
+            const uint64_t *t = st + (size_t)k * kw;
             if (from && words_equal(t, from, kw)) continue;
-            long long f = gd + cost[i] + (p->succ_h ? hs[i] : p->h(p->ctx, t));
+            long long f = gd + cost[k] + (succ_h ? hs[k] : h(ctx, t));
             if (f > bound) {
                 if (f < *next_bound) *next_bound = f;
                 continue;
             }
             c->next[d] = i;
             s = t;
-            g = gd + cost[i];
+            g = gd + cost[k];
             d++;
             goto enter;
         }
@@ -219,12 +253,12 @@ enter:
 
 static int iteration_1(ida_ctx *c, long long bound, long long *next_bound, int *found, long long *found_g)
 {
-    return iteration_kw(c, 1, bound, next_bound, found, found_g);
+    return iteration_kw(c, 1, 0, 0, bound, next_bound, found, found_g);
 }
 
 static int iteration(ida_ctx *c, long long bound, long long *next_bound, int *found, long long *found_g)
 {
-    return iteration_kw(c, c->kw, bound, next_bound, found, found_g);
+    return iteration_kw(c, c->kw, c->p->order_f, c->p->succ_h, bound, next_bound, found, found_g);
 }
 
 int gl_ida(const gl_search_problem *p, const uint64_t *start, gl_meter *m, gl_solution *out, gl_error *err)
@@ -250,14 +284,14 @@ int gl_ida(const gl_search_problem *p, const uint64_t *start, gl_meter *m, gl_so
         for (;;) {
             long long next = LLONG_MAX;
             c.iter++;
-            r = c.kw == 1 ? iteration_1(&c, bound, &next, &found, &found_g)
+            r = c.kw == 1 && !p->order_f && !p->succ_h ? iteration_1(&c, bound, &next, &found, &found_g)
                           : iteration(&c, bound, &next, &found, &found_g);
             if (r != 0 || next == LLONG_MAX) break;
             bound = next;
         }
     }
     if (r > 0) {
-        for (int d = 0; d < found; d++) gl_solution_push(out, c.succ.mv[(size_t)d * c.ms + (size_t)c.next[d]]);
+        for (int d = 0; d < found; d++) gl_solution_push(out, c.succ.mv[chosen(&c, d)]);
         out->cost = found_g;
         out->solved = 1;
         out->optimal = 1;
@@ -276,6 +310,7 @@ int gl_ida(const gl_search_problem *p, const uint64_t *start, gl_meter *m, gl_so
     free(c.next);
     free(c.g);
     free(c.at);
+    free(c.ord);
     gl_meter_refund(m, m->bytes - base);
     return 0;
 }

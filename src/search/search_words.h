@@ -1,6 +1,7 @@
 /* What the search kernels share privately: states as arrays of 64-bit
- * words (copied and compared with the one-word case first, the common
- * one, where a call to memcpy or memcmp would cost more than the work) and
+ * words (copied with the one-word case first, the common one, where a
+ * call to memcpy would cost more than the work; compared word by word,
+ * which stops at the first difference, usually the first word) and
  * the successor arrays a kernel hands to a problem's expand. */
 #ifndef GRIDLAB_SEARCH_WORDS_H
 #define GRIDLAB_SEARCH_WORDS_H
@@ -18,8 +19,9 @@ static inline void words_copy(uint64_t *d, const uint64_t *s, int kw)
 
 static inline int words_equal(const uint64_t *a, const uint64_t *b, int kw)
 {
-    if (kw == 1) return *a == *b;
-    return memcmp(a, b, (size_t)kw * sizeof *a) == 0;
+    for (int i = 0; i < kw; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
 }
 
 /* Bytes of one successor in a gl_succ: its state, cost, h and move. */

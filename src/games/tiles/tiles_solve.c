@@ -72,7 +72,13 @@ static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_e
         ctx.strong = which;
     }
     int most = 2 * (t->hop + 1); /* hop+1 cells on either side of the empty one */
-    gl_search_problem p = {&ctx, 1, most < TILES_MAX_SUCC ? most : TILES_MAX_SUCC, 0, IDA_TT_BITS, cb_expand, cb_h, cb_goal};
+    gl_search_problem p = {.ctx = &ctx,
+                           .kw = 1,
+                           .max_succ = most < TILES_MAX_SUCC ? most : TILES_MAX_SUCC,
+                           .tt_bits = IDA_TT_BITS,
+                           .expand = cb_expand,
+                           .h = cb_h,
+                           .is_goal = cb_goal};
     if (kind == 0) {
         /* The bitmap A* when the state space fits, else the hash-table kernel. */
         int rc = tiles_astar_ranked(t, ctx.strong, &o->lim, out, err);
