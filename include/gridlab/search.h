@@ -86,6 +86,132 @@ int gl_bestfirst(const gl_search_problem *p, const uint64_t *start, gl_bf_mode m
  * as gl_bestfirst. */
 int gl_ida(const gl_search_problem *p, const uint64_t *start, gl_meter *m, gl_solution *out, gl_error *err);
 
+/* ------------------------------------------------------------- beam */
+
+/* Layer by layer from a root, each kept node is expanded by the problem,
+ * which offers its children to the kernel; children with the same key (kw
+ * words: a position, or hashes of one) are merged as they come, the one
+ * with the smaller g staying; the `width` best, by f, tie, tie2 and then
+ * the order they came in (all smaller first), are the next layer.  The
+ * kernel also keeps the best finish the problem reports (the smallest g),
+ * so that a search stopped by a limit still has its best answer so far,
+ * and the last whole layer, best first. */
+
+typedef struct gl_beam_cand {
+    long long g;     /* cost so far (a game maximising a score uses minus it) */
+    long long f;     /* the rank; a merge moves it with g (f = g + an estimate of the key's position) */
+    long long tie;   /* then this (a function of the key, not of the route) */
+    uint64_t tie2;   /* then this, then the order of the children */
+    uint32_t parent; /* the node it is a child of */
+    uint32_t slot;   /* the order it came in; its key is at cand_key + slot * kw */
+    int move;        /* the problem's move from its parent */
+} gl_beam_cand;
+
+typedef struct gl_beam gl_beam;
+
+#define GL_BEAM_NO_MOVE (-1)
+
+typedef struct gl_beam_problem {
+    void *ctx;
+    int kw;           /* 64-bit words of a key */
+    size_t width;     /* nodes kept per layer (at least 1) */
+    int max_depth;    /* layers of children at most (0: no limit) */
+    /* > 0: every f offered lies in 0..f_max, and the kernel keeps the cut
+     * (gl_beam_cut): the largest f a child can have and still be kept. */
+    int f_max;
+    /* Expands node i of the current layer (its key and g: gl_beam_key,
+     * gl_beam_g): offers each child with gl_beam_seen and gl_beam_add,
+     * and each finish with gl_beam_finish.  0, or -1 to stop (the meter
+     * says why). */
+    int (*expand)(void *ctx, gl_beam *B, size_t i);
+    /* Optional: once every child of a layer is in, sets c's f and ties
+     * (work the problem would rather do once per distinct child).  0, or
+     * -1 to stop. */
+    int (*rank)(void *ctx, gl_beam *B, gl_beam_cand *c);
+    /* Optional: child c of node `from` of the layer is kept as node `to` of
+     * the next one (for a problem that keeps more per node than its key,
+     * such as a board).  0, or -1 to stop. */
+    int (*keep)(void *ctx, gl_beam *B, const gl_beam_cand *c, size_t from, size_t to);
+    /* Optional: the nodes kept are now the layer (n of them). */
+    void (*advance)(void *ctx, size_t n);
+} gl_beam_problem;
+
+/* The kernel's state: read through the functions below. */
+struct gl_beam {
+    const gl_beam_problem *p;
+    gl_meter *m;
+    /* every node kept (all layers: the routes run through them) */
+    uint64_t *node_key;
+    uint32_t *node_parent;
+    int *node_move;
+    long long *node_g;
+    size_t nnodes, node_cap;
+    size_t layer_base, layer_n; /* the current layer: nodes layer_base .. layer_base + layer_n - 1 */
+    int depth;                  /* of the current layer (the root's is 0) */
+    /* the children of the layer being expanded */
+    gl_beam_cand *cand;
+    uint64_t *cand_key;
+    size_t ncand, cand_cap;
+    uint32_t *tab;              /* candidate + 1 by the key's hash (0: free) */
+    size_t tcap;
+    size_t probe;               /* where the last gl_beam_seen stopped */
+    uint32_t *hist;             /* candidates by f (f_max > 0) */
+    long long cut;
+    size_t within;
+    int cut_set;
+    uint32_t cur;               /* the node being expanded */
+    /* the best finish: node best_node, then best_move (or GL_BEAM_NO_MOVE) */
+    int has_best;
+    long long best_g;
+    uint32_t best_node;
+    int best_move;
+    unsigned long long nodes;   /* nodes expanded */
+    size_t bytes;               /* charged to the meter and not yet given back */
+};
+
+/* Sets B up for problem p on meter m (nothing is allocated yet). */
+void gl_beam_init(gl_beam *B, const gl_beam_problem *p, gl_meter *m);
+/* Runs from the root (key and g); root_finishes: the root is itself an
+ * answer (with no moves).  0 when the layers ran out (or max_depth was
+ * reached), -1 when the search stopped (m->stopped says why; the last
+ * whole layer and the best finish stay). */
+int gl_beam_search(gl_beam *B, const uint64_t *root, long long g, int root_finishes);
+void gl_beam_free(gl_beam *B);
+
+/* During expand.  The node being expanded reached a finish at cost g by
+ * move (GL_BEAM_NO_MOVE: itself); kept when it is the first or better
+ * than the best so far. */
+void gl_beam_finish(gl_beam *B, long long g, int move);
+/* Whether a child with this key was offered in this layer; if so it is
+ * merged (when g is smaller, it takes g, this move and the node being
+ * expanded as its parent) and the answer is 1.  0: a new key, which
+ * gl_beam_add, called next, adds. */
+int gl_beam_seen(gl_beam *B, const uint64_t *key, long long g, int move);
+/* Adds the child that gl_beam_seen just said was new (nothing when f is
+ * above the cut).  0, or -1 when its memory could not be had (the meter
+ * says why). */
+int gl_beam_add(gl_beam *B, const uint64_t *key, long long g, long long f, long long tie, uint64_t tie2,
+                int move);
+/* The largest f a child can have and still be kept (f_max before the
+ * layer fills; LLONG_MAX without f_max). */
+static inline long long gl_beam_cut(const gl_beam *B) { return B->cut; }
+
+/* Node i of the current layer: its key and g. */
+static inline const uint64_t *gl_beam_key(const gl_beam *B, size_t i)
+{
+    return B->node_key + (B->layer_base + i) * (size_t)B->p->kw;
+}
+static inline long long gl_beam_g(const gl_beam *B, size_t i) { return B->node_g[B->layer_base + i]; }
+/* The node of the current layer that candidate c is a child of. */
+static inline size_t gl_beam_from(const gl_beam *B, const gl_beam_cand *c) { return c->parent - B->layer_base; }
+
+/* After the search.  The moves from the root to node i of the current
+ * layer (the last whole one, best first) into moves (room for cap);
+ * returns their number (more than cap: only the count). */
+int gl_beam_layer_route(const gl_beam *B, size_t i, int *moves, int cap);
+/* The moves of the best finish (0 when there is none; has_best says). */
+int gl_beam_best_route(const gl_beam *B, int *moves, int cap);
+
 #ifdef __cplusplus
 }
 #endif
