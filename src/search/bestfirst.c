@@ -17,7 +17,7 @@
  * the search within a bounded amount of work. */
 #include "gridlab/search.h"
 #include "gridlab/hash.h"
-#include "gridlab/heap.h"
+#include "gridlab/bucketq.h"
 #include "search_words.h"
 
 #include <stdlib.h>
