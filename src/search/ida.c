@@ -117,19 +117,23 @@ static int path_reserve(ida_ctx *c, int d)
 }
 
 /* The largest table of at most 2^tt_bits entries that the memory limit
- * leaves room for, with an eighth of its size to spare for the path; a
- * charge that does not fit is not a stop here (the search runs with a
- * smaller table, or none). */
+ * leaves room for, with an eighth of its size to spare for the path to
+ * grow; a charge that does not fit is not a stop here (the search runs
+ * with a smaller table, or none). */
 static void tt_alloc(ida_ctx *c)
 {
     const char *stopped = c->m->stopped;
+    const gl_limits *lim = c->m->lim;
+    size_t cap = gl_limits_mem_cap(lim);
+    size_t used = lim && lim->budget ? gl_budget_used(lim->budget) : c->m->bytes;
+    size_t left = used < cap ? cap - used : 0;
     for (int bits = c->p->tt_bits; bits >= IDA_TT_MIN_BITS; bits--) {
         size_t n = (size_t)1 << bits, bytes = tt_bytes(c, n);
-        if (gl_meter_charge(c->m, bytes + bytes / 8) != 0) {
-            c->m->stopped = stopped; /* the charge failed, nothing was taken */
+        if (bytes + bytes / 8 > left) continue;
+        if (gl_meter_charge(c->m, bytes) != 0) {
+            c->m->stopped = stopped; /* taken meanwhile by another search of the budget: nothing was charged */
             continue;
         }
-        gl_meter_refund(c->m, bytes / 8);
         c->tt_key = malloc(n * (size_t)c->kw * sizeof *c->tt_key);
         c->tt_g = malloc(n * sizeof *c->tt_g);
         c->tt_iter = calloc(n, sizeof *c->tt_iter);
