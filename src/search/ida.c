@@ -11,11 +11,12 @@
  *
  * The depth-first search is a loop over an explicit path: depth d holds
  * the successors of the node at depth d (the problem's expand writes them
- * there, in the order to try) and which one is being searched, so the
- * path's memory is a few arrays that grow with the depth reached, not the
- * C stack.  The path and the table are charged to the meter before they
- * are allocated; the table is sized to what the limit leaves (it is only a
- * cache: smaller, or none, is slower but still exact). */
+ * there; with order_f the kernel sorts them by f) and which one is being
+ * searched, so the path's memory is a few arrays that grow with the depth
+ * reached, not the C stack.  The path and the table are charged to the
+ * meter before they are allocated; the table is sized to what the limit
+ * leaves (it is only a cache: smaller, or none, is slower but still
+ * exact). */
 #include "gridlab/search.h"
 #include "gridlab/hash.h"
 #include "search_words.h"
@@ -176,7 +177,8 @@ static inline int tt_skip(ida_ctx *c, const uint64_t *s, long long g, const int 
  * above it, LLONG_MAX when none was seen), -1 when stopped.  Inlined into
  * one copy for one-word states in expand's order with h asked of the
  * problem (copies and comparisons of states are then single
- * instructions, and no flag is tested per successor), one for the rest. */
+ * instructions, and no flag is tested per successor), one for successors
+ * that come with their h and are tried by f, and one for the rest. */
 static inline __attribute__((always_inline)) int iteration_kw(ida_ctx *c, const int kw, const int ordered,
                                                               const int succ_h, long long bound,
                                                               long long *next_bound, int *found, long long *found_g)
@@ -260,6 +262,11 @@ static int iteration_1(ida_ctx *c, long long bound, long long *next_bound, int *
     return iteration_kw(c, 1, 0, 0, bound, next_bound, found, found_g);
 }
 
+static int iteration_ordered(ida_ctx *c, long long bound, long long *next_bound, int *found, long long *found_g)
+{
+    return iteration_kw(c, c->kw, 1, 1, bound, next_bound, found, found_g);
+}
+
 static int iteration(ida_ctx *c, long long bound, long long *next_bound, int *found, long long *found_g)
 {
     return iteration_kw(c, c->kw, c->p->order_f, c->p->succ_h, bound, next_bound, found, found_g);
@@ -288,8 +295,9 @@ int gl_ida(const gl_search_problem *p, const uint64_t *start, gl_meter *m, gl_so
         for (;;) {
             long long next = LLONG_MAX;
             c.iter++;
-            r = c.kw == 1 && !p->order_f && !p->succ_h ? iteration_1(&c, bound, &next, &found, &found_g)
-                          : iteration(&c, bound, &next, &found, &found_g);
+            if (c.kw == 1 && !p->order_f && !p->succ_h) r = iteration_1(&c, bound, &next, &found, &found_g);
+            else if (p->order_f && p->succ_h) r = iteration_ordered(&c, bound, &next, &found, &found_g);
+            else r = iteration(&c, bound, &next, &found, &found_g);
             if (r != 0 || next == LLONG_MAX) break;
             bound = next;
         }
