@@ -21,7 +21,15 @@
  * partial: a node stores only its children of the current f level and is
  * queued again at its next child level.  The bound is max(colours left,
  * layered rings) (flood_bound.c), raised on some children by the two-ring
- * refinement; both are admissible, so the first goal popped is optimal. */
+ * refinement; both are admissible, so the first goal popped is optimal.
+ *
+ * A specialisation, not a user of the shared best-first kernel: the swap
+ * rule makes a node's children depend on its routes (the open colours,
+ * and expanding again when they grow), which a closed set keyed by the
+ * state alone cannot hold; partial expansion, the held-back children and
+ * the f-then-g queue change what an expansion is; and the table keeps 32
+ * hash bits beside a node index so that the bitsets are stored once
+ * (docs/architecture.md, "The search kernels"). */
 #include "flood.h"
 
 #include <stdlib.h>
