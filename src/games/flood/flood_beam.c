@@ -54,23 +54,6 @@ static int beam_expand(void *ctx, gl_beam *B, size_t i)
     return 0;
 }
 
-/* Writes the moves of a route (the colours of its edges) from the root,
- * each edge with its forced colours. */
-static void push_route(const flood_problem *p, const int *cols, int n, gl_solution *s)
-{
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
-    memcpy(F, p->F, sizeof F);
-    memcpy(fr, p->fr, sizeof fr);
-    flood_push_moves(s, p->root_moves, p->nroot);
-    uint8_t mv[FLOOD_MAX_COLORS + 1];
-    for (int i = 0; i < n; i++) {
-        int k = flood_child(&p->g, F, fr, cols[i], F2, fr2, mv);
-        flood_push_moves(s, mv, k);
-        memcpy(F, F2, sizeof F);
-        memcpy(fr, fr2, sizeof fr);
-    }
-}
-
 /* The search, its tables charged to m and each child ticked on it.  Always
  * leaves a whole solution in s: the best finish seen, or after a stop
  * before any, the best kept position finished greedily. */
@@ -93,7 +76,7 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
     /* each edge floods a group at least: a route has at most n edges */
     int cols[FLOOD_MAX_CELLS + 1];
     if (B.has_best) {
-        push_route(p, cols, gl_beam_best_route(&B, cols, FLOOD_MAX_CELLS + 1), s);
+        flood_push_route(p, cols, gl_beam_best_route(&B, cols, FLOOD_MAX_CELLS + 1), s);
         s->solved = 1;
         s->optimal = s->nmoves == 0 && !m->stopped; /* a won board: nothing to do */
         s->cost = s->nmoves;
@@ -101,7 +84,7 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
         /* the best position of the last whole layer, finished greedily */
         if (!m->stopped) m->stopped = "memory limit"; /* an allocation failed */
         uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
-        push_route(p, cols, gl_beam_layer_route(&B, 0, cols, FLOOD_MAX_CELLS + 1), s);
+        flood_push_route(p, cols, gl_beam_layer_route(&B, 0, cols, FLOOD_MAX_CELLS + 1), s);
         int n = flood_greedy_run(g, gl_beam_key(&B, 0), 2, rest, (int)sizeof rest, NULL);
         if (n >= 0) flood_push_moves(s, rest, n);
         s->solved = n >= 0;

@@ -94,21 +94,11 @@ int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
     if (rc == 0 && s->solved) {
         /* the kernel's moves are the edges' colours: replay them to list
          * the forced colours too */
-        uint8_t cols[FLOOD_MAX_CELLS + 1];
+        int cols[FLOOD_MAX_CELLS + 1];
         int depth = s->nmoves;
-        for (int i = 0; i < depth; i++) cols[i] = (uint8_t)s->moves[i].a;
+        for (int i = 0; i < depth; i++) cols[i] = s->moves[i].a;
         gl_solution_clear_moves(s);
-        flood_push_moves(s, p.root_moves, p.nroot);
-        uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
-        memcpy(F, p.F, sizeof F);
-        memcpy(fr, p.fr, sizeof fr);
-        uint8_t mv[FLOOD_MAX_COLORS + 1];
-        for (int i = 0; i < depth; i++) {
-            int n = flood_child(&p.g, F, fr, cols[i], F2, fr2, mv);
-            flood_push_moves(s, mv, n);
-            memcpy(F, F2, sizeof F);
-            memcpy(fr, fr2, sizeof fr);
-        }
+        flood_push_route(&p, cols, depth, s);
         s->cost = s->nmoves;
     } else if (rc == 0) {
         /* stopped: no proof; finished greedily so the caller still gets
