@@ -95,7 +95,10 @@ int gl_ida(const gl_search_problem *p, const uint64_t *start, gl_meter *m, gl_so
  * the order they came in (all smaller first), are the next layer.  The
  * kernel also keeps the best finish the problem reports (the smallest g),
  * so that a search stopped by a limit still has its best answer so far,
- * and the last whole layer, best first. */
+ * and the last whole layer, best first.  The layers end when no child is
+ * offered or at max_depth: nothing is closed across layers, so on a graph
+ * with cycles a problem must stop offering children (say, those that
+ * cannot beat the best finish) or set max_depth. */
 
 typedef struct gl_beam_cand {
     long long g;     /* cost so far (a game maximising a score uses minus it) */
