@@ -1,7 +1,6 @@
-/* The shared search structures: heap order, bucket queue order, hash table
- * lookups across growth and at the memory cap, the growth both announce
- * before it happens (for a search's memory meter), arena alignment and cap,
- * bitsets. */
+/* The shared search structures: bucket queue order, hash table lookups
+ * across growth and at the memory cap, the growth both announce before it
+ * happens (for a search's memory meter), bitsets. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -11,38 +10,6 @@
 #include <cmocka.h>
 
 #include "gridlab/gridlab.h"
-
-static void test_heap_pops_in_order(void **state)
-{
-    (void)state;
-    gl_heap h;
-    gl_heap_init(&h, 0);
-    gl_rng r;
-    gl_rng_seed(&r, 3);
-    for (int i = 0; i < 5000; i++) assert_int_equal(gl_heap_push(&h, gl_rng_below(&r, 1000), (uint64_t)i), 0);
-    uint64_t last = 0, p, v;
-    int n = 0;
-    while (gl_heap_pop(&h, &p, &v) == 0) {
-        assert_true(p >= last);
-        last = p;
-        n++;
-    }
-    assert_int_equal(n, 5000);
-    assert_int_equal(gl_heap_pop(&h, &p, &v), -1);
-    gl_heap_free(&h);
-}
-
-static void test_heap_cap(void **state)
-{
-    (void)state;
-    gl_heap h;
-    gl_heap_init(&h, 256 * sizeof(gl_heap_item));
-    int i, rc = 0;
-    for (i = 0; i < 1000 && rc == 0; i++) rc = gl_heap_push(&h, 1, 1);
-    assert_int_equal(rc, -1);
-    assert_true(i > 200 && i <= 257);
-    gl_heap_free(&h);
-}
 
 static void test_bucketq_order_and_lifo(void **state)
 {
@@ -186,25 +153,6 @@ static void test_htab_clear(void **state)
     gl_htab_free(&t);
 }
 
-static void test_arena(void **state)
-{
-    (void)state;
-    gl_arena a;
-    gl_arena_init(&a, 1024, 4096);
-    void *p = gl_arena_alloc(&a, 3);
-    void *q = gl_arena_alloc(&a, 5);
-    assert_non_null(p);
-    assert_non_null(q);
-    assert_int_equal((uintptr_t)p % 16, 0);
-    assert_int_equal((uintptr_t)q % 16, 0);
-    assert_ptr_not_equal(p, q);
-    memset(p, 1, 3);
-    int n = 0;
-    while (gl_arena_alloc(&a, 100)) n++;
-    assert_true(n > 10 && n < 50); /* the cap stops it */
-    gl_arena_free(&a);
-}
-
 static void test_bitset(void **state)
 {
     (void)state;
@@ -230,10 +178,9 @@ static void test_bitset(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_heap_pops_in_order), cmocka_unit_test(test_heap_cap),
         cmocka_unit_test(test_bucketq_order_and_lifo), cmocka_unit_test(test_htab_many_keys),
-        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_htab_clear), cmocka_unit_test(test_arena),
-        cmocka_unit_test(test_bitset), cmocka_unit_test(test_htab_insert_bytes),
+        cmocka_unit_test(test_htab_cap), cmocka_unit_test(test_htab_clear), cmocka_unit_test(test_bitset),
+        cmocka_unit_test(test_htab_insert_bytes),
         cmocka_unit_test(test_bucketq_push_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,10 +8,11 @@
  *
  *   - it returns, within a bounded time (2 s by default: 100 times the
  *     limit, for a loaded machine and the sanitizers);
- *   - the peak memory it reports stays within a bound (64 MiB by default:
- *     four times the budget, because tiles' ida allocates an 18 MiB table
- *     it does not charge on every board, which the seed corpus must pass;
- *     GL_FUZZ_SOLVE_MEM_MB=16 holds solvers to the budget itself);
+ *   - the peak memory it reports stays within the budget (every table a
+ *     search allocates is charged to its meter first, IDA*'s
+ *     transposition table included, which is sized to what the budget
+ *     leaves; GL_FUZZ_SOLVE_MEM_MB raises the bound, to look at something
+ *     else first);
  *   - a refusal has a message;
  *   - a stopped search is never called optimal;
  *   - a solved answer replays move by move from the board, each move legal;
@@ -47,7 +48,7 @@ static size_t mem_bound(void)
     if (b == 0) {
         const char *e = getenv("GL_FUZZ_SOLVE_MEM_MB");
         long long v;
-        b = (e && gl_parse_ll(e, 1, 1 << 20, &v) == 0 ? (size_t)v : 64) << 20;
+        b = e && gl_parse_ll(e, 1, 1 << 20, &v) == 0 ? (size_t)v << 20 : BUDGET_BYTES;
     }
     return b;
 }

@@ -128,9 +128,9 @@ static void test_heuristics_consistent(void **state)
                     int h1 = tiles_pairs(s, len), h2 = tiles_h_strong(s, len, hop);
                     assert_true(h2 >= h1);
                     if (tiles_is_goal(s, len)) assert_int_equal(h2, 0);
-                    uint64_t succ[GL_U64_MAX_SUCC];
-                    int cost[GL_U64_MAX_SUCC];
-                    gl_move mv[GL_U64_MAX_SUCC];
+                    uint64_t succ[TILES_MAX_SUCC];
+                    int cost[TILES_MAX_SUCC];
+                    gl_move mv[TILES_MAX_SUCC];
                     int n = tiles_successors(s, len, hop, succ, cost, mv);
                     for (int i = 0; i < n; i++) {
                         assert_true(h1 <= cost[i] + tiles_pairs(succ[i], len));

@@ -232,6 +232,9 @@ void flood_finish_from_root(const flood_problem *p, gl_solution *s);
  * optimal), its peak memory, the elapsed time. */
 void flood_meter_end(gl_meter *m, gl_solution *s);
 void flood_push_moves(gl_solution *s, const uint8_t *moves, int n);
+/* Writes a route of n edges (their colours) from p's root: the root's
+ * forced colours, then each edge's colour and its closure, replayed. */
+void flood_push_route(const flood_problem *p, const int *cols, int n, gl_solution *s);
 /* A* from p's root (used by the astar solver and the hint). */
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err);
 

@@ -21,7 +21,15 @@
  * partial: a node stores only its children of the current f level and is
  * queued again at its next child level.  The bound is max(colours left,
  * layered rings) (flood_bound.c), raised on some children by the two-ring
- * refinement; both are admissible, so the first goal popped is optimal. */
+ * refinement; both are admissible, so the first goal popped is optimal.
+ *
+ * A specialisation, not a user of the shared best-first kernel: the swap
+ * rule makes a node's children depend on its routes (the open colours,
+ * and expanding again when they grow), which a closed set keyed by the
+ * state alone cannot hold; partial expansion, the held-back children and
+ * the f-then-g queue change what an expansion is; and the table keeps 32
+ * hash bits beside a node index so that the bitsets are stored once
+ * (docs/architecture.md, "The search kernels"). */
 #include "flood.h"
 
 #include <stdlib.h>
@@ -246,22 +254,12 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
 static void build_solution(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
     /* each edge floods a group at least: a route has at most n edges */
-    uint8_t cols[FLOOD_MAX_CELLS];
+    int cols[FLOOD_MAX_CELLS];
     int depth = 0;
     for (uint32_t y = x; y != 0; y = a->parent[y]) depth++;
     int k = depth;
     for (uint32_t y = x; y != 0; y = a->parent[y]) cols[--k] = a->move[y];
-    flood_push_moves(s, p->root_moves, p->nroot);
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
-    memcpy(F, p->F, sizeof F);
-    memcpy(fr, p->fr, sizeof fr);
-    uint8_t mv[FLOOD_MAX_COLORS + 1];
-    for (int i = 0; i < depth; i++) {
-        int n = flood_child(&p->g, F, fr, cols[i], F2, fr2, mv);
-        flood_push_moves(s, mv, n);
-        memcpy(F, F2, sizeof F);
-        memcpy(fr, fr2, sizeof fr);
-    }
+    flood_push_route(p, cols, depth, s);
 }
 
 /* After a stop: the route to node x, finished greedily (a few lookahead

@@ -10,7 +10,13 @@
  * smaller colour, so the result is deterministic.  The depth is capped
  * so that a turn scores at most about 400 000 / (groups + 100) leaves
  * (depth 3 on 14x14 with 6 colours; 36 colours on 30x30 would otherwise
- * take minutes). */
+ * take minutes).
+ *
+ * It stands on no shared kernel: a turn's lookahead keeps no open list,
+ * closed set or nodes, so there is nothing of the kernels' to share, and
+ * it runs unmetered too, as the finisher of every stopped flood search
+ * and for the generator's move limit (docs/architecture.md, "The search
+ * kernels"). */
 #include "flood.h"
 
 #include <string.h>

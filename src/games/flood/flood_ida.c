@@ -1,12 +1,18 @@
 /* IDA* for Flood-It: proved optimal with memory proportional to the
  * depth (a path of bitsets), no tables.
  *
- * Same edges, bound, dead-move and order pruning as A* (flood_astar.c).  Children are
- * tried best bound first, so the last iteration tends to find a solution
- * early.  Without a transposition table the same set is searched again
- * along different paths; the order pruning removes the commonest repeats
- * (a move whose groups were already on the frontier before the previous
- * move, searched only in the order with the smaller colour first). */
+ * The shared kernel (gl_ida) runs the iterations; this file is the
+ * problem: a state is the flooded set F and its frontier (2 kw words, the
+ * frontier kept so that it is not gathered again), an edge one move and
+ * its closure.  Same edges, bound, dead-move and order pruning as A*
+ * (flood_astar.c).  The kernel tries children best bound first, so the
+ * last iteration tends to find a solution early.  Without a transposition table
+ * the same set is searched again along different paths; the order pruning
+ * removes the commonest repeats (a move whose groups were already on the
+ * frontier before the previous move, searched only in the order with the
+ * smaller colour first).  That rule depends on the route (the frontier of
+ * the state a node came from, and the move), so the kernel's table, which
+ * assumes a state's subtree does not, stays off. */
 #include "flood.h"
 
 #include <string.h>
@@ -14,47 +20,24 @@
 typedef struct {
     const flood_graph *g;
     gl_meter *m;
-    gl_solution *s;
-    uint8_t path[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
-    int depth;
-    /* The recursion's memory is its stack: a level's frame is charged (in
-     * blocks of levels, not per node) before the search goes that deep. */
-    size_t frame_bytes, stack_charged;
-} ida;
+} ida_problem;
 
-#define IDA_BLOCK 64 /* levels charged at a time */
-
-typedef struct {
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
-    int c, n, h;
-} child;
-
-/* Returns the smallest f over the bound seen, or -1 when solved, -2 when
- * stopped. */
-static int search(ida *I, const uint64_t *Pfr, const uint64_t *F, const uint64_t *fr, int last_col,
-                  int g, int bound)
+static int ida_expand(void *ctx, const uint64_t *s, const uint64_t *from, const gl_move *via, gl_succ *out)
 {
-    const flood_graph *G = I->g;
-    int kw = G->kw;
-    if (flood_is_full(G, F)) return -1;
-    I->s->nodes++;
+    const ida_problem *P = ctx;
+    const flood_graph *G = P->g;
+    const int kw = G->kw;
+    const uint64_t *F = s, *fr = s + kw, *Pfr = from ? from + kw : NULL;
     uint64_t cols = flood_frontier_colours(G, fr);
-    /* a node's work is its children, each with a bound */
-    if (gl_meter_tick(I->m, 1 + (uint32_t)__builtin_popcountll(cols))) return -2;
-    if ((size_t)(I->depth + 1) * I->frame_bytes > I->stack_charged) {
-        size_t block = IDA_BLOCK * I->frame_bytes;
-        if (gl_meter_charge(I->m, block) != 0) return -2;
-        I->stack_charged += block;
-    }
-    /* sized by the frontier's colours: deep searches on big boards keep
-     * their stack small */
-    child kids[__builtin_popcountll(cols) + 1];
+    /* a node's work is its children, each with a bound (the kernel ticks
+     * the node itself) */
+    if (gl_meter_tick(P->m, (uint32_t)__builtin_popcountll(cols))) return -1;
     int nk = 0;
     while (cols) {
         int c = __builtin_ctzll(cols);
         cols &= cols - 1;
         const uint64_t *cm = G->colmask + (size_t)c * kw;
-        if (Pfr && c < last_col) {
+        if (Pfr && c < via->a) {
             /* the order rule: the edge in brought no new c-group to the
              * frontier, so c played before it floods a superset at the
              * same cost (docs/flood.md, "Order pruning (ida)") */
@@ -64,38 +47,22 @@ static int search(ida *I, const uint64_t *Pfr, const uint64_t *F, const uint64_t
             if (!fresh) continue;
         }
         if (!flood_move_exposes(G, F, fr, c)) continue; /* a dead move */
-        child *k = &kids[nk];
-        k->c = c;
-        k->n = flood_child(G, F, fr, c, k->F, k->fr, NULL);
-        k->h = flood_h(G, k->F, k->fr);
+        uint64_t *k = out->state + (size_t)nk * 2 * kw;
+        out->cost[nk] = flood_child(G, F, fr, c, k, k + kw, NULL);
+        out->h[nk] = flood_h(G, k, k + kw);
+        out->mv[nk] = (gl_move){c, 0, 0};
         nk++;
     }
-    /* best bound first (insertion sort: at most 35 children) */
-    int order[FLOOD_MAX_COLORS];
-    for (int i = 0; i < nk; i++) {
-        int j = i;
-        while (j > 0 && kids[order[j - 1]].n + kids[order[j - 1]].h > kids[i].n + kids[i].h) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = i;
-    }
-    int next = -1;
-    for (int oi = 0; oi < nk; oi++) {
-        child *k = &kids[order[oi]];
-        int f = g + k->n + k->h;
-        if (f > bound) {
-            if (next < 0 || f < next) next = f;
-            continue;
-        }
-        I->path[I->depth++] = (uint8_t)k->c;
-        int r = search(I, fr, k->F, k->fr, k->c, g + k->n, bound);
-        if (r == -1 || r == -2) return r;
-        I->depth--;
-        if (r >= 0 && (next < 0 || r < next)) next = r;
-    }
-    return next < 0 ? 1 << 30 : next;
+    return nk;
 }
+
+static int ida_h(void *ctx, const uint64_t *s)
+{
+    const ida_problem *P = ctx;
+    return flood_h(P->g, s, s + P->g->kw);
+}
+
+static int ida_goal(void *ctx, const uint64_t *s) { return flood_is_full(((const ida_problem *)ctx)->g, s); }
 
 int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
@@ -107,44 +74,38 @@ int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
         flood_meter_end(&m, s);
         return rc < 0 ? -1 : 0;
     }
-    ida I;
-    memset(&I, 0, sizeof I);
-    I.g = &p.g;
-    I.m = &m;
-    I.s = s;
-    /* a level of search(): its children (at most one per colour, and one
-     * more) and its other locals */
-    I.frame_bytes = (size_t)(p.g.ncolors + 1) * sizeof(child) + 512;
-    int bound = p.nroot + flood_h(&p.g, p.F, p.fr);
-    int r;
-    for (;;) {
-        I.depth = 0;
-        r = search(&I, NULL, p.F, p.fr, -1, p.nroot, bound);
-        if (r < 0 || r >= (1 << 30)) break;
-        bound = r;
-    }
-    if (r == -1) {
-        /* replay the path's edges to list the forced colours too */
-        flood_push_moves(s, p.root_moves, p.nroot);
-        uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
-        memcpy(F, p.F, sizeof F);
-        memcpy(fr, p.fr, sizeof fr);
-        uint8_t mv[FLOOD_MAX_COLORS + 1];
-        for (int i = 0; i < I.depth; i++) {
-            int n = flood_child(&p.g, F, fr, I.path[i], F2, fr2, mv);
-            flood_push_moves(s, mv, n);
-            memcpy(F, F2, sizeof F);
-            memcpy(fr, fr2, sizeof fr);
-        }
-        s->solved = 1;
-        s->optimal = 1;
+    const int kw = p.g.kw;
+    ida_problem P = {&p.g, &m};
+    uint64_t start[2 * FLOOD_KW_MAX];
+    memcpy(start, p.F, (size_t)kw * sizeof *start);
+    memcpy(start + kw, p.fr, (size_t)kw * sizeof *start);
+    /* children best bound first: the last iteration tends to find a
+     * solution early */
+    const gl_search_problem sp = {.ctx = &P,
+                                  .kw = 2 * kw,
+                                  .max_succ = p.g.ncolors,
+                                  .succ_h = 1,
+                                  .order_f = 1,
+                                  .tt_bits = 0,
+                                  .expand = ida_expand,
+                                  .h = ida_h,
+                                  .is_goal = ida_goal};
+    rc = gl_ida(&sp, start, &m, s, e);
+    if (rc == 0 && s->solved) {
+        /* the kernel's moves are the edges' colours: replay them to list
+         * the forced colours too */
+        int cols[FLOOD_MAX_CELLS + 1];
+        int depth = s->nmoves;
+        for (int i = 0; i < depth; i++) cols[i] = s->moves[i].a;
+        gl_solution_clear_moves(s);
+        flood_push_route(&p, cols, depth, s);
         s->cost = s->nmoves;
-    } else {
+    } else if (rc == 0) {
         /* stopped: no proof; finished greedily so the caller still gets
-         * moves (or the root was already won) */
+         * moves */
         flood_finish_from_root(&p, s);
     }
     flood_problem_free(&p);
     flood_meter_end(&m, s);
-    return 0;
+    return rc;
 }

@@ -49,6 +49,21 @@ void flood_push_moves(gl_solution *s, const uint8_t *moves, int n)
     for (int i = 0; i < n; i++) gl_solution_push(s, (gl_move){moves[i], 0, 0});
 }
 
+void flood_push_route(const flood_problem *p, const int *cols, int n, gl_solution *s)
+{
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX], F2[FLOOD_KW_MAX], fr2[FLOOD_KW_MAX];
+    memcpy(F, p->F, sizeof F);
+    memcpy(fr, p->fr, sizeof fr);
+    flood_push_moves(s, p->root_moves, p->nroot);
+    uint8_t mv[FLOOD_MAX_COLORS + 1];
+    for (int i = 0; i < n; i++) {
+        int k = flood_child(&p->g, F, fr, cols[i], F2, fr2, mv);
+        flood_push_moves(s, mv, k);
+        memcpy(F, F2, sizeof F);
+        memcpy(fr, fr2, sizeof fr);
+    }
+}
+
 /* Without a limit a hint could run for ever on a large board: cap it. */
 #define FLOOD_HINT_DEFAULT_MS 5000.0
 

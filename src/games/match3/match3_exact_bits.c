@@ -19,7 +19,13 @@
  * match3_exact_bits.h lists the other files.  Without a bound that cuts
  * (docs/notes/match3.md says why none was found) the search visits every
  * distinct position; all of this makes each visit cheaper.
- * match3_exact_run uses it whenever the board fits. */
+ * match3_exact_run uses it whenever the board fits.
+ *
+ * A specialisation, beside the shared kernels rather than on them: it
+ * maximises a score over a fixed number of swaps (no shortest path, no
+ * goal), and its table, bounds and the plays it reuses are all about
+ * match-three positions on bit words (docs/architecture.md, "The search
+ * kernels"). */
 #include "match3_exact_bits.h"
 
 #include <string.h>

@@ -279,9 +279,9 @@ static void tiles_format_move(const gl_board *b, const gl_move *m, char *buf, si
 static int tiles_legal_moves(const gl_board *b, gl_move *out, int max)
 {
     const tiles_board *t = (const tiles_board *)b;
-    uint64_t succ[GL_U64_MAX_SUCC];
-    int cost[GL_U64_MAX_SUCC];
-    gl_move mv[GL_U64_MAX_SUCC];
+    uint64_t succ[TILES_MAX_SUCC];
+    int cost[TILES_MAX_SUCC];
+    gl_move mv[TILES_MAX_SUCC];
     int n = tiles_successors(t->state, t->len, t->hop, succ, cost, mv);
     for (int i = 0; i < n && i < max; i++) out[i] = mv[i];
     return n;

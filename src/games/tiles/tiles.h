@@ -18,6 +18,8 @@
 #define TILES_MAX_CELLS 57
 #define TILES_MAX_N ((TILES_MAX_CELLS - 1) / 2)
 #define TILES_EMPTY_SHIFT 57
+/* Successors of a state at most: a tile from any cell but the empty one. */
+#define TILES_MAX_SUCC (TILES_MAX_CELLS - 1)
 
 typedef struct tiles_board {
     int len;          /* cells in the row */

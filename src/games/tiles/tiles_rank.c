@@ -234,9 +234,9 @@ static int expand(rsearch *S, uint64_t s, uint64_t rs, int f)
     S->nodes++;
     if (gl_meter_tick(S->m, 1)) return -1;
     int g = f - h_from_pairs(S, s, pairs);
-    uint64_t succ[GL_U64_MAX_SUCC];
-    int cost[GL_U64_MAX_SUCC];
-    gl_move mv[GL_U64_MAX_SUCC];
+    uint64_t succ[TILES_MAX_SUCC];
+    int cost[TILES_MAX_SUCC];
+    gl_move mv[TILES_MAX_SUCC];
     int n = tiles_successors(s, S->len, S->hop, succ, cost, mv);
     for (int i = 0; i < n; i++) {
         uint64_t rt = tiles_rank(S->r, succ[i]);
@@ -365,9 +365,9 @@ int tiles_astar_ranked(const tiles_board *t, int strong, const gl_limits *lim, g
         uint64_t s = goal;
         gl_solution_clear_moves(out);
         while (g > 0) {
-            uint64_t succ[GL_U64_MAX_SUCC];
-            int cost[GL_U64_MAX_SUCC];
-            gl_move mv[GL_U64_MAX_SUCC];
+            uint64_t succ[TILES_MAX_SUCC];
+            int cost[TILES_MAX_SUCC];
+            gl_move mv[TILES_MAX_SUCC];
             int n = tiles_successors(s, S.len, S.hop, succ, cost, mv);
             int step = -1;
             for (int k = 0; k < n && step < 0; k++) {

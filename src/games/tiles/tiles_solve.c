@@ -1,30 +1,38 @@
-/* Tiles solvers: the shared 64-bit search kernels with the tiles rules and
- * heuristics plugged in, and the seed-style trace of the path found.  (The
- * seed's own program, which is not a search, is tiles_seed.c.) */
+/* Tiles solvers: the shared search kernels on one-word states with the
+ * tiles rules and heuristics plugged in, and the seed-style trace of the
+ * path found.  (The seed's own program, which is not a search, is
+ * tiles_seed.c; the bitmap A* for rows whose states can be ranked is
+ * tiles_rank.c.) */
 #include "tiles.h"
 #include "tiles_rank.h"
 
 #include <string.h>
+
+/* IDA*'s transposition table: at most 2^20 entries (16 MiB), fewer when
+ * the memory limit leaves less. */
+#define IDA_TT_BITS 20
 
 typedef struct {
     int len, hop;
     int strong; /* heuristic: 1 strong (default), 0 the seed's pairs count */
 } tiles_ctx;
 
-static int cb_expand(void *ctx, uint64_t s, uint64_t *succ, int *cost, gl_move *mv)
+static int cb_expand(void *ctx, const uint64_t *s, const uint64_t *from, const gl_move *via, gl_succ *out)
 {
     const tiles_ctx *c = ctx;
-    return tiles_successors(s, c->len, c->hop, succ, cost, mv);
+    (void)from;
+    (void)via;
+    return tiles_successors(*s, c->len, c->hop, out->state, out->cost, out->mv);
 }
 
-static int cb_h(void *ctx, uint64_t s)
+static int cb_h(void *ctx, const uint64_t *s)
 {
     const tiles_ctx *c = ctx;
-    return c->strong ? tiles_h_strong(s, c->len, c->hop) : tiles_pairs(s, c->len);
+    return c->strong ? tiles_h_strong(*s, c->len, c->hop) : tiles_pairs(*s, c->len);
 }
 
-static int cb_h_pairs(void *ctx, uint64_t s) { return tiles_pairs(s, ((const tiles_ctx *)ctx)->len); }
-static int cb_goal(void *ctx, uint64_t s) { return tiles_is_goal(s, ((const tiles_ctx *)ctx)->len); }
+static int cb_h_pairs(void *ctx, const uint64_t *s) { return tiles_pairs(*s, ((const tiles_ctx *)ctx)->len); }
+static int cb_goal(void *ctx, const uint64_t *s) { return tiles_is_goal(*s, ((const tiles_ctx *)ctx)->len); }
 
 void tiles_trace(const tiles_board *t, const gl_move *moves, int nmoves, gl_strbuf *out)
 {
@@ -47,6 +55,13 @@ void tiles_trace(const tiles_board *t, const gl_move *moves, int nmoves, gl_strb
     }
 }
 
+/* The trace of a solved answer, when asked for. */
+static int finish(const tiles_board *t, const gl_solve_opts *o, gl_solution *out, int rc)
+{
+    if (rc == 0 && o->trace && out->solved) tiles_trace(t, out->moves, out->nmoves, o->trace);
+    return rc;
+}
+
 static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err, int kind)
 {
     const tiles_board *t = (const tiles_board *)b;
@@ -56,25 +71,36 @@ static int run(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_e
         if (gl_kv_choice(o->opts, "heuristic", "pairs|strong", &which, err) != 0) return -1;
         ctx.strong = which;
     }
-    gl_u64_problem p = {&ctx, cb_expand, cb_h, cb_goal};
+    int most = 2 * (t->hop + 1); /* hop+1 cells on either side of the empty one */
+    gl_search_problem p = {.ctx = &ctx,
+                           .kw = 1,
+                           .max_succ = most < TILES_MAX_SUCC ? most : TILES_MAX_SUCC,
+                           .tt_bits = IDA_TT_BITS,
+                           .expand = cb_expand,
+                           .h = cb_h,
+                           .is_goal = cb_goal};
+    if (kind == 0) {
+        /* The bitmap A* when the state space fits, else the hash-table kernel. */
+        int rc = tiles_astar_ranked(t, ctx.strong, &o->lim, out, err);
+        if (rc != 1) return finish(t, o, out, rc);
+    }
+    gl_meter m;
+    gl_meter_start(&m, &o->lim);
     int rc;
     switch (kind) {
     case 0:
-        /* The bitmap A* when the state space fits, else the hash-table kernel. */
-        rc = tiles_astar_ranked(t, ctx.strong, &o->lim, out, err);
-        if (rc == 1) rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err);
-        break;
-    case 5: rc = gl_u64_bestfirst(&p, t->state, GL_BF_ASTAR, &o->lim, out, err); break;
-    case 1: rc = gl_u64_bestfirst(&p, t->state, GL_BF_UCS, &o->lim, out, err); break;
-    case 2: rc = gl_u64_ida(&p, t->state, &o->lim, out, err); break;
+    case 5: rc = gl_bestfirst(&p, &t->state, GL_BF_ASTAR, &m, out, err); break;
+    case 1: rc = gl_bestfirst(&p, &t->state, GL_BF_UCS, &m, out, err); break;
+    case 2: rc = gl_ida(&p, &t->state, &m, out, err); break;
     case 3:
         p.h = cb_h_pairs;
-        rc = gl_u64_bestfirst(&p, t->state, GL_BF_GREEDY, &o->lim, out, err);
+        rc = gl_bestfirst(&p, &t->state, GL_BF_GREEDY, &m, out, err);
         break;
-    default: rc = gl_u64_bestfirst(&p, t->state, GL_BF_BFS, &o->lim, out, err); break;
+    default: rc = gl_bestfirst(&p, &t->state, GL_BF_BFS, &m, out, err); break;
     }
-    if (rc == 0 && o->trace && out->solved) tiles_trace(t, out->moves, out->nmoves, o->trace);
-    return rc;
+    out->peak_bytes = m.peak;
+    out->ms = gl_meter_end(&m);
+    return finish(t, o, out, rc);
 }
 
 int tiles_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 0); }

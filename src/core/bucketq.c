@@ -1,65 +1,8 @@
-/* Binary heap and bucket queue for best-first search. */
-#include "gridlab/heap.h"
+/* The bucket queue of best-first search (bucketq.h). */
+#include "gridlab/bucketq.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-void gl_heap_init(gl_heap *h, size_t max_bytes)
-{
-    memset(h, 0, sizeof *h);
-    h->max_bytes = max_bytes;
-}
-
-void gl_heap_free(gl_heap *h)
-{
-    free(h->items);
-    h->items = NULL;
-    h->n = h->cap = 0;
-}
-
-size_t gl_heap_bytes(const gl_heap *h) { return h->cap * sizeof(gl_heap_item); }
-
-int gl_heap_push(gl_heap *h, uint64_t prio, uint64_t value)
-{
-    if (h->n == h->cap) {
-        size_t nc = h->cap ? h->cap * 2 : 256;
-        if (h->max_bytes && nc * sizeof(gl_heap_item) > h->max_bytes) return -1;
-        gl_heap_item *p = realloc(h->items, nc * sizeof *p);
-        if (!p) return -1;
-        h->items = p;
-        h->cap = nc;
-    }
-    size_t i = h->n++;
-    gl_heap_item it = {prio, value};
-    while (i > 0) {
-        size_t parent = (i - 1) / 2;
-        if (h->items[parent].prio <= prio) break;
-        h->items[i] = h->items[parent];
-        i = parent;
-    }
-    h->items[i] = it;
-    return 0;
-}
-
-int gl_heap_pop(gl_heap *h, uint64_t *prio, uint64_t *value)
-{
-    if (h->n == 0) return -1;
-    gl_heap_item top = h->items[0];
-    gl_heap_item last = h->items[--h->n];
-    size_t i = 0, n = h->n;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= n) break;
-        if (c + 1 < n && h->items[c + 1].prio < h->items[c].prio) c++;
-        if (last.prio <= h->items[c].prio) break;
-        h->items[i] = h->items[c];
-        i = c;
-    }
-    if (n > 0) h->items[i] = last;
-    if (prio) *prio = top.prio;
-    if (value) *value = top.value;
-    return 0;
-}
 
 void gl_bucketq_init(gl_bucketq *q, size_t max_bytes)
 {

@@ -1,15 +1,15 @@
-/* Best-first search over states packed in one 64-bit word: A*, uniform
- * cost, greedy best-first and breadth-first share one loop and differ only
- * in the priority they push.
+/* Best-first search over states of kw 64-bit words: A*, uniform cost,
+ * greedy best-first and breadth-first share one loop and differ only in
+ * the priority they push.
  *
- * Nodes live in flat arrays (state, parent index, g, depth); the closed set
- * maps a state to its node index; the open list is a bucket queue on the
- * integer priority whose entries carry the g (or depth) they were pushed
- * with, so an entry made stale by a cheaper path found later is skipped
- * when popped instead of being searched for and removed.  Moves are not
- * stored: the path is rebuilt at the end by re-expanding each parent and
- * picking the successor that leads to the child, which costs a few
- * expansions per move instead of 12 bytes per node.
+ * Nodes live in flat arrays (state words, parent index, g, depth); the
+ * closed set maps a state to its node index; the open list is a bucket
+ * queue on the integer priority whose entries carry the g (or depth) they
+ * were pushed with, so an entry made stale by a cheaper path found later
+ * is skipped when popped instead of being searched for and removed.  Moves
+ * are not stored: the path is rebuilt at the end by re-expanding each
+ * parent and picking the successor that leads to the child, which costs a
+ * few expansions per move instead of 12 bytes per node.
  *
  * Every table is charged to the search's gl_meter before it grows (a
  * rehash's or a realloc's new array while the old one lives), and the
@@ -17,22 +17,23 @@
  * the search within a bounded amount of work. */
 #include "gridlab/search.h"
 #include "gridlab/hash.h"
-#include "gridlab/heap.h"
-#include "gridlab/limits.h"
+#include "gridlab/bucketq.h"
+#include "search_words.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct {
-    uint64_t *state;
+    uint64_t *state; /* kw words a node */
     uint32_t *parent;
     uint32_t *g;
     uint32_t *depth;
     uint8_t *closed;
     size_t n, cap;
+    int kw;
 } nodes_t;
 
-static size_t node_bytes(size_t cap) { return cap * (8 + 4 + 4 + 4 + 1); }
+static size_t node_bytes(const nodes_t *nd, size_t cap) { return cap * ((size_t)nd->kw * 8 + 4 + 4 + 4 + 1); }
 
 /* Doubles the node arrays.  The new size is charged while the old one
  * still lives (a realloc may copy), and the old size refunded after; when
@@ -44,9 +45,9 @@ static int nodes_grow(nodes_t *nd, gl_meter *m)
         m->stopped = "memory limit"; /* node indices are 32 bits */
         return -1;
     }
-    if (gl_meter_charge(m, node_bytes(nc)) != 0) return -1;
-    gl_meter_refund(m, node_bytes(nd->cap));
-    uint64_t *s = realloc(nd->state, nc * sizeof *s);
+    if (gl_meter_charge(m, node_bytes(nd, nc)) != 0) return -1;
+    gl_meter_refund(m, node_bytes(nd, nd->cap));
+    uint64_t *s = realloc(nd->state, nc * (size_t)nd->kw * sizeof *s);
     if (!s) goto fail;
     nd->state = s;
     uint32_t *par = realloc(nd->parent, nc * sizeof *par);
@@ -79,13 +80,13 @@ static void nodes_free(nodes_t *nd)
 
 /* Finds or inserts a state in the closed table, charging a growth of the
  * table (its whole new size, while the old lives) before it happens. */
-static inline uint64_t *closed_upsert(gl_htab *t, gl_meter *m, uint64_t s, uint64_t init, int *inserted)
+static inline uint64_t *closed_upsert(gl_htab *t, gl_meter *m, const uint64_t *s, uint64_t init, int *inserted)
 {
     size_t need = gl_htab_insert_bytes(t);
-    if (!need) return gl_htab_upsert(t, &s, init, inserted); /* no growth: nothing to charge */
+    if (!need) return gl_htab_upsert(t, s, init, inserted); /* no growth: nothing to charge */
     size_t old = gl_htab_bytes(t);
     if (gl_meter_charge(m, need) != 0) return NULL;
-    uint64_t *v = gl_htab_upsert(t, &s, init, inserted);
+    uint64_t *v = gl_htab_upsert(t, s, init, inserted);
     gl_meter_refund(m, gl_htab_bytes(t) == old ? need : old);
     if (!v) m->stopped = "memory limit";
     return v;
@@ -105,56 +106,57 @@ static inline int open_push(gl_bucketq *q, gl_meter *m, size_t prio, uint64_t it
 }
 
 /* Rebuilds the moves from start to node idx, and their total cost. */
-static void rebuild(const gl_u64_problem *p, const nodes_t *nd, uint32_t idx, gl_solution *out)
+static void rebuild(const gl_search_problem *p, const nodes_t *nd, uint32_t idx, gl_succ *sc, gl_solution *out)
 {
-    uint64_t succ[GL_U64_MAX_SUCC];
-    int cost[GL_U64_MAX_SUCC];
-    gl_move mv[GL_U64_MAX_SUCC];
+    const int kw = nd->kw;
     long long total = 0;
     gl_solution_clear_moves(out);
     while (nd->parent[idx] != idx) {
         uint32_t par = nd->parent[idx];
-        int n = p->expand(p->ctx, nd->state[par], succ, cost, mv);
+        const uint64_t *s = nd->state + (size_t)idx * kw;
+        int n = p->expand(p->ctx, nd->state + (size_t)par * kw, NULL, NULL, sc);
         int best = -1;
         for (int i = 0; i < n; i++)
-            if (succ[i] == nd->state[idx] && (best < 0 || cost[i] < cost[best])) best = i;
+            if (words_equal(sc->state + (size_t)i * kw, s, kw) && (best < 0 || sc->cost[i] < sc->cost[best]))
+                best = i;
         if (best < 0) break; /* cannot happen with a deterministic expand */
-        gl_solution_push(out, mv[best]);
-        total += cost[best];
+        gl_solution_push(out, sc->mv[best]);
+        total += sc->cost[best];
         idx = par;
     }
     gl_solution_reverse(out);
     out->cost = total;
 }
 
-int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
-                     const gl_limits *lim, gl_solution *out, gl_error *err)
+int gl_bestfirst(const gl_search_problem *p, const uint64_t *start, gl_bf_mode mode, gl_meter *m,
+                 gl_solution *out, gl_error *err)
 {
-    gl_meter m;
-    gl_meter_start(&m, lim);
-    nodes_t nd;
-    memset(&nd, 0, sizeof nd);
-    gl_htab closed;
-    gl_bucketq open;
-    int rc = 0;
     out->solved = out->optimal = 0;
     out->nodes = 0;
     out->stopped = NULL;
     gl_solution_clear_moves(out);
+    if (p->kw < 1 || p->max_succ < 1) return gl_error_set(err, "search: %d-word states, %d successors", p->kw, p->max_succ);
+    const int kw = p->kw;
+    const size_t base = m->bytes; /* what the caller had charged: the rest is given back at the end */
+    nodes_t nd;
+    memset(&nd, 0, sizeof nd);
+    nd.kw = kw;
+    gl_htab closed;
+    memset(&closed, 0, sizeof closed);
+    gl_bucketq open;
+    gl_succ sc = {0};
+    int rc = 0;
     /* The tables have no caps of their own: the meter is the one cap. */
     gl_bucketq_init(&open, 0);
-    if (gl_htab_init(&closed, 1, 64, 0) != 0) {
+    if (gl_meter_charge(m, (size_t)p->max_succ * succ_entry_bytes(kw)) != 0) goto stop;
+    if (succ_alloc(&sc, kw, (size_t)p->max_succ) != 0 || gl_htab_init(&closed, (size_t)kw, 64, 0) != 0) {
         rc = gl_error_set(err, "out of memory");
-        goto done;
+        goto stop;
     }
     /* The first table is a few hundred bytes: charged as soon as it exists. */
-    if (gl_meter_charge(&m, gl_htab_bytes(&closed)) != 0 || nodes_grow(&nd, &m) != 0) goto stop;
+    if (gl_meter_charge(m, gl_htab_bytes(&closed)) != 0 || nodes_grow(&nd, m) != 0) goto stop;
 
-    uint64_t succ[GL_U64_MAX_SUCC];
-    int cost[GL_U64_MAX_SUCC];
-    gl_move mv[GL_U64_MAX_SUCC];
-
-    nd.state[0] = start;
+    words_copy(nd.state, start, kw);
     nd.parent[0] = 0;
     nd.g[0] = 0;
     nd.depth[0] = 0;
@@ -162,7 +164,7 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
     nd.n = 1;
     {
         size_t f0 = mode == GL_BF_UCS || mode == GL_BF_BFS ? 0 : (size_t)p->h(p->ctx, start);
-        if (!closed_upsert(&closed, &m, start, 0, NULL) || open_push(&open, &m, f0, 0) != 0) goto stop;
+        if (!closed_upsert(&closed, m, start, 0, NULL) || open_push(&open, m, f0, 0) != 0) goto stop;
     }
     for (;;) {
         size_t f;
@@ -178,28 +180,30 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
         if (nd.closed[idx]) continue;
         if (mode == GL_BF_BFS ? key != nd.depth[idx] : (mode != GL_BF_GREEDY && key != nd.g[idx]))
             continue; /* stale: a cheaper path was found after this push */
-        uint64_t s = nd.state[idx];
+        const uint64_t *s = nd.state + (size_t)idx * kw;
         if (p->is_goal(p->ctx, s)) {
-            rebuild(p, &nd, idx, out);
+            rebuild(p, &nd, idx, &sc, out);
             out->solved = 1;
             out->optimal = mode == GL_BF_ASTAR || mode == GL_BF_UCS;
             break;
         }
         nd.closed[idx] = 1;
         out->nodes++;
-        if (gl_meter_tick(&m, 1)) break;
-        int n = p->expand(p->ctx, s, succ, cost, mv);
+        if (gl_meter_tick(m, 1)) break;
+        int n = p->expand(p->ctx, s, NULL, NULL, &sc);
+        if (n < 0) break;
         uint32_t g = nd.g[idx], d = nd.depth[idx];
         for (int i = 0; i < n; i++) {
-            uint32_t ng = g + (uint32_t)cost[i], ndp = d + 1;
+            const uint64_t *t = sc.state + (size_t)i * kw;
+            uint32_t ng = g + (uint32_t)sc.cost[i], ndp = d + 1;
             int inserted;
-            uint64_t *v = closed_upsert(&closed, &m, succ[i], nd.n, &inserted);
+            uint64_t *v = closed_upsert(&closed, m, t, nd.n, &inserted);
             if (!v) goto stop;
             uint32_t j;
             if (inserted) {
-                if (nd.n == nd.cap && nodes_grow(&nd, &m) != 0) goto stop;
+                if (nd.n == nd.cap && nodes_grow(&nd, m) != 0) goto stop;
                 j = (uint32_t)nd.n++;
-                nd.state[j] = succ[i];
+                words_copy(nd.state + (size_t)j * kw, t, kw);
                 nd.closed[j] = 0;
             } else {
                 j = (uint32_t)*v;
@@ -220,27 +224,26 @@ int gl_u64_bestfirst(const gl_u64_problem *p, uint64_t start, gl_bf_mode mode,
             size_t prio;
             uint32_t k;
             switch (mode) {
-            case GL_BF_ASTAR: prio = ng + (size_t)p->h(p->ctx, succ[i]); k = ng; break;
+            case GL_BF_ASTAR: prio = ng + (size_t)p->h(p->ctx, t); k = ng; break;
             case GL_BF_UCS: prio = ng; k = ng; break;
-            case GL_BF_GREEDY: prio = (size_t)p->h(p->ctx, succ[i]); k = 0; break;
+            case GL_BF_GREEDY: prio = (size_t)p->h(p->ctx, t); k = 0; break;
             default: prio = ndp; k = ndp; break;
             }
-            if (open_push(&open, &m, prio, (uint64_t)j | ((uint64_t)k << 32)) != 0) goto stop;
+            if (open_push(&open, m, prio, (uint64_t)j | ((uint64_t)k << 32)) != 0) goto stop;
         }
     }
 stop:
-    if (m.stopped) {
+    if (m->stopped) {
         /* No answer so far: a best-first search has none before a goal. */
-        out->stopped = m.stopped;
+        out->stopped = m->stopped;
         out->solved = 0;
         out->optimal = 0;
         gl_solution_clear_moves(out);
     }
-done:
-    out->peak_bytes = m.peak;
-    out->ms = gl_meter_end(&m);
+    gl_meter_refund(m, m->bytes - base);
     gl_htab_free(&closed);
     gl_bucketq_free(&open);
     nodes_free(&nd);
+    succ_free(&sc);
     return rc;
 }

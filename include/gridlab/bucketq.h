@@ -1,15 +1,11 @@
-/* Priority queues for best-first search.
- *
- * gl_heap: a binary min-heap of (priority, value) pairs of 64 bits each; ties
- * come out in no particular order, so callers that care fold a tie-break
- * into the priority (e.g. f * 2^32 - g).
- *
- * gl_bucketq: a bucket queue for small non-negative integer priorities (A*
- * with integer costs): O(1) push and amortised O(1) pop-min.  Within a
- * bucket, pops are last-in first-out, which favours deeper nodes among equal
- * f.  Both fail (return -1) rather than grow past their memory cap. */
-#ifndef GRIDLAB_HEAP_H
-#define GRIDLAB_HEAP_H
+/* The open list of best-first search: a bucket queue for small
+ * non-negative integer priorities (A* with integer costs): O(1) push and
+ * amortised O(1) pop-min.  Within a bucket, pops are last-in first-out,
+ * which favours deeper nodes among equal f.  A push fails (returns -1)
+ * rather than grow past the queue's memory cap; a search that charges a
+ * meter asks what a push would allocate first (gl_bucketq_push_bytes). */
+#ifndef GRIDLAB_BUCKETQ_H
+#define GRIDLAB_BUCKETQ_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -17,24 +13,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef struct gl_heap_item {
-    uint64_t prio;
-    uint64_t value;
-} gl_heap_item;
-
-typedef struct gl_heap {
-    gl_heap_item *items;
-    size_t n, cap;
-    size_t max_bytes; /* 0: no cap */
-} gl_heap;
-
-void gl_heap_init(gl_heap *h, size_t max_bytes);
-void gl_heap_free(gl_heap *h);
-int gl_heap_push(gl_heap *h, uint64_t prio, uint64_t value);
-/* Returns 0 and the minimum, or -1 when empty. */
-int gl_heap_pop(gl_heap *h, uint64_t *prio, uint64_t *value);
-size_t gl_heap_bytes(const gl_heap *h);
 
 typedef struct gl_bucket {
     uint64_t *v;
