@@ -234,12 +234,14 @@ if [ "$SLOW" = 1 ] && [ -x "$PEAKRSS" ]; then
     expect_rc 0 "batch of 20000"; expect_err "20000 boards" "batch of 20000"
     [ $((KB - small)) -le 2048 ] && ok || bad "batch memory grows: $small KB for 2000 boards, $KB KB for 20000"
     # --mem-mb caps the whole batch, not each job: two jobs on boards whose
-    # A* wants tens of MB stay within 8 MB (and a little) of a tiny solve
+    # A* wants tens of MB stay within 12 MB of a tiny solve (the 8 MB
+    # charged, and the allocator's per-thread arenas, which a loaded machine
+    # interleaving the threads fragments more; a cap per job would pass 16)
     rss_run solve "$(board $'flood size=2x2 colors=2\n01\n10')"; base=$KB
     head -4 "$ft" >"$TMP/ft4.txt"
     rss_run batch flood "$TMP/ft4.txt" --size 19x19 --start center --jobs 2 --mem-mb 8 --json
     expect_rc 0 "batch of 2 jobs in 8 MB"; expect_out '"stopped":"memory limit"' "batch of 2 jobs in 8 MB"
-    [ $((KB - base)) -le 10240 ] && ok || bad "batch of 2 jobs in 8 MB: peak RSS $KB KB, $base KB on a tiny board"
+    [ $((KB - base)) -le 12288 ] && ok || bad "batch of 2 jobs in 8 MB: peak RSS $KB KB, $base KB on a tiny board"
 fi
 # The same output for any number of jobs
 run batch flood "$TMP/g2k.txt" --size 10x10 --algo astar; one=$OUT; expect_rc 0 "batch of 2000, 1 job"
