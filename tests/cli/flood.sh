@@ -43,6 +43,17 @@ run solve "$b" --algo nosuch; expect_rc 2 "unknown solver"
 run hint "$b"; expect_rc 0 "hint"; expect_out "2" "hint: first optimal move"
 run hint "$b" --json; expect_rc 0 "hint --json"; expect_json "hint json"; expect_out '"optimal":true' "hint proved"
 
+# A finish past the move limit is no solution (the game is lost at the
+# limit): unsolved, exit 1, proved so by astar and ida; the hint still
+# names the best move.  (Found by the solvers fuzz target.)
+past=$(board $'flood size=5x5 colors=5 start=center moves=4\n30021\n23301\n24131\n33214\n44243')
+for algo in astar ida beam greedy; do
+    run solve "$past" --algo "$algo" --json
+    expect_rc 1 "$algo past the move limit"; expect_out '"solved":false' "$algo past the move limit: unsolved"
+    expect_out '"moves_needed":6,"moves_allowed":4' "$algo past the move limit: the lengths"
+done
+run solve "$past" --json; expect_out '"optimal":true' "astar past the move limit: proved"
+run hint "$past"; expect_rc 0 "hint past the move limit"
 # A won board has no hint: exit 1.
 won=$(board $'flood size=2x2 colors=2\n00\n00')
 run hint "$won"; expect_rc 1 "hint on a won board"

@@ -231,6 +231,14 @@ void flood_finish_from_root(const flood_problem *p, gl_solution *s);
 /* Ends a solver's meter into its solution: why it stopped (then not
  * optimal), its peak memory, the elapsed time. */
 void flood_meter_end(gl_meter *m, gl_solution *s);
+/* A finish longer than the moves the limit leaves (moves=LIMIT) wins
+ * nothing: s becomes unsolved, its length kept as info moves_needed (and
+ * optimal kept: a proved optimal finish past the limit proves the game
+ * cannot be won).  Every solver of the game table ends with it. */
+void flood_keep_to_limit(const gl_board *b, gl_solution *s);
+/* A* on a board with the move limit left aside (the hint's search: its
+ * move is the best there is even when the limit will be passed). */
+int flood_astar_board(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e);
 void flood_push_moves(gl_solution *s, const uint8_t *moves, int n);
 /* Writes a route of n edges (their colours) from p's root: the root's
  * forced colours, then each edge's colour and its closure, replayed. */

@@ -580,7 +580,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     return 0;
 }
 
-int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
+int flood_astar_board(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
     gl_meter m;
     gl_meter_start(&m, &o->lim);
@@ -590,4 +590,11 @@ int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s,
     if (rc >= 0) flood_problem_free(&p);
     flood_meter_end(&m, s);
     return rc < 0 ? -1 : 0;
+}
+
+int flood_solve_astar(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
+{
+    if (flood_astar_board(b, o, s, e) != 0) return -1;
+    flood_keep_to_limit(b, s);
+    return 0;
 }

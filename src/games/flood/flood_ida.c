@@ -107,5 +107,6 @@ int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
     }
     flood_problem_free(&p);
     flood_meter_end(&m, s);
+    if (rc == 0) flood_keep_to_limit(b, s);
     return rc;
 }

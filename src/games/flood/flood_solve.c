@@ -42,6 +42,21 @@ void flood_meter_end(gl_meter *m, gl_solution *s)
     s->ms = gl_meter_end(m);
 }
 
+void flood_keep_to_limit(const gl_board *bb, gl_solution *s)
+{
+    const flood_board *b = (const flood_board *)bb;
+    if (!b->limit || !s->solved || b->played + s->nmoves <= b->limit) return;
+    /* The game is lost once the limit is played: a finish past it wins
+     * nothing, so it is no solution.  A proved optimal finish past it
+     * proves the game cannot be won (optimal stays); the others only did
+     * not find a finish within it. */
+    gl_info_int(&s->info, "moves_needed", s->nmoves);
+    gl_info_int(&s->info, "moves_allowed", b->limit > b->played ? b->limit - b->played : 0);
+    gl_solution_clear_moves(s);
+    s->solved = 0;
+    s->cost = 0;
+}
+
 void flood_problem_free(flood_problem *p) { flood_graph_free(&p->g); }
 
 void flood_push_moves(gl_solution *s, const uint8_t *moves, int n)
@@ -76,7 +91,7 @@ int flood_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *
     if (so.lim.limit_ms <= 0) so.lim.limit_ms = FLOOD_HINT_DEFAULT_MS;
     gl_solution s;
     gl_solution_init(&s);
-    int rc = flood_solve_astar(bb, &so, &s, err);
+    int rc = flood_astar_board(bb, &so, &s, err); /* the best move, even past the limit */
     if (rc == 0) {
         rc = s.nmoves > 0 ? 1 : s.stopped ? 2 : 0;
         if (rc == 2) gl_error_set(err, "%s", s.stopped);
