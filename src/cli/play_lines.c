@@ -115,7 +115,8 @@ static int solve(lines_ui *u, gl_events *ev)
     *u->o->interrupt = 0;
     if (rc != 0) fprintf(u->o->out, "no solution: %s\n", err.msg);
     else if (!gl_play_solve_left(u->p))
-        fprintf(u->o->out, "no solution found%s%s\n", sol.stopped ? ": " : "", sol.stopped ? sol.stopped : "");
+        fprintf(u->o->out, "no solution found%s%s\n", sol.stopped || sol.optimal ? ": " : "",
+                sol.stopped ? sol.stopped : sol.optimal ? "proved impossible" : "");
     else
         fprintf(u->o->out, "the solver's %d move%s (cost %lld%s):\n", sol.nmoves, sol.nmoves == 1 ? "" : "s",
                 sol.cost, sol.optimal ? ", optimal" : "");

@@ -387,7 +387,8 @@ void tui_solve(tui *t)
     *t->o->interrupt = 0;
     if (rc != 0) tui_say(t, 1, "%s: %s", s->name, err.msg);
     else if (!gl_play_solve_left(t->p))
-        tui_say(t, 1, "%s found no solution%s%s", s->name, sol.stopped ? ": " : "", sol.stopped ? sol.stopped : "");
+        tui_say(t, 1, "%s found no solution%s%s", s->name, sol.stopped || sol.optimal ? ": " : "",
+                sol.stopped ? sol.stopped : sol.optimal ? "proved impossible" : "");
     else {
         /* Play the moves one by one; a key or a click stops. */
         flushinp();

@@ -415,7 +415,7 @@ const gl_game gl_game_flood = {
              "(the top-left corner, or the centre).  Each move gives the region a new colour;\n"
              "it then takes in every neighbouring cell of that colour.  Fill the whole board\n"
              "with one colour within the move limit.",
-    .status_help = "moves 3/25: the moves played / the move limit (without a limit, the moves played)\n"
+    .status_help = "moves 3/25: the moves played / the move limit (alone without a limit)\n"
                    "flooded 20/196: the cells of the flooded region / all cells\n"
                    "won, lost: the board is one colour; the limit came first",
     .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 32)",

@@ -509,10 +509,10 @@ const gl_game gl_game_lines = {
              "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"
              "and score.  A move that removes nothing brings three new balls, in the colours\n"
              "shown as next.  The game ends when the board is full.",
-    .status_help = "score: the points so far (n balls at once: KLines 2n^2-20n+60, Lines 98 n(n-4))\n"
+    .status_help = "score: the points so far (5 in a line: 10 in KLines, 5 in Lines 98)\n"
                    "turn: the moves played\n"
-                   "next 5 3 5: the colours of the three balls a move that scores nothing brings\n"
-                   "KLines, Lines 98 rules: how lines score; Lines 98 shows where the balls fall\n"
+                   "next 5 3 5: the colours of the balls a move that scores nothing brings\n"
+                   "KLines, Lines 98 rules: the scoring; Lines 98 shows where balls fall\n"
                    "game over: the board is full",
     .solve_help = "--turns N: turns the player plays (20); search: --candidates N (20), --depth D (4, at "
                   "most 6), --width W (4), --discount P (30), --ms MS: CPU ceiling per move (50)",

@@ -453,7 +453,7 @@ const gl_game gl_game_match3 = {
              "them.  The game also ends when no swap makes a run.  rules=seed resolves a swap\n"
              "as the seed's program does (runs through the swapped tiles first).",
     .status_help = "score: the points so far\n"
-                   "swaps 3 of 10, 7 left: the swaps played, and with swaps=X the limit and what is left\n"
+                   "swaps 3 of 10, 7 left: swaps played, the limit (swaps=X), swaps left\n"
                    "legal swaps: the swaps that make a run now\n"
                    "no swap left, game over, board cleared: why the game ended",
     .solve_help = "--swaps X (default 3, or the swaps left on a board with swaps=; 1..64); pruned: --c C "

@@ -649,7 +649,7 @@ const gl_game gl_game_onet = {
              "linked the tiles are reshuffled.  Clear the board (or every obstacle) in time.",
     .status_help = "level: the level of a level sequence (level=N)\n"
                    "tiles left: the tiles still on the board\n"
-                   "linkable pairs: the pairs a link (at most two turns) joins now; the hint shows one\n"
+                   "linkable pairs: the pairs a link of at most two turns joins now\n"
                    "obstacles, bombs: the obstacles (@) and bombs (*) left, when there are any\n"
                    "cleared, deadlock: the goal reached; no pair can be linked",
     .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
