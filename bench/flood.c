@@ -208,35 +208,27 @@ int gl_bench_flood(int argc, char **argv)
     }
     const gl_game *g = gl_game_find("flood");
     /* Every solver and set name is checked before any work. */
-    char checkbuf[256];
-    if (strlen(algos) >= sizeof checkbuf || strlen(sets) >= sizeof checkbuf) {
+    gl_cli_list algo_list, set_list;
+    const flood_set_info *set_of[GL_CLI_LIST_MAX];
+    const char *bad_name = NULL, *what = NULL;
+    if (gl_cli_list_split("bench flood: --algos", algos, &algo_list, &err) != 0 ||
+        gl_cli_list_split("bench flood: --sets", sets, &set_list, &err) != 0) {
         gl_args_free(&a);
         gl_kv_free(&beam_opts);
         gl_kv_free(&greedy_opts);
-        return gl_cli_failf("bench flood: --algos or --sets is too long");
+        return gl_cli_fail(&err);
     }
-    snprintf(checkbuf, sizeof checkbuf, "%s", algos);
-    const char *bad_name = NULL, *what = NULL;
-    int nalgos = 0;
-    for (char *save = NULL, *tok = strtok_r(checkbuf, ",", &save); tok && !bad_name; tok = strtok_r(NULL, ",", &save)) {
-        if (!gl_game_solver(g, tok)) bad_name = tok, what = "solver";
-        nalgos++;
+    for (int i = 0; i < algo_list.n && !bad_name; i++)
+        if (!gl_game_solver(g, algo_list.name[i])) bad_name = algo_list.name[i], what = "solver";
+    for (int k = 0; k < set_list.n && !bad_name; k++) {
+        set_of[k] = NULL;
+        for (size_t i = 0; i < sizeof SETS / sizeof SETS[0]; i++)
+            if (strcmp(SETS[i].name, set_list.name[k]) == 0) set_of[k] = &SETS[i];
+        if (!set_of[k]) bad_name = set_list.name[k], what = "set";
     }
-    char setcheck[256];
-    snprintf(setcheck, sizeof setcheck, "%s", sets);
-    int nsets = 0;
-    for (char *save = NULL, *tok = strtok_r(setcheck, ",", &save); tok && !bad_name; tok = strtok_r(NULL, ",", &save)) {
-        int known = 0;
-        for (size_t i = 0; i < sizeof SETS / sizeof SETS[0]; i++) known |= strcmp(SETS[i].name, tok) == 0;
-        if (!known) bad_name = tok, what = "set";
-        nsets++;
-    }
-    if (bad_name || !nalgos || !nsets) {
-        if (bad_name)
-            gl_cli_failf("bench flood: no %s '%s' (%s)", what, bad_name,
-                         strcmp(what, "set") == 0 ? "pc19, floodtest1000" : "astar, beam, greedy, ida");
-        else
-            gl_cli_failf("bench flood: --algos and --sets name at least one each");
+    if (bad_name) {
+        gl_cli_failf("bench flood: no %s '%s' (%s)", what, bad_name,
+                     strcmp(what, "set") == 0 ? "pc19, floodtest1000" : "astar, beam, greedy, ida");
         gl_args_free(&a);
         gl_kv_free(&beam_opts);
         gl_kv_free(&greedy_opts);
@@ -249,17 +241,8 @@ int gl_bench_flood(int argc, char **argv)
     printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s %9s %10s\n", "set", "solver", "boards", "moves",
            "optimal", "over", "=opt", "proved", "mean ms", "median", "max ms", "cpu ms", "peak MiB", "mean nodes");
     int rc = GL_EXIT_OK;
-    char setbuf[256];
-    snprintf(setbuf, sizeof setbuf, "%s", sets);
-    char *save1 = NULL;
-    for (char *sname = strtok_r(setbuf, ",", &save1); sname; sname = strtok_r(NULL, ",", &save1)) {
-        const flood_set_info *set = NULL;
-        for (size_t i = 0; i < sizeof SETS / sizeof SETS[0]; i++)
-            if (strcmp(SETS[i].name, sname) == 0) set = &SETS[i];
-        if (!set) {
-            rc = gl_cli_failf("bench flood: no set '%s' (pc19, floodtest1000)", sname);
-            break;
-        }
+    for (int k = 0; k < set_list.n; k++) {
+        const flood_set_info *set = set_of[k];
         char path[1200], opath[1200];
         snprintf(path, sizeof path, "%s/%s.txt", dir, set->name);
         snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set->name);
@@ -273,10 +256,8 @@ int gl_bench_flood(int argc, char **argv)
             int n = nb < no ? nb : no;
             int from = (int)first - 1;
             if (from > n) from = n;
-            char algobuf[256];
-            snprintf(algobuf, sizeof algobuf, "%s", algos);
-            char *save2 = NULL;
-            for (char *al = strtok_r(algobuf, ",", &save2); al && !gl_cli_interrupted; al = strtok_r(NULL, ",", &save2)) {
+            for (int i = 0; i < algo_list.n && !gl_cli_interrupted; i++) {
+                const char *al = algo_list.name[i];
                 gl_kvlist *o = strcmp(al, "beam") == 0 ? &beam_opts : strcmp(al, "greedy") == 0 ? &greedy_opts : &none;
                 run_one(g, set, bl + from, ol + from, n - from, al, o, &lim);
             }

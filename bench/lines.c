@@ -96,18 +96,9 @@ static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, line
  * board at the end, ms per move. */
 enum { CROWD_TURNS = 900, CROWD_BALLS = 50, CROWD_CALM = 35, CROWD_MORE = 120, CROWD_REPS = 2 };
 
-static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, long long games, long long seed,
-                   long long ms, gl_meter *m, gl_error *err)
+static int crowded(const char *rule, const gl_cli_list *ais, const lines_ai_cfg *cfgs, long long games,
+                   long long seed, long long ms, gl_meter *m, gl_error *err)
 {
-    {
-        /* every player's options checked before the long part */
-        char vbuf[128];
-        snprintf(vbuf, sizeof vbuf, "%s", ais);
-        char *vsave = NULL;
-        lines_ai_cfg check;
-        for (char *name = strtok_r(vbuf, ",", &vsave); name; name = strtok_r(NULL, ",", &vsave))
-            if (player_cfg(name, sopts, ms, &check, err) != 0) return -1;
-    }
     lines_ai_cfg gen;
     lines_ai_cfg_default(&gen, LINES_AI_SEARCH);
     gen.ms = (double)ms;
@@ -159,16 +150,9 @@ static int crowded(const char *rule, const char *ais, const gl_kvlist *sopts, lo
                rule, npos, CROWD_BALLS, seed, seed + games - 1, CROWD_TURNS, CROWD_REPS, CROWD_MORE);
         printf("%-11s %8s %6s %9s %10s %10s\n", "player", "runs", "lost", "points", "end.balls", "ms/move");
     }
-    char aibuf[128];
-    snprintf(aibuf, sizeof aibuf, "%s", ais);
-    char *asave = NULL;
-    for (char *name = strtok_r(aibuf, ",", &asave); name && rc == 0 && !gl_cli_interrupted;
-         name = strtok_r(NULL, ",", &asave)) {
-        lines_ai_cfg cfg;
-        if (player_cfg(name, sopts, ms, &cfg, err) != 0) {
-            rc = -1;
-            break;
-        }
+    for (int k = 0; k < ais->n && rc == 0 && !gl_cli_interrupted; k++) {
+        const char *name = ais->name[k];
+        lines_ai_cfg cfg = cfgs[k];
         int runs = 0, lost = 0;
         long long pts = 0, balls = 0, turns = 0;
         double total_ms = 0;
@@ -270,28 +254,16 @@ int gl_bench_lines(int argc, char **argv)
         gl_args_free(&a);
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench lines: unexpected argument");
     }
-    {
-        /* every player of --ais checked before any work */
-        char vbuf[128];
-        if (strlen(ais) >= sizeof vbuf) {
-            gl_kv_free(&sopts);
-            gl_args_free(&a);
-            return gl_cli_failf("bench lines: --ais is too long");
-        }
-        snprintf(vbuf, sizeof vbuf, "%s", ais);
-        int nais = 0;
-        lines_ai_cfg check;
-        for (char *save = NULL, *name = strtok_r(vbuf, ",", &save); name; name = strtok_r(NULL, ",", &save), nais++)
-            if (player_cfg(name, &sopts, ms, &check, &err) != 0) {
-                gl_kv_free(&sopts);
-                gl_args_free(&a);
-                return gl_cli_fail(&err);
-            }
-        if (nais == 0) {
-            gl_kv_free(&sopts);
-            gl_args_free(&a);
-            return gl_cli_failf("bench lines: --ais names no player");
-        }
+    /* every player of --ais checked before any work */
+    gl_cli_list ai_list, rule_list;
+    lines_ai_cfg cfgs[GL_CLI_LIST_MAX];
+    int bad = gl_cli_list_split("bench lines: --ais", ais, &ai_list, &err) != 0 ||
+              gl_cli_list_split("bench lines: --rules", rules, &rule_list, &err) != 0;
+    for (int k = 0; k < ai_list.n && !bad; k++) bad = player_cfg(ai_list.name[k], &sopts, ms, &cfgs[k], &err) != 0;
+    if (bad) {
+        gl_kv_free(&sopts);
+        gl_args_free(&a);
+        return gl_cli_fail(&err);
     }
     gl_cli_catch_sigint();
     /* Ctrl-C stops a game, and a move, where they are */
@@ -301,11 +273,8 @@ int gl_bench_lines(int argc, char **argv)
     gl_meter_start(&meter, &lim);
     if (crowd) {
         int crc = 0;
-        char cbuf[128];
-        snprintf(cbuf, sizeof cbuf, "%s", rules);
-        char *csave = NULL;
-        for (char *rule = strtok_r(cbuf, ",", &csave); rule && crc == 0; rule = strtok_r(NULL, ",", &csave)) {
-            crc = crowded(rule, ais, &sopts, games, seed, ms, &meter, &err);
+        for (int r = 0; r < rule_list.n && crc == 0; r++) {
+            crc = crowded(rule_list.name[r], &ai_list, cfgs, games, seed, ms, &meter, &err);
             if (crc == 0) printf("\n");
         }
         gl_kv_free(&sopts);
@@ -329,19 +298,11 @@ int gl_bench_lines(int argc, char **argv)
         printf("%-11s %-8s %6s %9s %9s %8s %9s %9s %8s %10s %8s\n", "player", "rules", "games", "mean", "median", "max",
                "turns", "med.turns", "max.trn", "ms/move", "capped");
     }
-    char rulebuf[128];
-    snprintf(rulebuf, sizeof rulebuf, "%s", rules);
-    char *rsave = NULL;
-    for (char *rule = strtok_r(rulebuf, ",", &rsave); rule && games > 0 && rc == 0; rule = strtok_r(NULL, ",", &rsave)) {
-        char aibuf[128];
-        snprintf(aibuf, sizeof aibuf, "%s", ais);
-        char *asave = NULL;
-        for (char *ai = strtok_r(aibuf, ",", &asave); ai && rc == 0; ai = strtok_r(NULL, ",", &asave)) {
-            lines_ai_cfg cfg;
-            if (player_cfg(ai, &sopts, ms, &cfg, &err) != 0) {
-                rc = gl_cli_fail(&err);
-                break;
-            }
+    for (int r = 0; r < rule_list.n && games > 0 && rc == 0; r++) {
+        const char *rule = rule_list.name[r];
+        for (int k = 0; k < ai_list.n && rc == 0; k++) {
+            const char *ai = ai_list.name[k];
+            lines_ai_cfg cfg = cfgs[k];
             double total_ms = 0, total_turns = 0, mean = 0, mturns = 0;
             int capped = 0;
             long long played = 0;

@@ -38,26 +38,31 @@ int gl_bench_tiles(int argc, char **argv)
     }
     const gl_game *g = gl_game_find("tiles");
     /* Every name is checked before any run: a misspelt one is an error
-     * (exit 2), not a row of errors. */
-    char checkbuf[256];
-    if (strlen(algos) >= sizeof checkbuf) {
+     * (exit 2), not a row of errors.  NAME-pairs sets the solver's
+     * heuristic (only for a solver that takes one); astar-hash is A* on the
+     * generic kernel, which astar itself only takes when the bitmaps do not
+     * fit. */
+    gl_cli_list list;
+    struct {
+        const char *label;
+        char solver[GL_CLI_NAME_MAX];
+        int pairs, hash;
+    } run[GL_CLI_LIST_MAX];
+    if (gl_cli_list_split("bench tiles: --algos", algos, &list, &err) != 0) {
         gl_args_free(&a);
-        return gl_cli_failf("bench tiles: --algos is too long");
+        return gl_cli_fail(&err);
     }
-    snprintf(checkbuf, sizeof checkbuf, "%s", algos);
-    int nalgos = 0;
-    for (char *save = NULL, *tok = strtok_r(checkbuf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        char name[32];
-        snprintf(name, sizeof name, "%s", tok);
-        /* NAME-pairs sets the solver's heuristic (only for a solver that
-         * takes one); astar-hash is A* on the generic kernel. */
-        int hash = strcmp(name, "astar-hash") == 0;
-        char *suffix = strstr(name, "-pairs");
+    for (int i = 0; i < list.n; i++) {
+        run[i].label = list.name[i];
+        snprintf(run[i].solver, sizeof run[i].solver, "%s", list.name[i]);
+        run[i].hash = strcmp(run[i].solver, "astar-hash") == 0;
+        char *suffix = strstr(run[i].solver, "-pairs");
+        run[i].pairs = suffix != NULL;
         if (suffix) *suffix = '\0';
-        if (hash) name[5] = '\0';
-        const gl_solver *sv = gl_game_solver(g, name);
-        int ok = strlen(tok) < sizeof name && sv;
-        if (ok && suffix) {
+        if (run[i].hash) run[i].solver[5] = '\0';
+        const gl_solver *sv = gl_game_solver(g, run[i].solver);
+        int ok = sv != NULL;
+        if (ok && run[i].pairs) {
             char opts[128];
             snprintf(opts, sizeof opts, " %s ", sv->options ? sv->options : "");
             ok = strstr(opts, " heuristic ") != NULL;
@@ -65,24 +70,16 @@ int gl_bench_tiles(int argc, char **argv)
         if (!ok) {
             gl_args_free(&a);
             return gl_cli_failf("bench tiles: no solver '%s' (astar, astar-pairs, astar-hash, ucs, ida, "
-                                "ida-pairs, greedy, seed, bfs)", tok);
+                                "ida-pairs, greedy, seed, bfs)", list.name[i]);
         }
-        nalgos++;
-    }
-    if (nalgos == 0) {
-        gl_args_free(&a);
-        return gl_cli_failf("bench tiles: --algos names no solver");
     }
     gl_cli_catch_sigint();
     printf("tiles benchmark: B^N W^N _, hop=%lld, limits %lld ms and %lld MiB per run\n\n", hop, ms, mb);
     printf("%3s  %-12s %7s %6s %13s %11s %10s  %s\n", "N", "solver", "cost", "moves", "nodes", "ms",
            "peak MiB", "result");
     for (long long n = from; n <= to; n++) {
-        char algobuf[256];
-        snprintf(algobuf, sizeof algobuf, "%s", algos);
-        for (char *tok = strtok(algobuf, ","); tok; tok = strtok(NULL, ",")) {
-            char name[32];
-            snprintf(name, sizeof name, "%s", tok);
+        for (int i = 0; i < list.n; i++) {
+            const char *tok = run[i].label, *name = run[i].solver;
             gl_kvlist params, sopts;
             gl_kv_init(&params);
             gl_kv_init(&sopts);
@@ -91,15 +88,7 @@ int gl_bench_tiles(int argc, char **argv)
             snprintf(hb, sizeof hb, "%lld", hop);
             gl_kv_add(&params, "n", nb, 0);
             gl_kv_add(&params, "hop", hb, 0);
-            char *dash = strstr(name, "-pairs");
-            if (dash) {
-                *dash = '\0';
-                gl_kv_add(&sopts, "heuristic", "pairs", 0);
-            }
-            /* astar-hash: A* on the generic kernel, which astar itself only
-             * takes when the bitmaps do not fit. */
-            dash = strstr(name, "-hash");
-            if (dash) *dash = '\0';
+            if (run[i].pairs) gl_kv_add(&sopts, "heuristic", "pairs", 0);
             gl_rng rng;
             gl_rng_seed(&rng, 1);
             gl_board *b = g->create(&params, &rng, &err);
@@ -107,7 +96,7 @@ int gl_bench_tiles(int argc, char **argv)
             gl_solution sol;
             gl_solution_init(&sol);
             int failed = !b;
-            if (!failed && dash) {
+            if (!failed && run[i].hash) {
                 gl_solve_opts o = {lim, &sopts, NULL};
                 failed = tiles_solve_astar_hash(b, &o, &sol, &err) != 0;
             } else if (!failed) {

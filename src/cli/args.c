@@ -199,6 +199,23 @@ int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err)
     return 0;
 }
 
+int gl_cli_list_split(const char *what, const char *value, gl_cli_list *out, gl_error *err)
+{
+    out->n = 0;
+    for (const char *p = value; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len >= GL_CLI_NAME_MAX) return gl_error_set(err, "%s: '%.*s' is too long", what, (int)len, p);
+        if (len > 0) {
+            if (out->n == GL_CLI_LIST_MAX) return gl_error_set(err, "%s: more than %d names", what, GL_CLI_LIST_MAX);
+            memcpy(out->name[out->n], p, len);
+            out->name[out->n++][len] = '\0';
+        }
+        p += len + (p[len] == ',');
+    }
+    if (out->n == 0) return gl_error_set(err, "%s names nothing", what);
+    return 0;
+}
+
 int gl_args_check_values(const gl_args *a, gl_error *err)
 {
     for (int i = 0; i < a->opts.n; i++)

@@ -66,6 +66,20 @@ int gl_args_limits(gl_args *a, gl_limits *lim, gl_error *err);   /* --limit-ms, 
 int gl_args_seed(gl_args *a, uint64_t *seed, int *given, gl_error *err);
 /* A seed from the clock and the process, for a new game without --seed. */
 uint64_t gl_cli_clock_seed(void);
+/* A comma-separated option value (a benchmark's --algos, --sets, --ais,
+ * --rules), split once so that every name can be checked before any work
+ * and the runs loop over the names. */
+#define GL_CLI_LIST_MAX 16
+#define GL_CLI_NAME_MAX 48
+typedef struct gl_cli_list {
+    int n;
+    char name[GL_CLI_LIST_MAX][GL_CLI_NAME_MAX];
+} gl_cli_list;
+/* Splits value at commas (empty pieces left out): 0, or -1 with err
+ * naming what ("bench flood: --algos") when it names nothing, more than
+ * GL_CLI_LIST_MAX names, or a name too long. */
+int gl_cli_list_split(const char *what, const char *value, gl_cli_list *out, gl_error *err);
+
 /* Fails naming the first option that a getter found without a value. */
 int gl_args_check_values(const gl_args *a, gl_error *err);
 /* Copies the options no getter has used yet (for a game or a solver), with
