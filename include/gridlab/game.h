@@ -62,11 +62,6 @@ void gl_solution_clear_moves(gl_solution *s);
 void gl_solution_push(gl_solution *s, gl_move m);
 void gl_solution_reverse(gl_solution *s);
 
-/* Polls limits: returns the reason string when the search must stop, else
- * NULL.  The older form of gl_meter (limits.h), kept while solvers move to
- * the meter: it also stops when the shared budget is spent. */
-const char *gl_limits_check(const gl_limits *lim, uint64_t start_ns, size_t bytes_in_use);
-
 typedef struct gl_solver {
     const char *name;
     const char *summary;

@@ -46,16 +46,6 @@ void gl_solution_reverse(gl_solution *s)
     }
 }
 
-const char *gl_limits_check(const gl_limits *lim, uint64_t start_ns, size_t bytes_in_use)
-{
-    if (!lim) return NULL;
-    if (lim->interrupt && *lim->interrupt) return "interrupted";
-    if (lim->limit_ms > 0 && gl_ms_since(start_ns) >= lim->limit_ms) return "time limit";
-    if (bytes_in_use > gl_limits_mem_cap(lim)) return "memory limit";
-    if (lim->budget && gl_budget_used(lim->budget) > lim->budget->cap) return "memory limit";
-    return NULL;
-}
-
 const gl_game *gl_game_find(const char *name)
 {
     for (int i = 0; i < gl_ngames; i++)
