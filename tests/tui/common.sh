@@ -94,7 +94,7 @@ wait_gone "Press any key to go back" "F1: back"
 
 # Resize: the board is drawn again; too small a terminal says so.
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 20 -y 6
-wait_for "needs 22x7" "resize: too small (the 9x1 board needs 22x7)"
+wait_for "needs 5x7" "resize: too small (the 9x1 board needs 5x7, a window of 3 cells)"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 40
 wait_for "1  2  3  4  5  6  7  8  9" "resize: the board is back"
 
@@ -115,8 +115,10 @@ close
 
 # A wide single row (tiles n=20, 41 cells): at 100 columns the cells are
 # narrow, the labels written downwards on two rows, the cursor whole; at
-# 80 columns the board does not fit, and moves are refused while it is
-# hidden.
+# 80 columns one column per cell (the cursor reversed), played with a
+# click; at 30 columns a window of the row that follows the cursor, with
+# arrows where more of it lies; on 6 lines it does not fit even so, and
+# moves are refused while it is hidden.
 SIZE=100x35 start wide NO_COLOR=1 -- play tiles --n 20 --seed 1
 wait_for "m menu" "wide: starts"
 expect_screen " 1 1 1 1 1 1 1 1 1 1 2 2" "wide: the tens above"
@@ -125,8 +127,32 @@ expect_screen "[B]B B" "wide: the cursor whole"
 keys Right
 wait_for "B[B]B" "wide: the cursor moves"
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 80 -y 24
-wait_for "needs a 86x8 terminal" "wide: too large for 80x24"
-expect_screen "for help, m for the menu." "wide: the message whole while the board is hidden"
+wait_for "BBBBBBBBBBBBBBBBBBBBWWWWWWWWWWWWWWWWWWWW_" "wide: one column per cell at 80x24"
+expect_screen "12345678901234567890123456789012345678901" "wide: the units, one column each"
+expect_screen "ID tiles:n=20,hop=2,start=standard#1" "wide: the ID on the title line"
+# the cursor (cell 2) reversed: its symbol comes after a reverse attribute
+if screen_esc | sed -n 4p | grep -q $'B\e\\[[0-9;]*7[0-9;]*mB'; then ok
+else bad "wide: the cursor is not reversed: $(screen_esc | sed -n 4p | cat -v)"; fi
+click 3 39
+wait_for "39-41: cost 1" "wide: a click on cell 39 in one-column cells"
+keys u
+wait_for "undo done" "wide: undo in one-column cells"
+"${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 30 -y 24
+wait_for "BBBBBBBBWWWWWWWWWWWWWWWWWWWW" "wide: a window around the cursor (cell 39) at 30 columns"
+expect_screen "←" "wide: an arrow where more of the row lies on the left"
+expect_screen "→" "wide: and on the right"
+for _ in $(seq 40); do keys Left; done
+wait_for "BBBBBBBBBBBBBBBBBBBBWWWWWWWW" "wide: the window follows the cursor to the start"
+expect_no_screen "←" "wide: no arrow on the left at the start"
+for _ in $(seq 40); do keys Right; done
+wait_for "BBBBBBBWWWWWWWWWWWWWWWWWWWW_" "wide: the window follows the cursor to the end"
+expect_no_screen "→" "wide: no arrow on the right at the end"
+click 3 26
+wait_for "39-41: cost 1" "wide: a click in the moved window"
+keys u
+wait_for "undo done" "wide: undo in the window"
+"${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 80 -y 6
+wait_for "needs 5x8" "wide: too small even for a window on 6 lines"
 clock_hidden=$(screen | head -1 | sed -n 's/.*time \([0-9:]*\)$/\1/p')
 keys Enter
 wait_for "The board is hidden" "wide: a pick is refused while hidden"
@@ -139,7 +165,7 @@ wait_for "The board is hidden" "wide: undo is refused while hidden"
 sleep 2.5
 case "$(screen | head -1)" in *"time $clock_hidden") ok ;; *) bad "wide: the clock ran while the board was hidden ($clock_hidden): $(screen | head -1)" ;; esac
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 35
-wait_for "B[B]B" "wide: the board is back"
+wait_for "W[W]W _" "wide: the board is back, the cursor where the click left it"
 expect_screen "moves 0" "wide: nothing was played while hidden"
 keys C-c
 wait_exit 130 "wide: Ctrl-C"
