@@ -416,6 +416,21 @@ if has_game lines; then
     keys q
     wait_exit 0 "lines: quits"
     close
+    # S plays on past the solver's plan of 20 turns until a key stops it.
+    start lines-on NO_COLOR=1 -- play lines --seed 1
+    wait_for "next " "lines: a 9x9 game starts"
+    keys S
+    WAIT_S=$((WAIT_S * 4)) wait_for "turn 22" "lines: S plays past its first plan of 20 turns"
+    keys x
+    wait_for "stopped by a key" "lines: a key stops the solver's play"
+    turn=$(screen | sed -n 's/.*  turn \([0-9]*\) .*/\1/p')
+    sleep 1.5
+    expect_screen "turn $turn " "lines: no move after the key"
+    keys q
+    wait_for "unsaved moves" "lines: q asks"
+    keys y
+    wait_exit 0 "lines: quits after S"
+    close
 fi
 
 if has_game match3; then
