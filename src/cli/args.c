@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -357,4 +358,37 @@ int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_
     for (int i = 0; i < s->nmoves && rc == 0; i++) rc = g->apply(c, &s->moves[i], NULL, err);
     g->destroy(c);
     return rc;
+}
+
+int gl_cli_is_id(const char *s)
+{
+    const char *sep = strpbrk(s, ":#");
+    if (!sep) return 0;
+    char name[32];
+    size_t n = (size_t)(sep - s);
+    if (n == 0 || n >= sizeof name) return 0;
+    memcpy(name, s, n);
+    name[n] = '\0';
+    return gl_game_find(name) != NULL;
+}
+
+gl_board *gl_cli_board_read(const char *arg, const gl_game **g, gl_error *err)
+{
+    struct stat st;
+    if (strcmp(arg, "-") == 0 || stat(arg, &st) == 0 || !strpbrk(arg, ":#")) {
+        gl_board *b = gl_board_read(arg, g, err);
+        if (!b && strcmp(arg, "-") != 0 && stat(arg, &st) != 0) {
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            gl_error_set(err, "%s (nor is it a game ID, GAME:PARAMS#SEED)", msg);
+        }
+        return b;
+    }
+    gl_kvlist params;
+    gl_kv_init(&params);
+    uint64_t seed;
+    gl_board *b = NULL;
+    if (gl_game_id_parse(arg, g, &params, &seed, err) == 0) b = gl_game_create(*g, &params, seed, err);
+    gl_kv_free(&params);
+    return b;
 }

@@ -117,6 +117,13 @@ void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s
 /* Runs a named solver with options checked against what it accepts. */
 int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
                       const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err);
+/* Whether s names a game ID rather than a file: a known game's name
+ * followed by ':' or '#'. */
+int gl_cli_is_id(const char *s);
+/* The board a command's argument names: standard input for "-", the
+ * file when a file of that name exists, else the board of a game ID
+ * (GAME:PARAMS#SEED, the board `gridlab new ID` prints).  NULL with err. */
+gl_board *gl_cli_board_read(const char *arg, const gl_game **g, gl_error *err);
 /* Replays a solution's moves on a copy of b; 0 when all are legal. */
 int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_error *err);
 

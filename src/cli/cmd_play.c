@@ -24,19 +24,6 @@ static const char HELP[] =
     "loaded from a file saves back to it with 'save'.\n"
     "Exit status: 0, 2 bad input or a failed save, 130 interrupted.\n";
 
-/* An ID rather than a game name or a file: GAME:... or GAME#... */
-static int is_id(const char *s)
-{
-    const char *sep = strpbrk(s, ":#");
-    if (!sep) return 0;
-    char name[32];
-    size_t n = (size_t)(sep - s);
-    if (n == 0 || n >= sizeof name) return 0;
-    memcpy(name, s, n);
-    name[n] = '\0';
-    return gl_game_find(name) != NULL;
-}
-
 static int terminal_can_draw(void)
 {
     const char *term = getenv("TERM");
@@ -93,7 +80,7 @@ int gl_cmd_play(int argc, char **argv)
         }
     } else if (g) {
         ok = gl_play_start(p, g, &params, seed, &err) == 0;
-    } else if (is_id(a.pos[0])) {
+    } else if (gl_cli_is_id(a.pos[0])) {
         ok = gl_play_start_id(p, a.pos[0], &err) == 0;
     } else {
         ok = gl_play_load_file(p, a.pos[0], &err) == 0;

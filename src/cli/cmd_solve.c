@@ -26,7 +26,7 @@ static int load(gl_args *a, const char *usage, const gl_game **g, gl_board **b, 
     if (a->npos != 1) return gl_cli_failf("usage: gridlab %s", usage);
     if (gl_args_limits(a, lim, &err) != 0 || gl_args_check_values(a, &err) != 0) return gl_cli_fail(&err);
     gl_args_unused(a, sopts);
-    *b = gl_board_read(a->pos[0], g, &err);
+    *b = gl_cli_board_read(a->pos[0], g, &err);
     if (!*b) return gl_cli_fail(&err);
     gl_cli_catch_sigint();
     return 0;
@@ -39,7 +39,7 @@ int gl_cmd_solve(int argc, char **argv)
     const char *flags = "json trace";
     int status;
     if (!gl_args_start(argc, argv, flags, &a, &status,
-                       "solve FILE|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
+                       "solve FILE|ID|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
                        SOLVE_HELP))
         return status;
     int rc = GL_EXIT_OK;
@@ -49,7 +49,7 @@ int gl_cmd_solve(int argc, char **argv)
     gl_kvlist sopts;
     gl_kv_init(&sopts);
     const char *algo = gl_kv_get(&a.opts, "algo");
-    if ((rc = load(&a, "solve FILE|- [--algo A] [--json] [--limit-ms N] [--trace]", &g, &b, &lim, &sopts)))
+    if ((rc = load(&a, "solve FILE|ID|- [--algo A] [--json] [--limit-ms N] [--trace]", &g, &b, &lim, &sopts)))
         goto out;
     int json = gl_args_flag(&a, flags, "json");
     int trace = gl_args_flag(&a, flags, "trace");
@@ -99,7 +99,7 @@ int gl_cmd_hint(int argc, char **argv)
     const char *flags = "json";
     int status;
     if (!gl_args_start(argc, argv, flags, &a, &status,
-                       "hint FILE|- [--json] [--limit-ms N] [--KEY VALUE ...]",
+                       "hint FILE|ID|- [--json] [--limit-ms N] [--KEY VALUE ...]",
                        "Prints the best next move in the game's notation (with --json: \"move\", and\n"
                        "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
                        "otherwise.\n"
@@ -116,7 +116,7 @@ int gl_cmd_hint(int argc, char **argv)
     gl_kv_init(&sopts);
     gl_info info;
     gl_info_init(&info);
-    if ((rc = load(&a, "hint FILE|- [--json]", &g, &b, &lim, &sopts))) goto out;
+    if ((rc = load(&a, "hint FILE|ID|- [--json]", &g, &b, &lim, &sopts))) goto out;
     int json = gl_args_flag(&a, flags, "json");
     gl_move m;
     gl_solve_opts o;
