@@ -16,6 +16,7 @@
 #include <time.h>
 
 static const gl_game *game(const tui *t) { return gl_play_game(t->p); }
+static int is_current_preset(tui *t, const gl_game *g, const gl_preset *pr);
 
 /* ------------------------------------------------------------ text pages */
 
@@ -169,13 +170,25 @@ void tui_help(tui *t)
     page_add(&pg, A_NORMAL, 2, 4, "%s", g->summary);
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "Rules");
-    /* the rules as one paragraph, wrapped to this screen */
+    /* the rules as one paragraph, wrapped to this screen (a sentence that
+     * ends a line of the text is followed by two spaces, as within one) */
     char rules[2048];
-    snprintf(rules, sizeof rules, "%s", g->rules ? g->rules : g->summary);
-    for (char *c = rules; *c; c++)
-        if (*c == '\n') *c = ' ';
+    size_t n = 0;
+    for (const char *c = g->rules ? g->rules : g->summary; *c && n + 3 < sizeof rules; c++) {
+        if (*c != '\n') rules[n++] = *c;
+        else if (n && rules[n - 1] == '.') rules[n++] = ' ', rules[n++] = ' ';
+        else rules[n++] = ' ';
+    }
+    rules[n] = '\0';
     page_add(&pg, A_NORMAL, 2, 2, "%s", rules);
     page_add(&pg, A_NORMAL, 2, 4, "Moves: %s.", g->move_help);
+    /* which of the game's variants this is: its preset's name, else its
+     * options as the ID writes them */
+    const char *preset = NULL;
+    for (int i = 0; i < g->npresets && !preset; i++)
+        if (is_current_preset(t, g, &g->presets[i])) preset = g->presets[i].name;
+    if (preset) page_add(&pg, A_NORMAL, 2, 4, "This game: %s.", preset);
+    else if (t->scores_key[0]) page_add(&pg, A_NORMAL, 2, 4, "This game's options: %s.", t->scores_key);
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "The screen");
     gl_strbuf sb = GL_STRBUF_INIT;
@@ -205,7 +218,10 @@ void tui_help(tui *t)
     page_add(&pg, A_NORMAL, 2, 4, "ID (bottom): the game's ID, GAME:PARAMS#SEED; `gridlab play ID` makes the same "
                                "board anywhere.  best (bottom right): the best result with these options.");
     page_add(&pg, A_NORMAL, 2, 4, "On the board: [X] the cursor, (X) selected (its symbol reversed), {X} the hint; "
-                               "columns a b c.., rows 1 2 3.. (a single row: cell numbers).");
+                               "columns a b c.., rows 1 2 3.. (a single row: cell numbers), as moves are "
+                               "written.  A board too large for the terminal takes one column a cell (the "
+                               "cursor reversed, its row and column label too; the hint underlined), then a "
+                               "window that follows the cursor, with arrows where more of the board lies.");
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "Keys");
     static const char *const keys[] = {
@@ -216,8 +232,9 @@ void tui_help(tui *t)
         ":                 type a move in the game's notation; Enter plays it",
         "u / r             undo / redo",
         "h                 hint: a good next move, shown on the board",
-        "S                 the solver plays from here (10 s to think at most); a key stops it",
-        "s                 save (to the --save file, the file the game came from, or a name you type)",
+        ("S                 the solver plays from here until the game ends (10 s to think at most for each "
+         "plan); a key stops it"),
+        "s                 save (to the file named when the game was started or loaded, else to a name you type)",
         "n                 a new game: the same options, the next seed",
         ("m                 the menu: new games (presets, custom), restart, game ID, load, save, other "
          "games, best results"),

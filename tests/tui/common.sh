@@ -452,7 +452,7 @@ if has_game match3; then
     keys x
     wait_for "swaps 2 of 2, 0 left" "match3 swaps: none left"
     keys m
-    wait_for "4 kinds, 10 swaps" "match3 swaps: a preset with a limit"
+    wait_for "the best score in 10 swaps" "match3 swaps: a preset with a limit"
     keys Escape
     keys q
     wait_exit 0 "match3 swaps: quits"

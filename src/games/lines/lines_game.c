@@ -496,7 +496,7 @@ static const gl_param lines_params[] = {
 static const gl_preset lines_presets[] = {
     {"9x9, 7 colours (KLines)", "size=9x9 colors=7"},
     {"9x9, 7 colours, next places shown (Lines 98)", "size=9x9 colors=7 rules=lines98"},
-    {"9x9, 5 colours (the seed's)", "size=9x9 colors=5"},
+    {"9x9, 5 colours (the classic Line game)", "size=9x9 colors=5"},
     {"7x7, 5 colours, lines of 4", "size=7x7 colors=5 line=4"},
 };
 

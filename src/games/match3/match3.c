@@ -62,8 +62,8 @@ static int read_rules(gl_kvlist *kv, match3_rules *R, gl_error *err)
     R->refill = refill;
     R->seed = seed;
     if (seed && (refill || R->scores[0] <= 0 || R->scores[1] <= 0 || R->scores[2] <= 0)) {
-        const char *why = refill ? "rules=seed has no refill (the seed's game: nothing falls in)"
-                                 : "rules=seed needs scores above 0 (the seed's program takes a swap "
+        const char *why = refill ? "rules=seed has no refill (in the original game nothing falls in)"
+                                 : "rules=seed needs scores above 0 (the original program takes a swap "
                                    "that scores 0 for no swap)";
         gl_kv *k = gl_kv_find(kv, "rules");
         if (kv->file && k && k->line) return gl_error_at(err, kv->file, k->line, "%s", why);
@@ -424,19 +424,20 @@ static const gl_param match3_params[] = {
     {"size", GL_PARAM_SIZE, "7x7", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, NULL, "columns x rows"},
     {"kinds", GL_PARAM_INT, "4", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, 0, 0, NULL, "kinds of tile"},
     {"scores", GL_PARAM_TEXT, "1,4,10", 0, 0, 0, 0, NULL, "points for runs of 3, 4 and 5 or more"},
-    {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in (yes) or not (the seed's game)"},
+    {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in from the top (yes), or none and the board empties (no)"},
     {"rules", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|seed",
-     "how a swap resolves: the whole board each round, or as the seed's program"},
+     "how a swap resolves: every run on the board at once (standard), or the runs through the swapped "
+     "tiles first, as the original program did (seed)"},
     {"swaps", GL_PARAM_INT, "0", 0, MATCH3_MAX_LIMIT, 0, 0, NULL, "the game ends after this many swaps (0: no limit)"},
 };
 
 static const gl_preset match3_presets[] = {
-    {"7x7, 4 kinds (the seed's)", "size=7x7 kinds=4"},
-    {"7x7, 4 kinds, 10 swaps", "size=7x7 kinds=4 swaps=10"},
-    {"7x7, 4 kinds, 5 swaps, the seed's rules", "size=7x7 kinds=4 rules=seed swaps=5"},
-    {"5x5, 4 kinds", "size=5x5 kinds=4"},
-    {"8x8, 5 kinds", "size=8x8 kinds=5"},
-    {"8x8, 6 kinds, refill", "size=8x8 kinds=6 refill=yes"},
+    {"7x7, 4 kinds: classic match-3 (no refill)", "size=7x7 kinds=4"},
+    {"7x7, 4 kinds: the best score in 10 swaps (no refill)", "size=7x7 kinds=4 swaps=10"},
+    {"7x7, 4 kinds: 5 swaps, the swapped tiles' runs first (no refill)", "size=7x7 kinds=4 rules=seed swaps=5"},
+    {"5x5, 4 kinds (no refill)", "size=5x5 kinds=4"},
+    {"8x8, 5 kinds (no refill)", "size=8x8 kinds=5"},
+    {"8x8, 6 kinds, new tiles fall in (refill)", "size=8x8 kinds=6 refill=yes"},
 };
 
 const gl_game gl_game_match3 = {
@@ -449,9 +450,11 @@ const gl_game gl_game_match3 = {
     .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
              "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
              "the tiles above fall, and new runs made by the fall score again (cascades).\n"
-             "With swaps=X the game ends after X swaps: the challenge is the best score in\n"
-             "them.  The game also ends when no swap makes a run.  rules=seed resolves a swap\n"
-             "as the seed's program does (runs through the swapped tiles first).",
+             "No new tiles fall in unless the game refills (refill=yes in its ID): without\n"
+             "refill the board empties as you play.  With a swap limit (swaps=X) the game\n"
+             "ends after X swaps: the challenge is the best score in them.  The game also ends\n"
+             "when no swap makes a run.  With rules=seed a swap resolves as in the original\n"
+             "program: the runs through the two swapped tiles first.",
     .status_help = "score: the points so far\n"
                    "swaps 3 of 10, 7 left: swaps played, the limit (swaps=X), swaps left\n"
                    "legal swaps: the swaps that make a run now\n"

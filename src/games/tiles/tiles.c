@@ -388,7 +388,7 @@ static const gl_param tiles_params[] = {
 };
 
 static const gl_preset tiles_presets[] = {
-    {"3 and 3 (the seed's)", "n=3"},
+    {"3 and 3 (the classic puzzle)", "n=3"},
     {"4 and 4", "n=4"},
     {"6 and 6", "n=6"},
     {"10 and 10", "n=10"},
