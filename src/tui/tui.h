@@ -158,6 +158,9 @@ int tui_save(tui *t, int ask);
 /* Before the game in progress is dropped (what: "quit", "start a new
  * game"...): 1 go on (nothing unsaved, saved now, or the player agrees). */
 int tui_may_drop(tui *t, const char *what);
+/* The same before a new game, which also asks when the new
+ * position would be saved over the game in progress (--save). */
+int tui_may_replace(tui *t, const char *what);
 /* A line typed on the message line (prompt before it; text holds the
  * starting text and gets the result): 1 Enter, 0 Esc or Ctrl-C. */
 int tui_prompt(tui *t, const char *prompt, char *text, size_t size);

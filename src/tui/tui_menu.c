@@ -397,21 +397,36 @@ int tui_save(tui *t, int ask)
     return 1;
 }
 
-int tui_may_drop(tui *t, const char *what)
+/* Asks before the game in progress is dropped when its moves would be
+ * lost: they are not saved, or (replacing: a new game) the
+ * new position will be saved over them, in the --save file every game of
+ * the run goes to. */
+static int may_drop(tui *t, const char *what, int replacing)
 {
-    if (!gl_play_dirty(t->p) || gl_play_moves(t->p) == 0 || gl_play_status(t->p) != GL_PLAYING) return 1;
+    if (gl_play_moves(t->p) == 0 || gl_play_status(t->p) != GL_PLAYING) return 1;
+    const char *path = gl_play_path(t->p);
+    int unsaved = gl_play_dirty(t->p);
+    int over = replacing && t->autosave && path && t->save_file && strcmp(path, t->save_file) == 0;
+    if (!unsaved && !over) return 1;
     for (;;) {
-        tui_say(t, 1, "This game has unsaved moves.  %s anyway?  y: yes  s: save first  Esc or n: no", what);
+        if (unsaved)
+            tui_say(t, 1, "This game has unsaved moves.  %s anyway?  y: yes  s: save first  Esc or n: no", what);
+        else
+            tui_say(t, 1, "This game would be saved over in %s.  %s anyway?  y: yes  s: save it to another "
+                          "file first  Esc or n: no", path, what);
         tui_redraw(t);
         tui_in in;
         if (!tui_read(t, &in, -1)) return 0; /* Ctrl-C: the main loop ends */
         if (in.key == KEY_RESIZE) continue;
         if (in.key == 'y' || in.key == 'Y') return 1;
-        if (in.key == 's' || in.key == 'S') return tui_save(t, 0);
+        if (in.key == 's' || in.key == 'S') return tui_save(t, !unsaved);
         tui_say(t, 0, "the game goes on");
         return 0;
     }
 }
+
+int tui_may_drop(tui *t, const char *what) { return may_drop(t, what, 0); }
+int tui_may_replace(tui *t, const char *what) { return may_drop(t, what, 1); }
 
 /* ------------------------------------------------------------ new games */
 
@@ -442,7 +457,7 @@ static void started(tui *t, int loaded)
 
 void tui_new_game(tui *t)
 {
-    if (!tui_may_drop(t, "Start a new game")) return;
+    if (!tui_may_replace(t, "Start a new game")) return;
     gl_error err = {0};
     if (gl_play_new_game(t->p, t->next_seed, &err) != 0) {
         tui_say(t, 1, "no new game: %s", err.msg);
@@ -675,7 +690,7 @@ static int custom_form(tui *t, const gl_game *g)
             int seeded = f[n - 1].value[0] != '\0';
             if (seeded && gl_seed_parse(f[n - 1].value, &seed) != 0)
                 gl_error_set(&err, "seed: '%s' is not a seed (a whole number, no leading zeros)", f[n - 1].value);
-            else if (gl_params_canon(g, &kv, &canon, &err) == 0 && tui_may_drop(t, "Start the new game")) {
+            else if (gl_params_canon(g, &kv, &canon, &err) == 0 && tui_may_replace(t, "Start the new game")) {
                 curs_set(1);
                 if (start_text(t, g, gl_sb_str(&text), seeded, seed, &err) == 0) started_game = 1;
             } else if (!err.set) {
@@ -732,7 +747,7 @@ static int new_game_of(tui *t, const gl_game *g)
     int i = choose(t, title, g->summary, &l, 0);
     if (i < 0) return 0;
     if (l.v[i].action == ACT_CUSTOM) return custom_form(t, g);
-    if (!tui_may_drop(t, "Start a new game")) return -1;
+    if (!tui_may_replace(t, "Start a new game")) return -1;
     gl_error err = {0};
     if (start_text(t, g, g->presets[l.v[i].arg].params, 0, 0, &err) != 0) {
         tui_say(t, 1, "no new game: %s", err.msg);
@@ -758,7 +773,7 @@ static void enter_id(tui *t)
         tui_say(t, 1, "not a game ID: %s", err.msg);
         return;
     }
-    if (!tui_may_drop(t, "Start that game")) return;
+    if (!tui_may_replace(t, "Start that game")) return;
     if (gl_play_start_id(t->p, id, &err) != 0) {
         tui_say(t, 1, "%s", err.msg);
         return;
@@ -835,7 +850,7 @@ again:
     gl_error err = {0};
     switch (l.v[i].action) {
     case ACT_PRESET:
-        if (!tui_may_drop(t, "Start a new game")) break;
+        if (!tui_may_replace(t, "Start a new game")) break;
         if (start_text(t, g, g->presets[l.v[i].arg].params, 0, 0, &err) != 0) tui_say(t, 1, "no new game: %s", err.msg);
         break;
     case ACT_CUSTOM:

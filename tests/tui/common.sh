@@ -45,9 +45,18 @@ keys u
 wait_for "undo done" "undo after the end"
 wait_gone "solved" "undo leaves the won position"
 
-# n: a new game with the next seed (tiles starts BBBWWW_ whatever the seed);
-# with --save every move is saved, so nothing is asked.
+# n: a new game with the next seed (tiles starts BBBWWW_ whatever the seed).
+# With --save every move is saved, but the new game would be saved over
+# the game in progress: n asks first (n keeps the game, y goes on); q,
+# which loses nothing, does not ask.
 keys n
+wait_for "would be saved over in $SAVE" "n: asks before the new game is saved over this one"
+keys n
+wait_for "the game goes on" "n: n keeps the game"
+if grep -v '^#' "$SAVE" | sed -n 2p | grep -q 'B.*W'; then ok; else bad "n: the saved game was replaced: $(cat "$SAVE")"; fi
+keys n
+wait_for "would be saved over" "n: asks again"
+keys y
 wait_for "new game: tiles:n=3,hop=2,start=standard#2" "n: new game"
 expect_screen "moves 0" "n: the move counter starts again"
 keys u
