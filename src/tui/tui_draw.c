@@ -432,8 +432,10 @@ static void draw_title(const gl_game *g, const char *right)
         snprintf(buf, sizeof buf, "gridlab %s - %.*s", g->name, (int)n, g->summary);
     }
     if ((int)strlen(buf) > room) snprintf(buf, sizeof buf, "gridlab %s", g->name);
+    if ((int)strlen(buf) > room) snprintf(buf, sizeof buf, "%s", g->name);
     tui_line(0, 0, buf, A_BOLD);
-    if ((int)strlen(right) < COLS) mvaddstr(0, COLS - (int)strlen(right), right);
+    /* the clock where it fits beside the name */
+    if ((int)strlen(buf) <= room) mvaddstr(0, COLS - (int)strlen(right), right);
 }
 
 /* The game's ID after "ID ", broken for the width: after a comma or the
@@ -478,6 +480,17 @@ static void id_elided(const tui *t, const char *id, int width, char *out, size_t
     if (seed && head >= (int)strcspn(id, ":") + 1) snprintf(out, n, "ID %.*s%s%s", head, id, ell, seed);
     else if (width - ID_INDENT - ellw > 0) snprintf(out, n, "ID %.*s%s", width - ID_INDENT - ellw, id, ell);
     else snprintf(out, n, "%s", ell);
+}
+
+/* An elided ID on line y: drawn whole, its width (not its bytes: the
+ * ellipsis takes three) kept within the screen by id_elided. */
+static void id_line(int y, const char *text, attr_t a)
+{
+    move(y, 0);
+    clrtoeol();
+    attron(a);
+    mvaddstr(y, 0, text);
+    attroff(a);
 }
 
 /* The lines below the board in the layout with the ID on lines of its
@@ -607,7 +620,7 @@ void tui_draw(tui *t, const tui_frame *f)
         int room = COLS - (int)strlen(played) - 2, clock_too = room >= 24;
         id_elided(t, gl_play_id(t->p), clock_too ? room : COLS, buf, sizeof buf);
         if (!gl_play_id(t->p)[0]) snprintf(buf, sizeof buf, "%s", idbuf);
-        tui_line(0, 0, buf, A_BOLD);
+        id_line(0, buf, A_BOLD);
         if (clock_too) mvaddstr(0, COLS - (int)strlen(played), played);
     }
 
@@ -622,7 +635,7 @@ void tui_draw(tui *t, const tui_frame *f)
         if (n > idrows) { /* a hidden board leaves it one line: elided */
             id_elided(t, gl_play_id(t->p), COLS, buf, sizeof buf);
             if (!gl_play_id(t->p)[0]) snprintf(buf, sizeof buf, "%s", idbuf);
-            tui_line(msg_end, 0, buf, A_DIM);
+            id_line(msg_end, buf, A_DIM);
             last = (int)strlen(buf);
         } else {
             for (int i = 0; i < n; i++) {

@@ -425,6 +425,22 @@ if has_game lines; then
     keys q
     wait_exit 0 "lines: quits"
     close
+    # Lines 98: the coming balls' cells show their symbol in the colour of
+    # the ball that will land there: the colours of the three `*` are those
+    # of the balls after "next" in the status line.
+    start lines98 TERM=screen -- play lines --rules lines98 --seed 1
+    wait_for "Lines 98 rules" "lines98: starts"
+    looks=$(screen_esc | sed -n '4,12p' | LC_ALL=C awk -v MINX=4 -v 'SYMS=*' -f "$(dirname "$0")/sgr_looks.awk" |
+        awk '{ split($2, c, "/"); print c[1] "/" c[2] }' | sort)
+    status_row=$(screen | grep -n 'next ' | head -1 | cut -d: -f1)
+    at=$(screen | sed -n "${status_row}p" | awk '{ print index($0, "next ") + 4 }')
+    next=$(screen_esc | sed -n "${status_row}p" | LC_ALL=C awk -v MINX="$at" -v SYMS=123456789 -f "$(dirname "$0")/sgr_looks.awk" |
+        head -3 | awk '{ split($2, c, "/"); print c[2] "/d" }' | sort)
+    if [ "$(printf '%s\n' "$looks" | grep -c .)" = 3 ] && [ "$looks" = "$next" ]; then ok
+    else bad "lines98: the coming balls' cells ($(echo $looks)) are not in the colours of next ($(echo $next))"; fi
+    keys q
+    wait_exit 0 "lines98: quits"
+    close
     # S plays on past the solver's plan of 20 turns until a key stops it.
     start lines-on NO_COLOR=1 -- play lines --seed 1
     wait_for "next " "lines: a 9x9 game starts"
