@@ -493,8 +493,8 @@ static void id_line(int y, const char *text, attr_t a)
     attroff(a);
 }
 
-/* The lines below the board in the layout with the ID on lines of its
- * own: the status, two for the message, the ID's rows and the keys. */
+/* "ID " and the game's ID (or why there is none) into buf; returns the
+ * lines it takes on lines of its own, wrapped to the screen. */
 static int id_text(const tui *t, char *buf, size_t n)
 {
     const char *id = gl_play_id(t->p);

@@ -116,7 +116,7 @@ for i in $(seq 1 "$npresets"); do
     check_id "$GAME preset $i ($label)"
     check_words "$GAME preset $i ($label): the board"
     check_colours "$GAME preset $i ($label)" 32
-    mv=$("$GRIDLAB" hint "$SAVE" --json --limit-ms 1000 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p')
+    mv=$("$GRIDLAB" hint "$SAVE" --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p')
     if [ -z "$mv" ]; then bad "$GAME preset $i ($label): gridlab hint gave no move"; continue; fi
     keys :
     typed "$mv"
