@@ -25,6 +25,9 @@ expect_err "odd.map:2:" "odd map names the line"
 printf '11\n111\n' >"$TMP/ragged.map"
 expect_bad_input "ragged map" new onet --map "$TMP/ragged.map"
 expect_bad_input "missing map" new onet --map "$TMP/none.map"
+# a name that is neither a built-in map nor a file: the field and the names
+expect_bad_input "unknown map name" new onet --map clasic
+expect_err "map=clasic: not a built-in map (small classic" "unknown map name: the field and the built-in names"
 expect_bad_input "odd obstacles" new onet --obstacles 3
 expect_bad_input "unknown option" new onet --colour 3
 expect_bad_input "odd size" new onet --size 3x3

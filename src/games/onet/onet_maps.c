@@ -85,7 +85,13 @@ int onet_map_load(const char *name, onet_map *m, gl_error *err)
         }
     char *data;
     size_t len;
-    if (gl_read_file(name, 1u << 20, &data, &len, err) != 0) return -1;
+    if (gl_read_file(name, 1u << 20, &data, &len, err) != 0) {
+        /* a misspelt map name is more likely than a missing file: say both */
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return gl_error_set(err, "map=%.60s: not a built-in map (%s) nor a file that reads: %s", name,
+                            onet_map_names(), why);
+    }
     int rc = onet_map_parse(data, len, name, m, err);
     free(data);
     return rc;
