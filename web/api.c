@@ -83,140 +83,14 @@ static const char *status_name(gl_status s)
 
 GLW_API const char *glw_error(void) { return E.msg; }
 
-/* "key=value key=value" (a preset's form) into params. */
-static int parse_params(const char *text, gl_kvlist *params, gl_error *err)
-{
-    const char *s = text ? text : "";
-    while (*s) {
-        while (*s == ' ' || *s == '\t' || *s == '\n') s++;
-        if (!*s) break;
-        const char *end = s;
-        while (*end && *end != ' ' && *end != '\t' && *end != '\n') end++;
-        const char *eq = memchr(s, '=', (size_t)(end - s));
-        if (!eq || eq == s) return gl_error_set(err, "'%.*s' is not key=value", (int)(end - s), s);
-        gl_strbuf key = GL_STRBUF_INIT, value = GL_STRBUF_INIT;
-        gl_sb_append(&key, s, (size_t)(eq - s));
-        gl_sb_append(&value, eq + 1, (size_t)(end - eq - 1));
-        gl_kv_add(params, gl_sb_str(&key), gl_sb_str(&value), 0);
-        gl_sb_free(&key);
-        gl_sb_free(&value);
-        s = end;
-    }
-    return 0;
-}
-
 /* ------------------------------------------------------------ the games */
-
-static const char *param_kind_name(gl_param_kind k)
-{
-    switch (k) {
-    case GL_PARAM_INT: return "int";
-    case GL_PARAM_SIZE: return "size";
-    case GL_PARAM_CHOICE: return "choice";
-    case GL_PARAM_TEXT: return "text";
-    }
-    return "text";
-}
-
-static void json_param(gl_json *j, const gl_param *pm)
-{
-    gl_json_obj_begin(j);
-    gl_json_key(j, "key");
-    gl_json_str(j, pm->key);
-    gl_json_key(j, "kind");
-    gl_json_str(j, param_kind_name(pm->kind));
-    gl_json_key(j, "def");
-    if (pm->def) gl_json_str(j, pm->def);
-    else gl_json_null(j);
-    if (pm->kind == GL_PARAM_INT || pm->kind == GL_PARAM_SIZE) {
-        gl_json_key(j, "min");
-        gl_json_int(j, pm->min);
-        gl_json_key(j, "max");
-        gl_json_int(j, pm->max);
-    }
-    if (pm->kind == GL_PARAM_SIZE) {
-        gl_json_key(j, "hmin");
-        gl_json_int(j, pm->hmin);
-        gl_json_key(j, "hmax");
-        gl_json_int(j, pm->hmax);
-    }
-    if (pm->kind == GL_PARAM_CHOICE && pm->choices) {
-        gl_json_key(j, "choices");
-        gl_json_arr_begin(j);
-        const char *c = pm->choices;
-        while (*c) {
-            const char *bar = strchr(c, '|');
-            size_t n = bar ? (size_t)(bar - c) : strlen(c);
-            gl_strbuf one = GL_STRBUF_INIT;
-            gl_sb_append(&one, c, n);
-            gl_json_str(j, gl_sb_str(&one));
-            gl_sb_free(&one);
-            c += n;
-            if (*c == '|') c++;
-        }
-        gl_json_arr_end(j);
-    }
-    gl_json_key(j, "help");
-    gl_json_str(j, pm->help ? pm->help : "");
-    gl_json_obj_end(j);
-}
 
 GLW_API const char *glw_games(void)
 {
     gl_json j;
     out_begin(&j);
     gl_json_arr_begin(&j);
-    for (int i = 0; i < gl_ngames; i++) {
-        const gl_game *g = gl_games[i];
-        gl_json_obj_begin(&j);
-        gl_json_key(&j, "name");
-        gl_json_str(&j, g->name);
-        gl_json_key(&j, "summary");
-        gl_json_str(&j, g->summary);
-        gl_json_key(&j, "rules");
-        gl_json_str(&j, g->rules ? g->rules : g->summary);
-        gl_json_key(&j, "move_help");
-        gl_json_str(&j, g->move_help);
-        gl_json_key(&j, "status_help");
-        if (g->status_help) gl_json_str(&j, g->status_help);
-        else gl_json_null(&j);
-        gl_json_key(&j, "score_kind");
-        gl_json_str(&j, score_kind_name(g->score_kind));
-        gl_json_key(&j, "score_name");
-        gl_json_str(&j, g->score_name ? g->score_name : "score");
-        gl_json_key(&j, "solver");
-        if (g->nsolvers > 0) gl_json_str(&j, g->solvers[0].summary);
-        else gl_json_null(&j);
-        gl_json_key(&j, "params");
-        gl_json_arr_begin(&j);
-        for (int k = 0; k < g->nparams; k++) json_param(&j, &g->params[k]);
-        gl_json_arr_end(&j);
-        gl_json_key(&j, "presets");
-        gl_json_arr_begin(&j);
-        for (int k = 0; k < g->npresets; k++) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "name");
-            gl_json_str(&j, g->presets[k].name);
-            gl_json_key(&j, "params");
-            gl_json_str(&j, g->presets[k].params);
-            /* its PARAMS as IDs write them, to tell which preset a game is */
-            gl_json_key(&j, "canon");
-            gl_kvlist kv;
-            gl_kv_init(&kv);
-            gl_strbuf canon = GL_STRBUF_INIT;
-            gl_error ignored = {0};
-            if (parse_params(g->presets[k].params, &kv, &ignored) == 0 &&
-                gl_params_canon(g, &kv, &canon, &ignored) == 0)
-                gl_json_str(&j, gl_sb_str(&canon));
-            else
-                gl_json_null(&j);
-            gl_sb_free(&canon);
-            gl_kv_free(&kv);
-            gl_json_obj_end(&j);
-        }
-        gl_json_arr_end(&j);
-        gl_json_obj_end(&j);
-    }
+    for (int i = 0; i < gl_ngames; i++) gl_json_game(&j, gl_games[i]); /* `gridlab list --json`'s shape */
     gl_json_arr_end(&j);
     return gl_sb_str(&OUT);
 }
@@ -254,13 +128,9 @@ GLW_API int glw_start(const char *game, const char *params, const char *seed)
     if (!g) return gl_error_set(&E, "no game called '%.40s'", game ? game : "");
     uint64_t s;
     if (seed_of(seed, &s) != 0) return -1;
-    gl_kvlist kv;
-    gl_kv_init(&kv);
-    int rc = parse_params(params, &kv, &E);
-    if (rc == 0) rc = gl_play_start(p, g, &kv, s, &E);
-    gl_kv_free(&kv);
-    if (rc == 0) forget_help();
-    return rc == 0 ? 0 : -1;
+    if (gl_play_start_text(p, g, params, s, &E) != 0) return -1;
+    forget_help();
+    return 0;
 }
 
 GLW_API int glw_start_id(const char *id)

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "events.h"
 #include "game.h"
+#include "json.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -193,6 +194,26 @@ int gl_play_autosaving(const gl_play *p);
 int gl_play_save(gl_play *p, const char *path, gl_error *err);
 /* The save file's text: `# id: ID` (when there is one), then the board. */
 void gl_play_save_text(const gl_play *p, gl_strbuf *out);
+
+/* ------------------------------------------------------------ JSON */
+
+/* The one JSON shape of each thing, for the command line and the page
+ * alike (docs/spec.md).  A game's table: name, summary, rules, move_help,
+ * status_help, score_kind, score_name, params_help, params (each as
+ * gl_json_param: key, kind, def, ranges, choices, takes, in_id, help),
+ * presets (name, params, canon), solvers, solve_help. */
+void gl_json_game(gl_json *j, const gl_game *g);
+void gl_json_param(gl_json *j, const gl_param *p);
+/* A solver's answer on board b: game, algo, solved, optimal, cost, moves
+ * (in the game's notation), nodes, ms, peak_bytes, stopped (when it
+ * stopped early) and what the solver adds (gl_info). */
+void gl_json_solution(gl_json *j, const gl_game *g, const gl_board *b, const char *algo, const gl_solution *s);
+/* A hint (result: GL_HINT_*; why: the limit that stopped it): move (null
+ * when none), what the game adds (info: path, optimal, stopped ...), and
+ * for drawing it: cells (the way the move travels, neighbouring cells),
+ * ends (the cells it starts and ends on), fill (the cells it fills). */
+void gl_json_hint(gl_json *j, const gl_game *g, const gl_board *b, int result, const gl_move *m,
+                  const gl_info *info, const char *why);
 
 /* ------------------------------------------------------------ words */
 

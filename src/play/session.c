@@ -113,16 +113,19 @@ static int start_game(gl_play *p, const gl_game *g, const gl_kvlist *params, uin
     /* the board first: create names a bad option the way options are named */
     gl_kvlist copy;
     gl_kv_init(&copy);
+    copy.bare = params && params->bare;
     for (int i = 0; params && i < params->n; i++) gl_kv_add(&copy, params->items[i].key, params->items[i].value, 0);
     gl_board *b = gl_game_create(g, &copy, seed, err);
     gl_kv_free(&copy);
     if (!b) return -1;
     gl_strbuf id = GL_STRBUF_INIT;
-    if (gl_game_id(g, params, seed, &id, err) != 0) {
+    int idrc = gl_game_id(g, params, seed, &id, err);
+    if (idrc < 0) {
         gl_sb_free(&id);
         g->destroy(b);
         return -1;
     }
+    if (idrc == 1) gl_error_clear(err); /* a parameter outside IDs (a file): a custom game */
     if (p->g && p->g != g) play_drop(p);
     p->g = g;
     snprintf(p->id, sizeof p->id, "%s", gl_sb_str(&id));
@@ -163,36 +166,8 @@ int gl_play_start_text(gl_play *p, const gl_game *g, const char *params, uint64_
 {
     gl_kvlist kv;
     gl_kv_init(&kv);
-    const char *s = params ? params : "";
-    int rc = 0;
-    while (*s && rc == 0) {
-        while (*s == ' ') s++;
-        size_t n = strcspn(s, " ");
-        if (!n) break;
-        const char *eq = memchr(s, '=', n);
-        if (!eq || eq == s || eq == s + n - 1) {
-            rc = gl_error_set(err, "'%.*s' is not KEY=VALUE", (int)n, s);
-            break;
-        }
-        char key[64], value[GL_ID_MAX + 1];
-        size_t kn = (size_t)(eq - s), vn = n - kn - 1;
-        if (kn >= sizeof key || vn >= sizeof value) {
-            rc = gl_error_set(err, "'%.*s' is too long", (int)(n > 40 ? 40 : n), s);
-            break;
-        }
-        memcpy(key, s, kn);
-        key[kn] = '\0';
-        memcpy(value, eq + 1, vn);
-        value[vn] = '\0';
-        if (gl_kv_get(&kv, key)) {
-            rc = gl_error_set(err, "%s is given twice", key);
-            break;
-        }
-        gl_kv_add(&kv, key, value, 0);
-        s += n;
-    }
-    for (int i = 0; i < kv.n; i++) kv.items[i].used = 0;
-    if (rc == 0) rc = gl_play_start(p, g, &kv, seed, err);
+    int rc = gl_kv_parse_pairs(&kv, params, err);
+    if (rc == 0) rc = start_game(p, g, &kv, seed, 1, err);
     gl_kv_free(&kv);
     return rc;
 }
