@@ -156,7 +156,8 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
     if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) return -1;
     if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) help(u);
     else if (!strcmp(cmd, "show")) draw(u);
-    else if (!strcmp(cmd, "id")) fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none)");
+    else if (!strcmp(cmd, "id"))
+        fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none: a custom game)");
     else if (!strcmp(cmd, "moves")) list_moves(u);
     else if (!strcmp(cmd, "undo") || !strcmp(cmd, "u") || !strcmp(cmd, "redo") || !strcmp(cmd, "r")) {
         int undo = cmd[0] == 'u';
@@ -170,7 +171,7 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
         int rc = cmd[0] == 'r' ? gl_play_restart(u->p, &err) : gl_play_new_game(u->p, u->next_seed++, &err);
         if (rc != 0) fprintf(u->o->out, "%s\n", err.msg);
         else {
-            fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none)");
+            fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none: a custom game)");
             draw(u);
         }
     } else if (!strncmp(cmd, "save", 4) && (cmd[4] == '\0' || cmd[4] == ' ')) {
@@ -194,7 +195,8 @@ static int run(gl_play *p, const gl_front_opts *o)
     gl_events_init(&ev);
     char line[1024];
     fprintf(o->out, "%s: %s\nid: %s\nmoves: %s\ntype help for the commands\n\n", g->name, g->summary,
-            gl_play_id(p)[0] ? gl_play_id(p) : "(none)", g->move_help);
+            gl_play_id(p)[0] ? gl_play_id(p) : "(none: a custom game)", g->move_help);
+    if (gl_play_load_note(p)[0]) fprintf(o->out, "note: %s\n", gl_play_load_note(p));
     draw(&u);
     for (;;) {
         gl_events_clear(&ev);
@@ -224,6 +226,11 @@ static int run(gl_play *p, const gl_front_opts *o)
         if (command(&u, cmd, &ev) != 0) break;
     }
     gl_events_free(&ev);
+    /* the time played since the last move goes into the save as well: the
+     * clock stands while the game is closed, and goes on from there */
+    gl_error err = {0};
+    if (!u.failed && gl_play_autosaving(p) && gl_play_path(p) && gl_play_save(p, NULL, &err) != 0)
+        save_failed(&u, &err);
     if (u.failed) return GL_EXIT_USAGE;
     return *o->interrupt ? GL_EXIT_INTERRUPTED : GL_EXIT_OK;
 }

@@ -761,8 +761,11 @@ static void load_file(tui *t)
         return;
     }
     started(t, 1);
-    tui_say(t, 0, "loaded %s%s%s", path, gl_play_id(t->p)[0] ? ": " : " (no game ID)",
-            gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
+    const char *note = gl_play_load_note(t->p);
+    if (note[0]) tui_say(t, 1, "loaded %s: %s", path, note);
+    else
+        tui_say(t, 0, "loaded %s%s%s", path, gl_play_id(t->p)[0] ? ": " : " (a custom game: no game ID)",
+                gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
 }
 
 /* 0 when the list was left (Esc), else 1. */

@@ -65,6 +65,31 @@ static char *dup(const char *s)
     return d;
 }
 
+/* The position a save holds: its lines that are not comments. */
+static char *position(const char *save)
+{
+    char *d = dup(save), *o = d;
+    for (const char *s = save; *s;) {
+        size_t n = strcspn(s, "\n");
+        if (s[0] != '#') {
+            memcpy(o, s, n);
+            o += n;
+            *o++ = '\n';
+        }
+        s += n + (s[n] == '\n');
+    }
+    *o = '\0';
+    return d;
+}
+
+static void same_position(const char *save, const char *want)
+{
+    char *a = position(save), *b = position(want);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+}
+
 static void test_games(void **state)
 {
     (void)state;
@@ -125,9 +150,9 @@ static void play_game(const gl_game *g)
     check_state(g);
     char *id = dup(glw_id());
     char *text = dup(glw_save_text());
-    assert_int_equal(strncmp(text, "# id: ", 6), 0);
+    assert_non_null(strstr(text, "\n# id: "));
     assert_int_equal(glw_start_id(id), 0);
-    assert_string_equal(glw_save_text(), text);
+    same_position(glw_save_text(), text);
 
     /* a legal move by its notation: events with the move first */
     gl_jv moves = parse(glw_legal_moves());
@@ -148,11 +173,11 @@ static void play_game(const gl_game *g)
 
     /* undo and redo are exact */
     assert_int_equal(glw_undo(), 0);
-    assert_string_equal(glw_save_text(), text);
+    same_position(glw_save_text(), text);
     assert_int_equal(glw_undo(), -1);
     assert_string_equal(glw_error(), "nothing to undo");
     assert_int_equal(glw_redo(), 0);
-    assert_string_equal(glw_save_text(), after);
+    same_position(glw_save_text(), after);
     assert_int_equal(glw_undo(), 0);
 
     /* the same move by picking its cells */
@@ -163,7 +188,7 @@ static void play_game(const gl_game *g)
         assert_int_equal((int)member(&sel, "selection")->n, 1);
         gl_jv_free(&sel);
         assert_int_equal(glw_pick(rc[2], rc[3]), GL_PICK_MOVED);
-        assert_string_equal(glw_save_text(), after);
+        same_position(glw_save_text(), after);
         assert_int_equal(glw_undo(), 0);
     }
     assert_int_equal(glw_pick(-1, 0), GL_PICK_BAD);
@@ -196,7 +221,7 @@ static void play_game(const gl_game *g)
 
     /* save and load */
     assert_int_equal(glw_load(text, "saved.txt"), 0);
-    assert_string_equal(glw_save_text(), text);
+    same_position(glw_save_text(), text);
     assert_string_equal(glw_id(), id);
 
     free(move);
