@@ -3,11 +3,11 @@
 # save format of docs/spec.md): Onet's level 1 played for 20 s and closed,
 # then loaded: the clock shows the time left as it was, undo reaches back
 # past the load, a hint keeps the game helped; a save edited by hand plays
-# as a custom game; the tables of best results of line mode.
+# as a custom game; line mode records a won game in the table of best
+# results (under the test's own XDG_DATA_HOME), once.
 . "$(dirname "$0")/lib.sh"
 
 has_game() { case ",${GL_GAMES:-tiles,flood,lines,match3,onet}," in *",$1,"*) return 0 ;; esac; return 1; }
-export XDG_DATA_HOME="$TMP/data" # the tests' own table of best results
 
 # first_move ID: the first legal move line mode lists.
 first_move() {
@@ -77,6 +77,27 @@ has_game tiles && {
     run show "$save"
     expect_rc 0 "tiles: show reads a save"
     expect_out "B  W  _  B  B  W  W" "tiles: show shows the save's position"
+}
+
+has_game tiles && {
+    # line mode records a won game like the full screen: into the table
+    # under XDG_DATA_HOME, once, and not when a hint helped
+    id='tiles:n=2,hop=2,start=standard#4'
+    "$GRIDLAB" new "$id" >"$TMP/t2.txt"
+    moves=$("$GRIDLAB" solve "$TMP/t2.txt" --json | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n')
+    scores="$XDG_DATA_HOME/gridlab/scores.txt"
+    last=$(printf '%s\n' "$moves" | tail -1)
+    run_in "$moves"$'\nundo\n'"$last"$'\nquit\n' play "$id" --lines
+    expect_rc 0 "record: a won game"
+    expect_out "The best result for these options!" "record: line mode says its place"
+    expect_out "Already in the best results." "record: a game enters once"
+    if [ "$(grep -c $'^tiles\tn=2,hop=2,start=standard\tfewer\t' "$scores" 2>/dev/null)" = 1 ]; then ok
+    else bad "record: the table after a won game: $(cat "$scores" 2>/dev/null)"; fi
+    run_in $'hint\n'"$moves"$'\nquit\n' play "$id" --lines
+    expect_out "Hints helped: not entered in the best results." "record: a hinted game"
+    run_in "$moves"$'\nquit\n' play "$id" --lines
+    expect_out "The 2nd best result for these options." "record: the second game"
+    [ "$(grep -c $'^tiles\t' "$scores")" = 2 ] && ok || bad "record: two results: $(cat "$scores")"
 }
 
 finish
