@@ -125,6 +125,11 @@ int gl_play_record_table(gl_play *p, gl_scores *table, gl_record *rec, gl_error 
  * "The 3rd best ...", "Not among the 10 best ...", or its why. */
 void gl_record_words(const gl_record *rec, char *buf, size_t n);
 
+/* How a finished game ended, in a sentence: "You won: moves 18 in 0:16.",
+ * "You won: 0:42.1." (a game of time), "Game over: score 40 in 1:02.",
+ * "The time is up!"; "" while it is in play. */
+void gl_play_outcome(const gl_play *p, char *buf, size_t n);
+
 /* The measure in words: "moves 18", "score 120", "1:02.5" (time). */
 void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value, char *buf, size_t n);
 

@@ -509,3 +509,21 @@ void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value
     }
     snprintf(buf, n, "%s %lld", g && g->score_name ? g->score_name : "score", value);
 }
+
+void gl_play_outcome(const gl_play *p, char *buf, size_t n)
+{
+    const gl_game *g = gl_play_game(p);
+    gl_status st = gl_play_status(p);
+    if (!g || st == GL_PLAYING) {
+        snprintf(buf, n, "%s", "");
+        return;
+    }
+    char measure[64], clock[32];
+    gl_score_format_value(g, g->score_kind, gl_play_score(p), measure, sizeof measure);
+    long long s = (long long)gl_play_elapsed_ms(p) / 1000;
+    snprintf(clock, sizeof clock, "%lld:%02lld", s / 60, s % 60);
+    if (st == GL_WON && g->score_kind == GL_SCORE_TIME) snprintf(buf, n, "You won: %s.", measure);
+    else if (st == GL_WON) snprintf(buf, n, "You won: %s in %s.", measure, clock);
+    else if (gl_play_time_left_ms(p) == 0) snprintf(buf, n, "The time is up!");
+    else snprintf(buf, n, "Game over: %s in %s.", measure, clock);
+}
