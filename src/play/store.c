@@ -181,6 +181,26 @@ static int id_board(const char *id, int line, const char *name, const gl_game *g
     return 0;
 }
 
+/* The board as its own text reads back: a file may hold what the game's
+ * format does not write (a tiles board with a cost and no moves), and the
+ * session must hold what its save will say.  b is taken; NULL on failure
+ * (err). */
+static gl_board *as_written(const gl_game *g, gl_board *b, gl_error *err)
+{
+    gl_strbuf text = GL_STRBUF_INIT;
+    g->format(b, &text);
+    g->destroy(b);
+    const gl_game *g2 = NULL;
+    gl_board *c = gl_board_parse_text(gl_sb_str(&text), text.len, "the board as written", &g2, err);
+    gl_sb_free(&text);
+    if (c && g2 != g) {
+        g2->destroy(c);
+        c = NULL;
+        gl_error_set(err, "the board's text reads as another game");
+    }
+    return c;
+}
+
 static int same_board(const gl_game *g, const gl_board *a, const gl_board *b)
 {
     gl_strbuf x = GL_STRBUF_INIT, y = GL_STRBUF_INIT;
@@ -217,6 +237,7 @@ static int load_board(gl_play *p, const char *data, size_t len, const char *name
 {
     const gl_game *g;
     gl_board *b = gl_board_parse_text(data, len, name, &g, err);
+    if (b) b = as_written(g, b, err);
     if (!b) return -1;
     char id[GL_ID_MAX + 2];
     int idline = find_id(data, len, id, sizeof id);
@@ -359,7 +380,7 @@ static int read_field(const line_walk *w, const char *name, save_fields *f, gl_e
 static int read_save_lines(const char *data, size_t len, const char *name, save_fields *f, char **start,
                            gl_error *err)
 {
-    *start = malloc(len + 2);
+    *start = malloc(2 * len + 2); /* a blank line becomes "#\n": two bytes for one */
     if (!*start) return gl_error_set(err, "out of memory");
     char *st = *start;
     size_t sn = 0;
@@ -466,6 +487,7 @@ static int load_save(gl_play *p, const char *data, size_t len, const char *name,
 {
     const gl_game *g;
     gl_board *b = gl_board_parse_text(data, len, name, &g, err); /* the position */
+    if (b) b = as_written(g, b, err);
     if (!b) return -1;
     save_fields f;
     memset(&f, 0, sizeof f);
@@ -499,7 +521,12 @@ static int load_save(gl_play *p, const char *data, size_t len, const char *name,
         const gl_game *sg;
         start = gl_board_parse_text(start_text, strlen(start_text), name, &sg, &e);
         if (!start) snprintf(why, sizeof why, "its first position does not read: %.300s", e.msg);
-        else if (sg != g) snprintf(why, sizeof why, "its first position is a %s board, its position %s", sg->name, g->name);
+        else if (sg != g) {
+            snprintf(why, sizeof why, "its first position is a %s board, its position %s", sg->name, g->name);
+            sg->destroy(start);
+            start = NULL;
+        } else if (!(start = as_written(g, start, &e)))
+            snprintf(why, sizeof why, "its first position does not read: %.300s", e.msg);
     }
     if (!why[0] && f.nmv != f.moves)
         snprintf(why, sizeof why, "it lists %d moves where its history says %lld", f.nmv, f.moves);

@@ -309,6 +309,17 @@ static void test_hand_edited(void **state)
     gl_play_free(q);
     free(s);
 
+    /* a first position of another game; one that does not read */
+    if (gl_game_find("flood")) {
+        q = load("# gridlab save 2\n# history: moves=0 at=0\ntiles\nBBBWWW_\n# start: flood size=2x2 colors=2\n"
+                 "# start: 01\n# start: 10\n");
+        assert_non_null(strstr(gl_play_load_note(q), "its first position is a flood board"));
+        gl_play_free(q);
+    }
+    q = load("# gridlab save 2\n# history: moves=0 at=0\ntiles\nBBBWWW_\n# start: tiles\n# start: BBXWWW_\n");
+    assert_non_null(strstr(gl_play_load_note(q), "its first position does not read: save.txt:6:"));
+    gl_play_free(q);
+
     /* the format before the history: the ID kept above a board edited to
      * a nearly finished one is no 1-move win of that ID */
     q = load("# id: tiles:n=3,hop=2,start=standard#1\ntiles\nWW_WBBB\n");

@@ -236,14 +236,24 @@ test('the page plays when python3 -m http.server serves it', async () => {
   }
 });
 
+// The defaults are the terminal's: a page without a link starts Flood's
+// 14x14 board, and each game's first preset is its default game (Onet's
+// untimed classic board).
+const DEFAULTS = {
+  flood: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#',
+  onet: 'onet:solvable=no#',
+};
 test('the game picker and the presets start each game', async () => {
   const { context, page } = await openPage(browser, urlOf(''));
   try {
+    assert.ok((await idOf(page)).startsWith(DEFAULTS.flood), await idOf(page));
+    assert.equal(await page.inputValue('#preset'), '0');
     for (const game of Object.keys(GAMES)) {
       await page.selectOption('#game', game);
       await settled(page);
       assert.equal(await stateOf(page), 'playing');
-      assert.ok((await idOf(page)).startsWith(game + ':'), await idOf(page));
+      assert.ok((await idOf(page)).startsWith(DEFAULTS[game] || game + ':'), await idOf(page));
+      if (game === 'onet') assert.doesNotMatch(await page.textContent('#clock'), /left/, 'the default onet board has a clock');
       assert.equal(await page.inputValue('#preset'), '0');
       const presets = await page.$$eval('#preset option', (o) => o.map((x) => x.value));
       assert.ok(presets.length >= 2 && presets.includes('custom'));
