@@ -270,38 +270,8 @@ void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
                           const gl_solution *s, gl_strbuf *out)
 {
     gl_json j;
-    char buf[64];
     gl_json_init(&j, out);
-    gl_json_obj_begin(&j);
-    gl_json_key(&j, "game");
-    gl_json_str(&j, g->name);
-    gl_json_key(&j, "algo");
-    gl_json_str(&j, algo);
-    gl_json_key(&j, "solved");
-    gl_json_bool(&j, s->solved);
-    gl_json_key(&j, "optimal");
-    gl_json_bool(&j, s->optimal);
-    gl_json_key(&j, "cost");
-    gl_json_int(&j, s->cost);
-    gl_json_key(&j, "moves");
-    gl_json_arr_begin(&j);
-    for (int i = 0; i < s->nmoves; i++) {
-        g->format_move(b, &s->moves[i], buf, sizeof buf);
-        gl_json_str(&j, buf);
-    }
-    gl_json_arr_end(&j);
-    gl_json_key(&j, "nodes");
-    gl_json_uint(&j, s->nodes);
-    gl_json_key(&j, "ms");
-    gl_json_double(&j, s->ms);
-    gl_json_key(&j, "peak_bytes");
-    gl_json_uint(&j, s->peak_bytes);
-    if (s->stopped) {
-        gl_json_key(&j, "stopped");
-        gl_json_str(&j, s->stopped);
-    }
-    gl_json_info(&j, &s->info);
-    gl_json_obj_end(&j);
+    gl_json_solution(&j, g, b, algo, s); /* the page's shape too */
 }
 
 /* Is key in the solver's space-separated option list? */

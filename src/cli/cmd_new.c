@@ -18,13 +18,11 @@ static int help(void)
         printf("  %s\n", g->name);
         for (int k = 0; k < g->nparams; k++) {
             const gl_param *p = &g->params[k];
-            char range[96] = "";
-            if (p->kind == GL_PARAM_INT) snprintf(range, sizeof range, " (%lld..%lld)", p->min, p->max);
-            else if (p->kind == GL_PARAM_SIZE)
-                snprintf(range, sizeof range, " (WxH up to %lldx%lld)", p->max, p->hmax);
-            else if (p->kind == GL_PARAM_CHOICE) snprintf(range, sizeof range, " (%s)", p->choices);
-            printf("    --%-11s %s%s%s%s%s\n", p->key, p->help, range, p->def ? " [" : "", p->def ? p->def : "",
-                   p->def ? "]" : "");
+            gl_strbuf takes = GL_STRBUF_INIT;
+            gl_param_describe(p, &takes);
+            printf("    --%-11s %s (%s)%s%s%s%s\n", p->key, p->help, gl_sb_str(&takes), p->def ? " [" : "",
+                   p->def ? p->def : "", p->def ? "]" : "", p->flags & GL_PARAM_NOT_IN_ID ? " (not in IDs)" : "");
+            gl_sb_free(&takes);
         }
     }
     return GL_EXIT_OK;
@@ -84,15 +82,17 @@ int gl_cmd_new(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out_params;
     }
-    gl_strbuf sb = GL_STRBUF_INIT;
-    gl_sb_puts(&sb, "# id: ");
-    if (gl_game_id(g, &params, seed, &sb, &err) != 0) {
+    gl_strbuf sb = GL_STRBUF_INIT, id = GL_STRBUF_INIT;
+    int idrc = gl_game_id(g, &params, seed, &id, &err);
+    if (idrc < 0) {
         rc = gl_cli_fail(&err);
         gl_sb_free(&sb);
+        gl_sb_free(&id);
         g->destroy(b);
         goto out_params;
     }
-    gl_sb_putc(&sb, '\n');
+    if (idrc == 0) gl_sb_printf(&sb, "# id: %s\n", gl_sb_str(&id)); /* else a custom board: no ID */
+    gl_sb_free(&id);
     g->format(b, &sb);
     fputs(gl_sb_str(&sb), stdout);
     gl_sb_free(&sb);

@@ -130,34 +130,21 @@ int gl_cmd_hint(int argc, char **argv)
     gl_json_init(&j, &out);
     if (found == GL_HINT_ERROR) {
         rc = gl_cli_fail(&err);
+    } else if (json) { /* the page's shape too */
+        gl_json_hint(&j, g, b, found, &m, &info, err.set ? err.msg : NULL);
+        if (found == GL_HINT_NONE) rc = GL_EXIT_NO;
+        else if (found == GL_HINT_STOPPED)
+            rc = err.set && strcmp(err.msg, "interrupted") == 0 ? GL_EXIT_INTERRUPTED : GL_EXIT_STOPPED;
     } else if (found == GL_HINT_MOVE) {
         char buf[64];
         g->format_move(b, &m, buf, sizeof buf);
-        if (json) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "move");
-            gl_json_str(&j, buf);
-            gl_json_info(&j, &info);
-            gl_json_obj_end(&j);
-        } else {
-            gl_sb_puts(&out, buf);
-        }
+        gl_sb_puts(&out, buf);
     } else if (found == GL_HINT_NONE) {
-        if (json) gl_sb_puts(&out, "{\"move\":null}");
-        else gl_sb_puts(&out, "no move");
+        gl_sb_puts(&out, "no move");
         rc = GL_EXIT_NO;
     } else { /* stopped before it had a move */
         const char *why = err.set ? err.msg : "a limit";
-        if (json) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "move");
-            gl_json_null(&j);
-            gl_json_key(&j, "stopped");
-            gl_json_str(&j, why);
-            gl_json_obj_end(&j);
-        } else {
-            gl_sb_printf(&out, "no hint: the search stopped (%s) before it found a move", why);
-        }
+        gl_sb_printf(&out, "no hint: the search stopped (%s) before it found a move", why);
         rc = strcmp(why, "interrupted") == 0 ? GL_EXIT_INTERRUPTED : GL_EXIT_STOPPED;
     }
     if (found != GL_HINT_ERROR) {

@@ -589,13 +589,11 @@ static void describe_field(const field *f, uint64_t next_seed, char *buf, size_t
         snprintf(buf, n, "the board's seed; empty: the next one (%llu)", (unsigned long long)next_seed);
         return;
     }
-    char range[96] = "";
-    if (p->kind == GL_PARAM_INT) snprintf(range, sizeof range, "%lld..%lld", p->min, p->max);
-    else if (p->kind == GL_PARAM_SIZE)
-        snprintf(range, sizeof range, "%lld..%lld x %lld..%lld", p->min, p->max, p->hmin, p->hmax);
-    else if (p->kind == GL_PARAM_CHOICE) snprintf(range, sizeof range, "%s (Left/Right)", p->choices);
-    snprintf(buf, n, "%s%s%s%s", p->help ? p->help : "", range[0] ? ": " : "", range,
-             p->def ? "" : "; empty: the game decides");
+    gl_strbuf takes = GL_STRBUF_INIT; /* the table's own words, as in the help pages */
+    gl_param_describe(p, &takes);
+    snprintf(buf, n, "%s%s%s%s%s", p->help ? p->help : "", p->help ? ": " : "", gl_sb_str(&takes),
+             p->kind == GL_PARAM_CHOICE ? " (Left/Right)" : "", p->def ? "" : "; empty: the game decides");
+    gl_sb_free(&takes);
 }
 
 /* Whether a key may go into a field of this kind. */
@@ -606,6 +604,7 @@ static int key_fits(const field *f, int ch)
     switch (f->param->kind) {
     case GL_PARAM_INT: return (ch >= '0' && ch <= '9') || ch == '-';
     case GL_PARAM_SIZE: return (ch >= '0' && ch <= '9') || ch == 'x';
+    case GL_PARAM_LIST: return (ch >= '0' && ch <= '9') || ch == '-' || ch == ',';
     default: return 1;
     }
 }
@@ -794,8 +793,11 @@ static void load_file(tui *t)
         return;
     }
     started(t, 1);
-    tui_say(t, 0, "loaded %s%s%s", path, gl_play_id(t->p)[0] ? ": " : " (no game ID)",
-            gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
+    const char *note = gl_play_load_note(t->p);
+    if (note[0]) tui_say(t, 1, "loaded %s: %s", path, note);
+    else
+        tui_say(t, 0, "loaded %s%s%s", path, gl_play_id(t->p)[0] ? ": " : " (a custom game: no game ID)",
+                gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
 }
 
 /* 0 when the list was left (Esc), else 1. */

@@ -532,13 +532,6 @@ static void solver_best(tui *t, char *buf, size_t n)
     gl_solution_free(&sol);
 }
 
-static const char *ordinal(int n)
-{
-    int k = n % 100;
-    if (k >= 11 && k <= 13) return "th";
-    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-}
-
 void tui_finish(tui *t)
 {
     if (t->done_serial == gl_play_serial(t->p)) return;
@@ -559,30 +552,26 @@ void tui_finish(tui *t)
     if (g->score_kind == GL_SCORE_MORE) solver_best(t, best, sizeof best);
     int next_level = st == GL_WON && gl_play_has_next_level(t->p);
 
-    gl_score e;
-    gl_error why = {0};
+    /* which games enter and how they rank: the play layer's rules (scores.h) */
     char result[1300] = "";
     int rank = -1, failed = 0;
-    if (gl_score_of_play(t->p, &e, &why) != 0) {
-        if (gl_play_assisted(t->p)) snprintf(result, sizeof result, "The solver helped: not entered in the best results.");
-        else if (gl_play_hints(t->p)) snprintf(result, sizeof result, "Hints helped: not entered in the best results.");
-        else if (st == GL_WON || g->score_kind == GL_SCORE_MORE)
-            snprintf(result, sizeof result, "Not entered in the best results: %s.", why.msg);
-    } else if (!t->scores_path) {
-        snprintf(result, sizeof result, "No file for the best results (set HOME or XDG_DATA_HOME).");
-        gl_score_free(&e);
+    gl_record rec;
+    gl_error err = {0};
+    if (!t->scores_path) {
+        gl_score e;
+        if (gl_score_of_play(t->p, &e, &err) == 0) {
+            gl_score_free(&e);
+            snprintf(result, sizeof result, "No file for the best results (set HOME or XDG_DATA_HOME).");
+        }
+    } else if (gl_play_record(t->p, t->scores_path, &t->scores, &rec, &err) != 0) {
+        failed = 1;
+        snprintf(result, sizeof result, "The result could not be recorded: %s.", err.msg);
     } else {
-        gl_error note = {0}, err = {0};
-        rank = gl_scores_record(t->scores_path, &e, &t->scores, &note, &err);
-        gl_score_free(&e);
-        failed = rank < 0;
-        if (rank < 0) snprintf(result, sizeof result, "The result could not be recorded: %s.", err.msg);
-        else if (rank == 0) snprintf(result, sizeof result, "Not among the %d best for these options.", GL_SCORES_KEEP);
-        else if (rank == 1) snprintf(result, sizeof result, "The best result for these options!");
-        else snprintf(result, sizeof result, "The %d%s best result for these options.", rank, ordinal(rank));
-        if (note.set) {
+        rank = rec.rank;
+        gl_record_words(&rec, result, sizeof result);
+        if (rec.note[0]) {
             size_t l = strlen(result);
-            snprintf(result + l, sizeof result - l, "  NOTE: %s", note.msg);
+            snprintf(result + l, sizeof result - l, "  NOTE: %s", rec.note);
         }
     }
     snprintf(t->end_words, sizeof t->end_words, "%s%s%s%s%s", outcome, best[0] ? "  " : "", best,

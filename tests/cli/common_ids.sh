@@ -52,7 +52,7 @@ has_game tiles && {
     save="$TMP/t.txt"
     run_in $'5-7\n3-5\nundo\nsave\nquit\n' play tiles --seed 1 --save "$save" --lines
     expect_rc 0 "play --save"
-    head -1 "$save" | grep -q '^# id: tiles:n=3,hop=2,start=standard#1$' && ok || bad "save keeps the ID: $(head -1 "$save")"
+    grep -qx '# id: tiles:n=3,hop=2,start=standard#1' "$save" && ok || bad "save keeps the ID: $(head -3 "$save")"
     grep -q '^BBBW_WW$' "$save" && ok || bad "save after undo: $(cat "$save")"
     run_in $'restart\nshow\nquit\n' play "$save" --lines
     expect_rc 0 "play a save"

@@ -516,7 +516,8 @@ if has_game onet; then
     LSAVE="$TMP/lines-level2.txt"
     printf 'solve\nsave %s\nquit\n' "$LSAVE" | "$GRIDLAB" play onet --seed 1 --level 1 --size 4x2 --kinds 2 \
         --solvable yes --lines >/dev/null 2>&1
-    if [ -s "$LSAVE" ] && cmp -s "$SAVE" "$LSAVE"; then ok
+    # (the saves hold each game's time played: that line differs)
+    if [ -s "$LSAVE" ] && cmp -s <(grep -v '^# clock:' "$SAVE") <(grep -v '^# clock:' "$LSAVE"); then ok
     else bad "levels: line mode's level 2 differs from the full screen's: $(head -3 "$LSAVE" 2>/dev/null)"; fi
 fi
 

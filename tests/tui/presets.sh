@@ -45,7 +45,7 @@ screen_id() {
 # mark between a start and an end of it.
 check_id() {
     local want shown
-    want=$(sed -n '1s/^# id: //p' "$SAVE")
+    want=$(sed -n 's/^# id: //p' "$SAVE" | head -n 1)
     shown=$(screen_id)
     if [ -z "$want" ]; then bad "$1: no ID in the save file"; return; fi
     if [ "$shown" = "$want" ]; then ok; return; fi

@@ -116,15 +116,29 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
 
 /* ------------------------------------------------------------ the table */
 
+/* The parameters: the one statement of what `new`, IDs and the forms take. */
+static const gl_param flood_params[] = {
+    {"size", GL_PARAM_SIZE, "14x14", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, NULL, "columns x rows", 0},
+    {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours", 0},
+    {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts", 0},
+    {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
+     "the move limit: a lookahead solver's count plus 5, 2 or 0", 0},
+    {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)", 0},
+};
+
+#define FLOOD_NPARAMS ((int)(sizeof flood_params / sizeof flood_params[0]))
+
 static gl_board *flood_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    int w = 14, h = 14, start = FLOOD_START_CORNER, diff = 1;
-    long long k = 6, limit = -1;
-    if (gl_kv_size(params, "size", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, &w, &h, err) != 0) return NULL;
-    if (gl_kv_int(params, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
-    if (gl_kv_choice(params, "start", "corner|center", &start, err) != 0) return NULL;
-    if (gl_kv_choice(params, "difficulty", "easy|medium|hard", &diff, err) != 0) return NULL;
-    if (gl_kv_int(params, "moves", 0, 100000, &limit, err) != 0) return NULL;
+    gl_params pv;
+    if (gl_params_read(flood_params, FLOOD_NPARAMS, params, &pv, err) != 0) return NULL;
+    int w = 0, h = 0;
+    gl_param_size(&pv, "size", &w, &h);
+    long long k = gl_param_int(&pv, "colors", 0);
+    /* size, colors, start and difficulty have defaults in the table */
+    int start = gl_param_choice(&pv, "start", 0);
+    int diff = gl_param_choice(&pv, "difficulty", 0);
+    long long limit = gl_param_int(&pv, "moves", -1);
     flood_board *b = calloc(1, sizeof *b);
     if (!b) {
         gl_error_set(err, "out of memory");
@@ -388,19 +402,11 @@ static const gl_solver flood_solvers[] = {
     {"beam", "beam search on f = g + bound: fast, near-optimal (width=32)", "width", flood_solve_beam},
 };
 
-static const gl_param flood_params[] = {
-    {"size", GL_PARAM_SIZE, "14x14", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, NULL, "columns x rows"},
-    {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours"},
-    {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts"},
-    {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
-     "the move limit: a lookahead solver's count plus 5, 2 or 0"},
-    {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)"},
-};
 
 static const gl_preset flood_presets[] = {
+    {"14x14, 6 colours", "size=14x14 colors=6"},
     {"12x12, 6 colours", "size=12x12 colors=6"},
     {"12x12, 6 colours, hard", "size=12x12 colors=6 difficulty=hard"},
-    {"14x14, 6 colours", "size=14x14 colors=6"},
     {"18x18, 8 colours", "size=18x18 colors=8"},
     {"22x22, 8 colours", "size=22x22 colors=8"},
 };
@@ -408,8 +414,6 @@ static const gl_preset flood_presets[] = {
 const gl_game gl_game_flood = {
     .name = "flood",
     .summary = "Flood-It: flood the board with one colour in as few moves as possible",
-    .params_help = "size=WxH (up to 30x30, default 14x14) colors=K (2..36, default 6) "
-                   "start=corner|center difficulty=easy|medium|hard moves=LIMIT",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
     .rules = "The flooded region is the group of cells of one colour joined to the start cell\n"
              "(the top-left corner, or the centre).  Each move gives the region a new colour;\n"
@@ -424,7 +428,7 @@ const gl_game gl_game_flood = {
     .tour_params = "size=14x14 colors=6",
     .tour_solve = "astar",
     .params = flood_params,
-    .nparams = (int)(sizeof flood_params / sizeof flood_params[0]),
+    .nparams = FLOOD_NPARAMS,
     .presets = flood_presets,
     .npresets = (int)(sizeof flood_presets / sizeof flood_presets[0]),
     .score_kind = GL_SCORE_FEWER,

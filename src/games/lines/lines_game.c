@@ -12,24 +12,36 @@
 
 static lines_board *lines_alloc(void) { return calloc(1, sizeof(lines_board)); }
 
+/* The parameters: the one statement of what `new`, IDs, the forms and the
+ * header's shared keys take. */
+static const gl_param lines_params[] = {
+    {"size", GL_PARAM_SIZE, "9x9", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, NULL, "columns x rows", 0},
+    {"colors", GL_PARAM_INT, "7", 1, LINES_MAX_COLORS, 0, 0, NULL, "ball colours", 0},
+    {"line", GL_PARAM_INT, "5", 2, LINES_MAX_SIDE, 0, 0, NULL, "balls in a line that vanishes", 0},
+    {"spawn", GL_PARAM_INT, "3", 1, LINES_MAX_SPAWN, 0, 0, NULL, "balls that come after a move", 0},
+    {"rules", GL_PARAM_CHOICE, "klines", 0, 0, 0, 0, "klines|lines98",
+     "klines: colours shown, 2n^2-20n+60 points; lines98: places shown too, n(n-4)", 0},
+};
+
+/* The keys `new` and the header share, read by the table. */
 static int lines_read_params(gl_kvlist *kv, int *w, int *h, int *colors, int *line, int *spawn,
                              int *rules, gl_error *err)
 {
-    long long k = 7, l = 5, s = 3;
-    if (gl_kv_size(kv, "size", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, w, h, err) != 0) return -1;
-    if (gl_kv_int(kv, "colors", 1, LINES_MAX_COLORS, &k, err) != 0) return -1;
-    if (gl_kv_int(kv, "line", 2, LINES_MAX_SIDE, &l, err) != 0) return -1;
-    if (gl_kv_int(kv, "spawn", 1, LINES_MAX_SPAWN, &s, err) != 0) return -1;
-    if (gl_kv_choice(kv, "rules", "klines|lines98", rules, err) != 0) return -1;
-    *colors = (int)k;
-    *line = (int)l;
-    *spawn = (int)s;
+    gl_params pv;
+    if (gl_params_read(lines_params, (int)(sizeof lines_params / sizeof lines_params[0]), kv, &pv, err) != 0)
+        return -1;
+    gl_param_size(&pv, "size", w, h);
+    /* every one has a default in the table: no fallback is ever taken */
+    *colors = (int)gl_param_int(&pv, "colors", 0);
+    *line = (int)gl_param_int(&pv, "line", 0);
+    *spawn = (int)gl_param_int(&pv, "spawn", 0);
+    *rules = gl_param_choice(&pv, "rules", 0);
     return 0;
 }
 
 static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    int w = 9, h = 9, colors, line, spawn, rules = LINES_KLINES;
+    int w = 0, h = 0, colors, line, spawn, rules;
     if (lines_read_params(params, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
     if (line > w && line > h) {
         gl_error_set(err, "line=%d is longer than the %dx%d board", line, w, h);
@@ -46,7 +58,7 @@ static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 
 static gl_board *lines_parse(gl_text *tx, gl_error *err)
 {
-    int w = 9, h = 9, colors, line, spawn, rules = LINES_KLINES;
+    int w = 0, h = 0, colors, line, spawn, rules;
     long long score = 0, turns = 0;
     lines_board *b = NULL;
     if (lines_read_params(&tx->keys, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
@@ -484,14 +496,6 @@ static const gl_solver lines_solvers[] = {
      "turns", lines_solve_greedy},
 };
 
-static const gl_param lines_params[] = {
-    {"size", GL_PARAM_SIZE, "9x9", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, NULL, "columns x rows"},
-    {"colors", GL_PARAM_INT, "7", 1, LINES_MAX_COLORS, 0, 0, NULL, "ball colours"},
-    {"line", GL_PARAM_INT, "5", 2, LINES_MAX_SIDE, 0, 0, NULL, "balls in a line that vanishes"},
-    {"spawn", GL_PARAM_INT, "3", 1, LINES_MAX_SPAWN, 0, 0, NULL, "balls that come after a move"},
-    {"rules", GL_PARAM_CHOICE, "klines", 0, 0, 0, 0, "klines|lines98",
-     "klines: colours shown, 2n^2-20n+60 points; lines98: places shown too, n(n-4)"},
-};
 
 static const gl_preset lines_presets[] = {
     {"9x9, 7 colours (KLines)", "size=9x9 colors=7"},
@@ -503,7 +507,6 @@ static const gl_preset lines_presets[] = {
 const gl_game gl_game_lines = {
     .name = "lines",
     .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
-    .params_help = "size=WxH (9x9) colors=K (7; 1..9) line=L (5) spawn=S (3) rules=klines|lines98",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
     .rules = "Move a ball to an empty cell it can reach through empty cells (up, down, left,\n"
              "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"

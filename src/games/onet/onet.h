@@ -121,6 +121,9 @@ int onet_levels_parse(const char *data, size_t len, const char *file, onet_level
                       gl_error *err);
 int onet_builtin_levels(const onet_level **lv);
 gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err);
+/* The parameter table (onet.c), which onet_create reads. */
+extern const gl_param onet_params[];
+extern const int onet_nparams;
 int onet_next_level(const gl_board *gb, gl_kvlist *params);
 /* Lays out a board from a map; solvable: backwards construction. */
 onet_board *onet_generate(const onet_map *m, int kinds, int obstacles, int bombs, int border,

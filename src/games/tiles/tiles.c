@@ -123,13 +123,23 @@ static tiles_board *alloc_board(void)
     return t;
 }
 
+/* The parameters: the one statement of what `new`, IDs and the forms take. */
+static const gl_param tiles_params[] = {
+    {"n", GL_PARAM_INT, "3", 1, TILES_MAX_N, 0, 0, NULL, "tiles of each colour", 0},
+    {"hop", GL_PARAM_INT, "2", 0, TILES_MAX_CELLS - 2, 0, 0, NULL, "how many tiles a move may hop over", 0},
+    {"start", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|random",
+     "standard: BB..WW_; random: the cells shuffled", 0},
+};
+
+#define TILES_NPARAMS ((int)(sizeof tiles_params / sizeof tiles_params[0]))
+
 static gl_board *tiles_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    long long n = 3, hop = 2;
-    int start = 0;
-    if (gl_kv_int(params, "n", 1, TILES_MAX_N, &n, err) != 0) return NULL;
-    if (gl_kv_int(params, "hop", 0, TILES_MAX_CELLS - 2, &hop, err) != 0) return NULL;
-    if (gl_kv_choice(params, "start", "standard|random", &start, err) != 0) return NULL;
+    gl_params pv;
+    if (gl_params_read(tiles_params, TILES_NPARAMS, params, &pv, err) != 0) return NULL;
+    /* every one has a default in the table */
+    long long n = gl_param_int(&pv, "n", 0), hop = gl_param_int(&pv, "hop", 0);
+    int start = gl_param_choice(&pv, "start", 0);
     tiles_board *t = alloc_board();
     if (!t) {
         gl_error_set(err, "out of memory");
@@ -380,12 +390,6 @@ static const gl_solver tiles_solvers[] = {
              " stops when it loops", NULL, tiles_solve_seed},
 };
 
-static const gl_param tiles_params[] = {
-    {"n", GL_PARAM_INT, "3", 1, TILES_MAX_N, 0, 0, NULL, "tiles of each colour"},
-    {"hop", GL_PARAM_INT, "2", 0, TILES_MAX_CELLS - 2, 0, 0, NULL, "how many tiles a move may hop over"},
-    {"start", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|random",
-     "standard: BB..WW_; random: the cells shuffled"},
-};
 
 static const gl_preset tiles_presets[] = {
     {"3 and 3 (the classic puzzle)", "n=3"},
@@ -398,7 +402,6 @@ static const gl_preset tiles_presets[] = {
 const gl_game gl_game_tiles = {
     .name = "tiles",
     .summary = "black and white sliding tiles: whites left of blacks at least cost",
-    .params_help = "n=N (1..28, default 3) hop=H (default 2) start=standard|random",
     .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
     .rules = "A row of black (B) and white (W) tiles and one empty cell (_).  A tile moves into\n"
              "the empty cell from at most hop+1 cells away: a slide to the next cell costs 1,\n"
@@ -414,7 +417,7 @@ const gl_game gl_game_tiles = {
     .tour_params = "n=7",
     .tour_solve = "astar",
     .params = tiles_params,
-    .nparams = (int)(sizeof tiles_params / sizeof tiles_params[0]),
+    .nparams = TILES_NPARAMS,
     .presets = tiles_presets,
     .npresets = (int)(sizeof tiles_presets / sizeof tiles_presets[0]),
     .score_kind = GL_SCORE_FEWER,
