@@ -485,6 +485,7 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
         rc[2 * k + 1] = path[k] % b->w;
     }
     gl_info_cells(info, "path", rc, n);
+    gl_info_bool(info, "optimal", 0); /* the coming balls are chance: no move is proved the best */
     if (stopped) gl_info_text(info, "stopped", stopped);
     return 1;
 }

@@ -438,5 +438,6 @@ const gl_game gl_game_tiles = {
     .dims = tiles_dims,
     .cell = tiles_cell,
     .select = tiles_select,
+    .hint = tiles_hint,
     .move_path = tiles_move_path,
 };
