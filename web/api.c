@@ -540,6 +540,16 @@ GLW_API const char *glw_hint_json(void)
     return gl_sb_str(&OUT);
 }
 
+GLW_API const char *glw_hint_words(void)
+{
+    gl_play *p = session();
+    const gl_game *g = gl_play_game(p);
+    gl_sb_clear(&OUT);
+    if (g)
+        gl_hint_words(g, gl_play_board(p), HINT_RESULT, &HINT, &HINT_INFO, HINT_WHY.set ? HINT_WHY.msg : NULL, &OUT);
+    return gl_sb_str(&OUT);
+}
+
 GLW_API int glw_solve(double ms)
 {
     gl_play *p = act();

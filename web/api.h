@@ -98,6 +98,9 @@ const char *glw_events(void);
  * shape (gl_json_hint: move, info, cells, ends, fill; stopped). */
 int glw_hint(double ms);
 const char *glw_hint_json(void);
+/* The last hint in words for players (gl_hint_words): "3, the best move:
+ * ...", or why there is none ("" without a game). */
+const char *glw_hint_words(void);
 /* Runs the default solver within ms (0: the session's default): 0 or -1;
  * glw_solution_json() gives its answer in `gridlab solve --json`'s shape.
  * Its moves are then played by glw_solve_step: 1 played, 0 none left, -1
