@@ -62,8 +62,8 @@ void glw_add_time(double ms);
 
 /* ------------------------------------------------------------ reading */
 
-/* The game in progress: board cells (symbol, colour, flags, names),
- * status, status line, ID, seed, its parameters (for the custom form) and
+/* The game in progress: board cells (symbol, colour, flags, names), the
+ * pieces coming next (lines' balls: [{sym, colour}]), status, status line, ID, seed, its parameters (for the custom form) and
  * preset, counters, help, selection, clock, its outcome in words. */
 const char *glw_state(void);
 const char *glw_id(void);

@@ -235,7 +235,7 @@ void gl_play_save_text(const gl_play *p, gl_strbuf *out);
  * alike (docs/spec.md).  A game's table: name, summary, rules, move_help,
  * status_help, score_kind, score_name, params_help, params (each as
  * gl_json_param: key, kind, def, ranges, choices, takes, in_id, help),
- * presets (name, params, canon), solvers, solve_help. */
+ * presets (name, params, canon), solvers, solve_help, solve_words. */
 void gl_json_game(gl_json *j, const gl_game *g);
 void gl_json_param(gl_json *j, const gl_param *p);
 /* A solver's answer on board b: game, algo, solved, optimal, cost, moves

@@ -49,7 +49,8 @@ void gl_param_describe(const gl_param *p, gl_strbuf *out)
         gl_sb_printf(out, "one of %s", p->choices);
         return;
     case GL_PARAM_TEXT:
-        gl_sb_printf(out, "a name of 1 to %d characters (no spaces, # = : or ,)", GL_PARAM_TEXT_MAX);
+        if (p->choices) gl_sb_printf(out, "one of %s, or a file's name", p->choices);
+        else gl_sb_printf(out, "a name of 1 to %d characters (no spaces, # = : or ,)", GL_PARAM_TEXT_MAX);
         return;
     case GL_PARAM_LIST:
         if (p->hmin == p->hmax) gl_sb_printf(out, "%lld", p->hmin);

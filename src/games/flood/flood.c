@@ -423,6 +423,9 @@ const gl_game gl_game_flood = {
                    "flooded 20/196: the cells of the flooded region / all cells\n"
                    "won, lost: the board is one colour; the limit came first",
     .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 32)",
+    .solve_words = "Solve plays the fewest moves that flood the board, proved the fewest when the search "
+                   "ends within 10 seconds; on a large board it may find no plan within the move limit in that "
+                   "time, and says so.",
     .solvers = flood_solvers,
     .nsolvers = (int)(sizeof flood_solvers / sizeof flood_solvers[0]),
     .tour_params = "size=14x14 colors=6",
