@@ -329,6 +329,15 @@ test('words for players: presets, rules, forms and their errors', async () => {
       assert.match(keys.s, /^save/);
       assert.match(keys.n, /asks first/);
       await page.keyboard.press('Escape');
+      if (game === 'match3') { // the rules say whether tiles fall in, and which this board does
+        assert.match(await page.textContent('#rules-text'), /No new tiles fall in unless the game refills/);
+        assert.match(await page.textContent('#rules-board'), /refill=no/);
+        const refill = (await presetsOf(page)).find((p) => /\(refill\)/.test(p.name));
+        await choose(page, '#preset', refill.value);
+        await page.click('[data-action=rules]');
+        assert.match(await page.textContent('#rules-board'), /^This board: .*refill=yes/);
+        await page.keyboard.press('Escape');
+      }
       await page.selectOption('#preset', 'custom');
       await page.waitForSelector('#custom-dialog[open]');
       wordsOk(`${game} custom form`, await page.textContent('#custom-dialog'));

@@ -21,6 +21,11 @@ function makeDialogs(S, dom, hooks) {
     $('#rules-title').textContent = game.name;
     $('#rules-text').textContent = game.rules.replace(/\n(?!\n)/g, ' ');
     $('#rules-moves').textContent = game.move_help;
+    /* the settings of the board in play, as its ID has them (match3's
+     * refill: whether new tiles fall in) */
+    const mine = S.state && S.state.game === game.name && S.state.id ? S.state.params : null;
+    $('#rules-board').textContent = mine ? 'This board: ' + game.params.filter((pm) => mine[pm.key])
+      .map((pm) => `${pm.key}=${mine[pm.key]}`).join(', ') + '.' : '';
     /* each figure of the status line and what it means ("FIGURE: meaning" lines) */
     const figures = $('#rules-status');
     figures.textContent = '';

@@ -502,12 +502,17 @@ function pageMain() {
     const st = S.state;
     if (!st || !st.game || st.status !== 'playing' || !st.moves) return true;
     stopSolving();
-    const n = st.moves;
-    const answer = await dialogs.ask(`The game in progress (${st.game}, ${n} move${n === 1 ? '' : 's'}) would be ` +
-      `left for ${what}.`);
-    if (answer === 'keep') { say('The game goes on.'); return false; }
-    if (answer === 'save') await saveInBrowser();
-    return true;
+    setBusy(1); /* from the choice on, until what follows has begun */
+    try {
+      const n = st.moves;
+      const answer = await dialogs.ask(`The game in progress (${st.game}, ${n} move${n === 1 ? '' : 's'}) would be ` +
+        `left for ${what}.`);
+      if (answer === 'keep') { say('The game goes on.'); return false; }
+      if (answer === 'save') await saveInBrowser();
+      return true;
+    } finally {
+      setBusy(-1);
+    }
   }
 
   const actions = {
@@ -630,11 +635,18 @@ function pageMain() {
       const cell = e.target.closest('.cell');
       if (cell && S.state && S.state.game) pick(+cell.dataset.r, +cell.dataset.c);
     });
+    /* a change of game or board: busy from the change on, so that what
+     * waits for the page to settle waits for the new game */
     $('#game').addEventListener('change', async (e) => {
       const g = S.games.find((x) => x.name === e.target.value);
       if (!g) return;
-      if (!(await mayLeave('a game of ' + g.name))) { $('#game').value = S.state.game; return; }
-      startParams(g.name, g.presets.length ? g.presets[0].params : '');
+      setBusy(1);
+      try {
+        if (!(await mayLeave('a game of ' + g.name))) { $('#game').value = S.state.game; return; }
+        await startParams(g.name, g.presets.length ? g.presets[0].params : '');
+      } finally {
+        setBusy(-1);
+      }
     });
     $('#preset').addEventListener('change', (e) => {
       const v = e.target.value;
@@ -645,10 +657,12 @@ function pageMain() {
       }
       const p = S.game && S.game.presets[+v];
       if (!p) return;
+      setBusy(1);
       mayLeave('the board “' + p.name + '”').then((go) => {
-        if (go) startParams(S.game.name, p.params);
-        else $('#preset').value = S.state.preset >= 0 ? String(S.state.preset) : 'custom';
-      });
+        if (go) return startParams(S.game.name, p.params);
+        $('#preset').value = S.state.preset >= 0 ? String(S.state.preset) : 'custom';
+        return null;
+      }).finally(() => setBusy(-1));
     });
     $('#id-form').addEventListener('submit', async (e) => {
       e.preventDefault();
