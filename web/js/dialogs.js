@@ -13,6 +13,7 @@ function makeDialogs(S, dom, hooks) {
   function openDialog(d) {
     hooks.pause(true);
     d.showModal();
+    d.scrollTop = 0; /* from its top, though its button at the bottom has the focus */
   }
 
   function openRules() {

@@ -122,7 +122,7 @@ static const gl_param flood_params[] = {
     {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours", 0},
     {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts", 0},
     {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
-     "the move limit: a lookahead solver's count plus 5, 2 or 0", 0},
+     "the move limit: a good solution's moves and 5, 2 or 0 to spare", 0},
     {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)", 0},
 };
 
