@@ -123,6 +123,7 @@ function pageMain() {
     $('#game-id').textContent = s.id || '(none: a custom game)';
     for (const b of $$('[data-action=undo]')) b.disabled = !s.can_undo;
     for (const b of $$('[data-action=redo]')) b.disabled = !s.can_redo;
+    for (const b of $$('[data-action=restart]')) b.disabled = false;
     const over = s.status !== 'playing';
     for (const b of $$('[data-action=hint]')) b.disabled = over;
     for (const b of $$('[data-action=solve]')) b.disabled = over && !S.solving;
@@ -347,7 +348,6 @@ function pageMain() {
   async function simple(op, words) {
     if (S.thinking) return false;
     stopSolving();
-    if (S.solving) return false;
     const r = await call(op);
     if (!r.ok) { showError(r.error); return false; }
     clearHint();
