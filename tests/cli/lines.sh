@@ -320,6 +320,24 @@ run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 -
 expect_rc 0 "autoplay learned with expectimax"
 run autoplay lines --check "$TMP/x.jsonl"
 expect_rc 0 "learned with expectimax: games check"
+# the limits: a time limit stops the learned player inside its expectimax,
+# keeping the turns played; Ctrl-C stops it within 2 s with exit 130
+t0=$(now_ms)
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+took=$(($(now_ms) - t0))
+expect_rc 1 "learned: a time limit inside the first move"; expect_out '"stopped":"time limit"' "learned: time limit says so"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "learned: a 300 ms limit took $took ms"
+run hint "$L98" --ai learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+expect_rc 0 "learned hint at a time limit: the best move so far"; expect_out '"stopped":"time limit"' "learned hint: stopped"
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 20 --turns 3 --json
+expect_rc 0 "learned: the CPU ceiling per move (--ms) ends each move"; expect_out '"moves":[' "learned --ms: moves"
+"$GRIDLAB" autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --branch 64 --samples 10000 --ms 3600000 --json \
+    >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "learned autoplay: Ctrl-C"; expect_json "learned autoplay: Ctrl-C json"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "learned autoplay: Ctrl-C took $took ms to stop"
 # weights: a corrupt, truncated, foreign or missing file is exit 2 naming it
 cp "$TMP/a.w" "$TMP/corrupt.w"
 printf '\x55' | dd of="$TMP/corrupt.w" bs=1 seek=5000 conv=notrunc 2>/dev/null

@@ -43,6 +43,7 @@ int lines_learner_init(lines_learner *L, const lines_net *net, int top, uint64_t
     memset(L, 0, sizeof *L);
     L->net = net;
     L->top = top < 1 ? 1 : top;
+    L->nested_top = L->top < 6 ? L->top : L->top / 2;
     L->depth = LNET_MAX_DEPTH;
     gl_rng_seed(&L->rng, seed);
     for (int d = 0; d < LNET_MAX_DEPTH; d++) {
@@ -170,7 +171,7 @@ static float swap_value(const lines_net *net, const lnet_level *v, int f, int t,
     return sum;
 }
 
-static float decide(lines_learner *L, const lines_board *b, int depth, lines_spend *sp, int *from, int *to);
+static float decide(lines_learner *L, const lines_board *b, int depth, int cap, lines_spend *sp, int *from, int *to);
 
 /* The network's value of s, a board that differs from the level's board
  * with the preview spawned in a few cells: that board's tuple values with
@@ -220,7 +221,7 @@ static float play_out(lines_learner *L, const lines_board *b, int depth, lines_s
         /* a scoring move spawns nothing: the same preview, decided again */
         if (depth + 1 < L->depth) {
             int f2, t2;
-            float q = decide(L, s, depth + 1, sp, &f2, &t2);
+            float q = decide(L, s, depth + 1, L->nested_top, sp, &f2, &t2);
             return gain + (q == -FLT_MAX ? 0 : q);
         }
         /* deep enough: valued as if the spawn came now */
@@ -234,7 +235,7 @@ static float play_out(lines_learner *L, const lines_board *b, int depth, lines_s
 
 /* The best move's value at b (-FLT_MAX when there is no move, or when the
  * decision was stopped before it had one). */
-static float decide(lines_learner *L, const lines_board *b, int depth, lines_spend *sp, int *from, int *to)
+static float decide(lines_learner *L, const lines_board *b, int depth, int cap, lines_spend *sp, int *from, int *to)
 {
     const lines_net *net = L->net;
     lnet_level *v = &L->lvl[depth];
@@ -332,7 +333,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, lines_spe
                 continue;
             }
             float val = preview_at[t] ? swap_value(net, v, f, t, c) : v->remv[f] + v->addv[t * 8 + c] + v->corr[t];
-            keep_best(v->top, &ntop, L->top, f, t, val);
+            keep_best(v->top, &ntop, cap, f, t, val);
             if (L->all && depth == 0) L->all[L->nall++] = (lnet_move){f, t, val};
         }
         cells[f] = (uint8_t)c;
@@ -398,7 +399,7 @@ static int expectimax(lines_learner *L, const lines_board *b, lines_spend *sp)
                 float q = (float)(a->score - b->score);
                 if (!lines_full(a)) {
                     int f2, t2;
-                    float d = decide(L, a, 1, sp, &f2, &t2);
+                    float d = decide(L, a, 1, L->top, sp, &f2, &t2);
                     if (sp && lines_spend_stopped(sp)) return -1;
                     if (d != -FLT_MAX) q += d;
                 }
@@ -419,7 +420,7 @@ int lines_learner_choose(lines_learner *L, const lines_board *b, lines_spend *sp
     if (lines_full(b)) return 0;
     if (sp && gl_meter_check(sp->m)) return -1;
     int f = -1, t = -1;
-    float q = decide(L, b, 0, sp, &f, &t);
+    float q = decide(L, b, 0, L->top, sp, &f, &t);
     if (f < 0) {
         if (sp && lines_spend_stopped(sp)) return -1;
         return 0;

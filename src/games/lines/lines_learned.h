@@ -52,6 +52,7 @@ typedef struct lnet_level {
 typedef struct lines_learner {
     const lines_net *net;
     int top;      /* moves played out exactly at a decision */
+    int nested_top; /* the same after a scoring move (where the value only adds to that move's) */
     int depth;    /* levels of scoring moves decided in a row */
     int branch;   /* expectimax: the best moves valued again by sampled spawns (0: none) */
     int samples;  /* expectimax: the next previews sampled for each of them */
