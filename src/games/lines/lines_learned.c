@@ -9,7 +9,7 @@
 
 size_t lines_learner_bytes(const lines_net *net, int top)
 {
-    size_t per = (sizeof(uint32_t) * 3 + sizeof(float)) * (size_t)net->ninst +
+    size_t per = (sizeof(uint32_t) * 4 + sizeof(float) + 8) * (size_t)net->ninst +
                  sizeof(lnet_move) * ((size_t)top + LNET_MAX_SCORING);
     return sizeof(lines_learner) + LNET_MAX_DEPTH * per;
 }
@@ -21,12 +21,16 @@ void lines_learner_free(lines_learner *L)
         free(L->lvl[d].val);
         free(L->lvl[d].base);
         free(L->lvl[d].stamp);
+        free(L->lvl[d].pat);
+        free(L->lvl[d].lab);
         free(L->lvl[d].top);
         free(L->lvl[d].scoring);
         L->lvl[d].raw = NULL;
         L->lvl[d].val = NULL;
         L->lvl[d].base = NULL;
         L->lvl[d].stamp = NULL;
+        L->lvl[d].pat = NULL;
+        L->lvl[d].lab = NULL;
         L->lvl[d].top = NULL;
         L->lvl[d].scoring = NULL;
     }
@@ -52,9 +56,11 @@ int lines_learner_init(lines_learner *L, const lines_net *net, int top, uint64_t
         v->val = malloc(sizeof(float) * (size_t)net->ninst);
         v->base = malloc(sizeof(uint32_t) * (size_t)net->ninst);
         v->stamp = calloc((size_t)net->ninst, sizeof(uint32_t));
+        v->pat = malloc(sizeof(uint32_t) * (size_t)net->ninst);
+        v->lab = malloc((size_t)net->ninst * 8);
         v->top = malloc(sizeof(lnet_move) * (size_t)L->top);
         v->scoring = malloc(sizeof(lnet_move) * LNET_MAX_SCORING);
-        if (!v->raw || !v->val || !v->base || !v->stamp || !v->top || !v->scoring) {
+        if (!v->raw || !v->val || !v->base || !v->stamp || !v->pat || !v->lab || !v->top || !v->scoring) {
             lines_learner_free(L);
             return -1;
         }
@@ -116,11 +122,24 @@ static void level_tables(const lines_net *net, lnet_level *v, const lines_board 
     v->stage = st;
     v->vsum = 0;
     for (int i = 0; i < net->ninst; i++) {
-        int t = net->inst_tab[i];
+        int t = net->inst_tab[i], len = net->inst_len[i];
         v->base[i] = (uint32_t)(net->toff[t] + (size_t)st * (size_t)net->npat[t]);
-        v->raw[i] = lnet_raw(net, i, v->spawned);
-        v->val[i] = lnet_w(net, v->base[i] + (uint32_t)lnet_pattern(net, net->inst_kind[i], net->inst_len[i], v->raw[i]));
+        uint32_t raw = lnet_raw(net, i, v->spawned);
+        v->raw[i] = raw;
+        uint32_t pat = (uint32_t)lnet_pattern(net, net->inst_kind[i], len, raw);
+        v->pat[i] = pat;
+        v->val[i] = lnet_w(net, v->base[i] + pat);
         v->vsum += v->val[i];
+        if (net->inst_kind[i] == LNET_COLOUR) {
+            /* each colour's label in the pattern (0: not in it) */
+            uint8_t *lab = v->lab + (size_t)i * 8;
+            memset(lab, 0, 8);
+            int next = 1;
+            for (int k = 0; k < len; k++) {
+                int d = (int)(raw >> (LNET_COLOUR_BITS * k)) & 7;
+                if (d && !lab[d]) lab[d] = (uint8_t)next++;
+            }
+        }
     }
     for (int x = 0; x < b->n; x++) {
         v->corr[x] = 0;
@@ -131,21 +150,29 @@ static void level_tables(const lines_net *net, lnet_level *v, const lines_board 
             float sum = 0;
             for (int m = net->cm_start[x]; m < net->cm_start[x + 1]; m++) {
                 int i = net->cm_inst[m];
-                uint32_t d = net->cm_kind[m] == LNET_COLOUR ? (uint32_t)c * net->cm_unit[m] : net->cm_unit[m];
-                sum += lnet_w(net, v->base[i] + (uint32_t)lnet_pattern(net, net->inst_kind[i], net->inst_len[i], v->raw[i] - d)) -
-                       v->val[i];
+                uint32_t after = net->cm_kind[m] == LNET_COLOUR
+                                     ? net->take[net->inst_len[i]][v->pat[i] * net->inst_len[i] + net->cm_pos[m]]
+                                     : v->raw[i] - net->cm_unit[m];
+                sum += lnet_w(net, v->base[i] + after) - v->val[i];
             }
             v->remv[x] = sum;
         } else if (!c) {
+            /* an empty cell: the change when a ball of each colour is put
+             * there; the colours a tuple does not show all give it the
+             * same pattern (a new label) */
             float sum[8] = {0};
             for (int m = net->cm_start[x]; m < net->cm_start[x + 1]; m++) {
-                int i = net->cm_inst[m];
-                uint32_t u = net->cm_unit[m];
+                int i = net->cm_inst[m], len = net->inst_len[i];
+                uint32_t base = v->base[i];
+                float val = v->val[i];
                 if (net->cm_kind[m] == LNET_COLOUR) {
+                    const uint16_t *put = net->put[len] + ((size_t)v->pat[i] * (size_t)len + net->cm_pos[m]) * 8;
+                    const uint8_t *lab = v->lab + (size_t)i * 8;
+                    float fresh = lnet_w(net, base + put[net->nlab[len][v->pat[i]] + 1]) - val;
                     for (int k = 1; k <= b->colors; k++)
-                        sum[k] += lnet_w(net, v->base[i] + net->canon[net->inst_len[i]][v->raw[i] + (uint32_t)k * u]) - v->val[i];
+                        sum[k] += lab[k] ? lnet_w(net, base + put[lab[k]]) - val : fresh;
                 } else {
-                    float dv = lnet_w(net, v->base[i] + v->raw[i] + u) - v->val[i];
+                    float dv = lnet_w(net, base + v->raw[i] + net->cm_unit[m]) - val;
                     for (int k = 1; k <= b->colors; k++) sum[k] += dv;
                 }
             }

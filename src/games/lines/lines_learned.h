@@ -35,6 +35,8 @@ typedef struct lnet_level {
     float *val;                       /* ninst: its weight */
     uint32_t *base;                   /* ninst: its table at the stage */
     uint32_t *stamp;                  /* ninst: valued again for this play-out (== epoch) */
+    uint32_t *pat;                    /* ninst: its pattern */
+    uint8_t *lab;                     /* ninst * 8: a colour tuple's label of each colour (0: absent) */
     uint32_t epoch;
     int stage;                        /* the stage of the board with the preview spawned */
     float vsum;                       /* the tuples' value there */

@@ -100,9 +100,16 @@ size_t lines_net_bytes(const lines_net *net)
 {
     size_t bytes = net->nw * sizeof(float) + (size_t)net->ntab * (sizeof(int) + sizeof(size_t)) +
                    (size_t)net->ninst * (sizeof(int) * (LNET_MAX_TUPLE + 1) + 2) + (size_t)(net->n + 1) * sizeof(int) +
-                   (size_t)net->cm_start[net->n] * (sizeof(int) + sizeof(uint32_t) + 1);
+                   (size_t)net->cm_start[net->n] * (sizeof(int) + sizeof(uint32_t) + 2);
     for (int l = 0; l <= LNET_MAX_TUPLE; l++)
-        if (net->canon[l]) bytes += sizeof(uint16_t) * ((size_t)1 << (LNET_COLOUR_BITS * l));
+        if (net->canon[l]) {
+            size_t npat = 0;
+            for (int t = 0; t < net->gtab && !npat; t++)
+                for (int i = 0; i < net->ninst && !npat; i++)
+                    if (net->inst_tab[i] == t && net->inst_len[i] == l && net->inst_kind[i] == LNET_COLOUR)
+                        npat = (size_t)net->npat[t];
+            bytes += sizeof(uint16_t) * ((size_t)1 << (LNET_COLOUR_BITS * l)) + npat * (1 + 2 * (size_t)l * 9);
+        }
     return bytes;
 }
 
@@ -120,6 +127,12 @@ void lines_net_free(lines_net *net)
     free(net->cm_inst);
     free(net->cm_unit);
     free(net->cm_kind);
+    free(net->cm_pos);
+    for (int l = 0; l <= LNET_MAX_TUPLE; l++) {
+        free(net->put[l]);
+        free(net->take[l]);
+        free(net->nlab[l]);
+    }
     for (int l = 0; l <= LNET_MAX_TUPLE; l++) free(net->canon[l]);
     memset(net, 0, sizeof *net);
 }
@@ -150,6 +163,36 @@ static int make_canon(lines_net *net, int len)
         if (id[canon] < 0) id[canon] = npat++;
         map[raw] = (uint16_t)id[canon];
     }
+    /* each pattern's labels, and the pattern after a position is emptied
+     * or given a label (an existing one, or the next new one) */
+    uint32_t *cr = malloc(sizeof *cr * (size_t)npat);
+    net->nlab[len] = malloc((size_t)npat);
+    net->take[len] = malloc(sizeof(uint16_t) * (size_t)npat * (size_t)len);
+    net->put[len] = malloc(sizeof(uint16_t) * (size_t)npat * (size_t)len * 8);
+    if (!cr || !net->nlab[len] || !net->take[len] || !net->put[len]) {
+        free(id);
+        free(cr);
+        free(map);
+        return -1;
+    }
+    for (size_t raw = 0; raw < nraw; raw++)
+        if (id[raw] >= 0) cr[id[raw]] = (uint32_t)raw; /* a canonical raw index is its own pattern's */
+    for (int p = 0; p < npat; p++) {
+        int labels = 0;
+        for (int k = 0; k < len; k++) {
+            int d = (int)(cr[p] >> (LNET_COLOUR_BITS * k)) & 7;
+            if (d > labels) labels = d;
+        }
+        net->nlab[len][p] = (uint8_t)labels;
+        for (int k = 0; k < len; k++) {
+            uint32_t unit = 1u << (LNET_COLOUR_BITS * k), d = (cr[p] >> (LNET_COLOUR_BITS * k)) & 7;
+            net->take[len][p * len + k] = map[cr[p] - d * unit];
+            for (int lab = 0; lab < 8; lab++)
+                net->put[len][(p * len + k) * 8 + lab] =
+                    d == 0 && lab >= 1 && lab <= labels + 1 && lab <= 7 ? map[cr[p] + (uint32_t)lab * unit] : 0;
+        }
+    }
+    free(cr);
     free(id);
     net->canon[len] = map;
     return npat;
@@ -288,7 +331,8 @@ int lines_net_init_layout(lines_net *net, const char *name)
     net->cm_inst = malloc(sizeof(int) * (size_t)total);
     net->cm_unit = malloc(sizeof(uint32_t) * (size_t)total);
     net->cm_kind = malloc((size_t)total);
-    if (!net->wt || !net->cm_inst || !net->cm_unit || !net->cm_kind) goto fail;
+    net->cm_pos = malloc((size_t)total);
+    if (!net->wt || !net->cm_inst || !net->cm_unit || !net->cm_kind || !net->cm_pos) goto fail;
     for (size_t x = 0; x < off; x++) atomic_init(&net->wt[x], 0.0f);
     int fill[LINES_MAX_CELLS] = {0};
     for (int i = 0; i < net->ninst; i++)
@@ -297,6 +341,7 @@ int lines_net_init_layout(lines_net *net, const char *name)
             int at = net->cm_start[cell] + fill[cell]++;
             net->cm_inst[at] = i;
             net->cm_kind[at] = net->inst_kind[i];
+            net->cm_pos[at] = (uint8_t)k;
             net->cm_unit[at] = net->inst_kind[i] == LNET_COLOUR ? 1u << (LNET_COLOUR_BITS * k) : 1u << k;
         }
     snprintf(net->layout, sizeof net->layout, "%s", lay->name);

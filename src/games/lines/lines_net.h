@@ -69,8 +69,16 @@ typedef struct lines_net {
     int *cm_inst;
     uint32_t *cm_unit;  /* colour: 8^k (times the colour); occupancy: 2^k */
     uint8_t *cm_kind;
+    uint8_t *cm_pos;    /* the cell's position in the instance */
     /* canonical patterns of colour tuples, by length: raw index -> pattern */
     uint16_t *canon[LNET_MAX_TUPLE + 1];
+    /* the same on patterns: a pattern's labels (its distinct colours),
+     * the pattern with position k emptied (take[p * len + k]) and with
+     * label l put on empty position k (put[(p * len + k) * 8 + l], l up to
+     * one more than its labels): small tables for the moves' halves */
+    uint8_t *nlab[LNET_MAX_TUPLE + 1];
+    uint16_t *take[LNET_MAX_TUPLE + 1];
+    uint16_t *put[LNET_MAX_TUPLE + 1];
     int gtab;           /* the first global table (LNET_NGLOBAL of them) */
     char layout[160];   /* the layout's name, written into weight files */
 } lines_net;
