@@ -394,52 +394,74 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
     return best;
 }
 
+/* One sample of a root move that scores nothing: the move played with
+ * sample j's draws (the displaced ball's landing, the next preview), then
+ * the best decision there.  The same j gives every move the same draws. */
+static float sample_move(lines_learner *L, const lines_board *b, int i, uint64_t base, int j, lines_spend *sp)
+{
+    lines_board *a = &L->after;
+    *a = *b;
+    gl_rng_seed(&a->rng, base + 0x9e3779b97f4a7c15ULL * (uint64_t)(j + 1));
+    lines_move(a, L->root[i].from, L->root[i].to, &L->turn);
+    float q = (float)(a->score - b->score);
+    if (!lines_full(a)) {
+        int f2, t2;
+        float d = decide(L, a, 1, L->top, sp, &f2, &t2);
+        if (d != -FLT_MAX) q += d;
+    }
+    return q;
+}
+
+/* Sorts the first n of idx by key, best first (stable). */
+static void sort_by(int *idx, int n, const double *key)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && key[idx[j]] > key[idx[j - 1]]; j--) {
+            int x = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = x;
+        }
+}
+
 /* The expectimax step over the root's moves (L->root): the best `branch`
- * by value, those that score nothing valued again by sampled previews.
- * Returns the index of the best root move, -1 when stopped before every
- * move had its samples (the caller keeps the plain decision). */
+ * by value, those that score nothing valued again by sampled previews, in
+ * rounds of successive halving: each round gives every move left `per`
+ * more samples (`samples` in the first, twice as many each round after),
+ * then keeps the better half by their mean; a scoring move keeps its
+ * value (its outcome is known: the same preview comes after it).  Returns
+ * the index of the best root move, -1 when stopped before the first round
+ * was complete (the caller keeps the plain decision). */
 static int expectimax(lines_learner *L, const lines_board *b, lines_spend *sp)
 {
-    int order[LNET_MAX_SCORING + 64] = {0}, n = L->nroot;
-    for (int i = 0; i < n; i++) order[i] = i;
-    for (int i = 1; i < n; i++) /* by value, stable */
-        for (int j = i; j > 0 && L->root[order[j]].value > L->root[order[j - 1]].value; j--) {
-            int x = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = x;
-        }
+    int n = L->nroot, alive[LNET_MAX_SCORING + 64];
+    double mean[LNET_MAX_SCORING + 64], sum[LNET_MAX_SCORING + 64];
+    for (int i = 0; i < n; i++) {
+        alive[i] = i;
+        mean[i] = L->root[i].value;
+        sum[i] = 0;
+    }
+    sort_by(alive, n, mean);
     int m = n < L->branch ? n : L->branch;
     uint64_t base = gl_rng_next(&L->rng);
-    int best = order[0];
-    float bestv = -FLT_MAX;
-    for (int k = 0; k < m; k++) {
-        int i = order[k];
-        float v = L->root[i].value;
-        if (!L->root_scoring[i]) {
-            double sum = 0;
-            for (int s = 0; s < L->samples; s++) {
-                if (sp && lines_spend_check(sp)) return -1;
-                lines_board *a = &L->after;
-                *a = *b;
-                gl_rng_seed(&a->rng, base + 0x9e3779b97f4a7c15ULL * (uint64_t)(s + 1));
-                lines_move(a, L->root[i].from, L->root[i].to, &L->turn);
-                float q = (float)(a->score - b->score);
-                if (!lines_full(a)) {
-                    int f2, t2;
-                    float d = decide(L, a, 1, L->top, sp, &f2, &t2);
-                    if (sp && lines_spend_stopped(sp)) return -1;
-                    if (d != -FLT_MAX) q += d;
-                }
-                sum += q;
+    int per = L->samples, done = 0, leader = -1;
+    while (m > 1) {
+        for (int k = 0; k < m; k++) {
+            int i = alive[k];
+            if (L->root_scoring[i]) continue;
+            for (int j = done; j < done + per; j++) {
+                if (sp && lines_spend_check(sp)) return leader;
+                sum[i] += sample_move(L, b, i, base, j, sp);
+                if (sp && lines_spend_stopped(sp)) return leader;
             }
-            if (L->samples > 0) v = (float)(sum / L->samples);
+            mean[i] = sum[i] / (done + per);
         }
-        if (v > bestv) {
-            bestv = v;
-            best = i;
-        }
+        done += per;
+        per *= 2;
+        sort_by(alive, m, mean);
+        leader = alive[0];
+        m = (m + 1) / 2;
     }
-    return best;
+    return leader;
 }
 
 int lines_learner_choose(lines_learner *L, const lines_board *b, lines_spend *sp, int *from, int *to, float *value)

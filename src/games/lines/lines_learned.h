@@ -74,9 +74,10 @@ typedef struct lines_learner {
 size_t lines_learner_bytes(const lines_net *net, int top);
 int lines_learner_init(lines_learner *L, const lines_net *net, int top, uint64_t seed);
 /* Expectimax on top: the best `branch` moves of a decision, those that
- * score nothing valued again by the mean, over `samples` next previews
- * drawn from the player's rng (the same draws for every move), of the
- * points and value of the best decision after the preview. */
+ * score nothing valued again by the mean, over next previews drawn from
+ * the player's rng (the same draws for every move), of the points and
+ * value of the best decision after the preview; in rounds of successive
+ * halving, `samples` a move in the first. */
 void lines_learner_set_search(lines_learner *L, int branch, int samples);
 void lines_learner_free(lines_learner *L);
 /* The best move at b (1, with from and to, and *value: the points it is
