@@ -17,26 +17,7 @@
 #include <unistd.h>
 
 #include "games/lines/lines_learned.h"
-
-static lines_board *random_board(gl_rng *rng, double density)
-{
-    gl_kvlist params;
-    gl_kv_init(&params);
-    gl_kv_add(&params, "rules", "lines98", 0);
-    gl_error err = {0};
-    lines_board *b = (lines_board *)gl_game_lines.create(&params, rng, &err);
-    gl_kv_free(&params);
-    assert_non_null(b);
-    for (int i = 0; i < b->n; i++) {
-        int taken = 0;
-        for (int k = 0; k < b->spawn; k++) taken |= b->next_at[k] == i;
-        if (taken) continue;
-        b->cell[i] = gl_rng_unit(rng) < density ? (uint8_t)(1 + gl_rng_below(rng, (uint64_t)b->colors)) : 0;
-    }
-    b->nballs = 0;
-    for (int i = 0; i < b->n; i++) b->nballs += b->cell[i] != 0;
-    return b;
-}
+#include "lines/boards.h"
 
 /* Random tuple weights, the global features' left at 0 (they are valued
  * only when a move is played out). */
@@ -81,7 +62,7 @@ static void test_table_values_are_exact(void **state)
     assert_non_null(L.all);
     long checked = 0;
     for (int round = 0; round < 30; round++) {
-        lines_board *b = random_board(&rng, 0.2 + 0.5 * gl_rng_unit(&rng));
+        lines_board *b = random_board(&rng, "lines98", 0.2 + 0.5 * gl_rng_unit(&rng));
         int from, to;
         float q;
         if (lines_learner_choose(&L, b, NULL, &from, &to, &q) != 1) {
@@ -139,7 +120,7 @@ static void test_played_out_values_are_exact(void **state)
     lines_turn *t = malloc(sizeof *t);
     assert_non_null(t);
     for (int round = 0; round < 40; round++) {
-        lines_board *b = random_board(&rng, 0.2 + 0.6 * gl_rng_unit(&rng));
+        lines_board *b = random_board(&rng, "lines98", 0.2 + 0.6 * gl_rng_unit(&rng));
         int from, to;
         if (lines_learner_choose(&L, b, NULL, &from, &to, NULL) != 1) {
             free(b);

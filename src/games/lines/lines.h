@@ -121,6 +121,10 @@ struct lines_net *lines_net_open(const char *path, gl_error *err);
 void lines_net_close(struct lines_net *net);
 /* Whether the weights can play boards like b: 0, or -1 with err. */
 int lines_net_check_board(const struct lines_net *net, const lines_board *b, gl_error *err);
+/* The weights a solver's options name (`weights`, marked used), or the
+ * installed file, checked against b: NULL with err when they cannot be
+ * read or cannot play b. */
+struct lines_net *lines_net_for(gl_kvlist *opts, const lines_board *b, gl_error *err);
 
 typedef struct lines_ai lines_ai;
 /* A player for boards of b's size and rules (the learned player: the

@@ -450,18 +450,8 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
     lines_ai_cfg_default(&cfg, kind);
     if (kind != LINES_AI_GREEDY && lines_ai_cfg_read(&cfg, opts, err) != 0) return -1;
     struct lines_net *net = NULL;
-    if (kind == LINES_AI_LEARNED) {
-        gl_kv *wf = opts ? gl_kv_find(opts, "weights") : NULL;
-        if (wf) wf->used = 1;
-        if (wf && wf->novalue) return gl_error_set(err, "option --weights needs a value (a weights file)");
-        net = lines_net_open(wf ? wf->value : NULL, err);
-        if (!net) return -1;
-        if (lines_net_check_board(net, b, err) != 0) {
-            lines_net_close(net);
-            return -1;
-        }
-        cfg.net = net;
-    }
+    if (kind == LINES_AI_LEARNED && !(net = lines_net_for(opts, b, err))) return -1;
+    cfg.net = net;
     if (lines_full(b)) {
         lines_net_close(net);
         return 0;

@@ -256,3 +256,19 @@ int lines_net_check_board(const lines_net *net, const lines_board *b, gl_error *
 {
     return lines_net_fits(net, b, err);
 }
+
+lines_net *lines_net_for(gl_kvlist *opts, const lines_board *b, gl_error *err)
+{
+    gl_kv *wf = opts ? gl_kv_find(opts, "weights") : NULL;
+    if (wf) wf->used = 1;
+    if (wf && wf->novalue) {
+        gl_error_set(err, "option --weights needs a value (a weights file)");
+        return NULL;
+    }
+    lines_net *net = lines_net_open(wf ? wf->value : NULL, err);
+    if (net && lines_net_check_board(net, b, err) != 0) {
+        lines_net_close(net);
+        return NULL;
+    }
+    return net;
+}

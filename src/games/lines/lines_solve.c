@@ -30,18 +30,8 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
         if (kind != LINES_AI_GREEDY && lines_ai_cfg_read(&cfg, o->opts, err) != 0) return -1;
     }
     lines_net *net = NULL;
-    if (kind == LINES_AI_LEARNED) {
-        gl_kv *wf = o->opts ? gl_kv_find(o->opts, "weights") : NULL;
-        if (wf) wf->used = 1;
-        if (wf && wf->novalue) return gl_error_set(err, "option --weights needs a value (a weights file)");
-        net = lines_net_open(wf ? wf->value : NULL, err);
-        if (!net) return -1;
-        if (lines_net_check_board(net, start, err) != 0) {
-            lines_net_close(net);
-            return -1;
-        }
-        cfg.net = net;
-    }
+    if (kind == LINES_AI_LEARNED && !(net = lines_net_for(o->opts, start, err))) return -1;
+    cfg.net = net;
     gl_meter m;
     gl_meter_start(&m, &o->lim);
     out->solved = 0;
