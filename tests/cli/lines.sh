@@ -312,7 +312,7 @@ expect_rc 0 "solve --algo learned"; expect_json "solve --algo learned json"; exp
 # makes the line of five
 run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0
 expect_rc 0 "train --games 0"
-run solve "$L98" --algo learned --weights "$TMP/zero.w" --turns 1
+run solve "$L98" --algo learned --weights "$TMP/zero.w" --branch 0 --turns 1
 expect_out "cost 5 in 1 moves" "solve learned: the line of five first (it scores)"
 run bench lines --ais learned --rules lines98 --weights "$TMP/a.w" --games 2 --max-turns 20 --path-queries 0
 expect_rc 0 "bench --ais learned"; expect_out "learned     lines98" "bench: the learned row"

@@ -15,8 +15,8 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->width = 4;
     c->discount = 30;
     c->top = 8;
-    c->branch = 0;
-    c->samples = 0;
+    c->branch = 8;
+    c->samples = 8;
     c->net = NULL;
 }
 
