@@ -624,11 +624,14 @@ static int cmd_train(int argc, char **argv)
 {
     char help[2048];
     lines_net probe;
-    double wmb = 0, tmb = 0, pmb = 0;
+    double wmb = 0, tmb = 0, pmb = 0, cmb = 0;
     if (lines_net_init(&probe) == 0) {
         wmb = (double)lines_net_bytes(&probe) / (1 << 20);
         tmb = (double)lines_trainer_bytes(&probe) / (1 << 20);
         pmb = (double)lines_train_worker_bytes(&probe, 8) / (1 << 20);
+        /* a checkpoint is made in memory before it is written: the state,
+         * then the file with the weights */
+        cmb = (2.0 * (double)lines_trainer_bytes(&probe) + 4.0 * (double)probe.nw) / (1 << 20);
         lines_net_free(&probe);
     }
     snprintf(help, sizeof help,
@@ -642,20 +645,22 @@ static int cmd_train(int argc, char **argv)
              "--games N (games in all, this training's earlier runs included) or --minutes M\n"
              "is reached, and on Ctrl-C or SIGTERM (the games in progress are dropped; exit\n"
              "130).  --resume FILE goes on from a checkpoint (--out defaults to it); --alpha,\n"
-             "--top and --restart then default to the checkpoint's.  A checkpoint is a weights\n"
-             "file: --weights FILE takes it; --export FILE also writes the weights alone at\n"
-             "each checkpoint.  A progress line (games, turns per second, the mean score of\n"
-             "the games started from a new board) every --progress-s seconds (30).\n"
-             "--alpha (0.5): the share of a value's error corrected at once; --lambda (0.5):\n"
+             "--lambda, --top and --restart then default to the checkpoint's.  A checkpoint\n"
+             "is a weights file: --weights FILE takes it; --export FILE also writes the\n"
+             "weights alone at each checkpoint.  A progress line (games, turns per second,\n"
+             "the mean score of the games started from a new board) every --progress-s\n"
+             "seconds (30).\n"
+             "--alpha (1): the share of a value's error corrected at once; --lambda (0.5):\n"
              "the share passed back to each afterstate before (TD(lambda), cut after %d);\n"
-             "--top (8): moves\n"
-             "played out at a decision; --restart (50): percent of games started from a crisis\n"
-             "position of an earlier game.  --layout NAME: the network's features (for a new\n"
-             "training; the default is " LNET_DEFAULT_LAYOUT ").  --init windows: a new training\n"
-             "starts from the search player's window evaluation instead of all weights 0.\n"
-             "Memory: the network %.1f MB, the trainer %.1f MB (the learning rates' sums and\n"
-             "the crisis positions), %.1f MB a thread: %.0f MB with two threads.\n",
-             LTRAIN_TRACE, wmb, tmb, pmb, wmb + tmb + 2 * pmb + 1);
+             "--top (8): moves played out at a decision; --restart (50): percent of games\n"
+             "started from a crisis position of an earlier game.  A new training only:\n"
+             "--layout NAME, the network's features (" LNET_DEFAULT_LAYOUT "); --init windows (the\n"
+             "default) starts from the search player's window evaluation, zero from all\n"
+             "weights 0.\n"
+             "Memory (of the default layout): the network %.1f MB, the trainer %.1f MB (the\n"
+             "learning rates' sums and the crisis positions), %.1f MB a thread, %.1f MB while a\n"
+             "checkpoint is written: %.1f MB with two threads, the program itself aside.\n",
+             LTRAIN_TRACE, wmb, tmb, pmb, cmb, wmb + tmb + 2 * pmb + cmb);
     gl_args a;
     gl_error err = {0};
     int status;
@@ -675,7 +680,7 @@ static int cmd_train(int argc, char **argv)
     uint64_t seed = 1;
     int seed_given;
     long long threads = 1, games = -1, minutes = 0, ckpt_min = 5, progress_s = 30, top = 8, restart = 50;
-    double alpha = 0.5, lambda = 0.5;
+    double alpha = 1, lambda = 0.5;
     if (gl_args_seed(&a, &seed, &seed_given, &err) || gl_kv_int(&a.opts, "threads", 1, 2, &threads, &err) ||
         gl_kv_int(&a.opts, "games", 0, 1LL << 50, &games, &err) || /* absent: no limit */
         gl_kv_int(&a.opts, "minutes", 0, 1000000, &minutes, &err) ||
@@ -693,7 +698,7 @@ static int cmd_train(int argc, char **argv)
     const char *outp = gl_kv_get(&a.opts, "out");
     const char *exportp = gl_kv_get(&a.opts, "export");
     const char *layout = gl_kv_get(&a.opts, "layout");
-    int init_windows = 0;
+    int init_windows = 1;
     if (gl_kv_choice(&a.opts, "init", "zero|windows", &init_windows, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;

@@ -310,7 +310,7 @@ run solve "$L98" --algo learned --weights "$TMP/a.w" --turns 10 --json
 expect_rc 0 "solve --algo learned"; expect_json "solve --algo learned json"; expect_out '"optimal":false' "solve learned: never optimal"
 # with every weight 0 (no game trained) only points count: the move that
 # makes the line of five
-run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0
+run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0 --init zero
 expect_rc 0 "train --games 0"
 run solve "$L98" --algo learned --weights "$TMP/zero.w" --branch 0 --turns 1
 expect_out "cost 5 in 1 moves" "solve learned: the line of five first (it scores)"

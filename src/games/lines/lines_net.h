@@ -93,7 +93,7 @@ int lines_net_fits(const lines_net *net, const lines_board *b, gl_error *err);
  * memory, -2 no such layout. */
 int lines_net_init_layout(lines_net *net, const char *name);
 int lines_net_init(lines_net *net);
-#define LNET_DEFAULT_LAYOUT "ntuple1"
+#define LNET_DEFAULT_LAYOUT "ntuple4"
 /* Sets the weights of the straight tuples and of the empty cells to the
  * search player's window evaluation (docs/lines.md), in points: where a
  * training may start from instead of nothing. */
