@@ -268,10 +268,25 @@ static void test_symmetric_images_share_tables(void **state)
 {
     (void)state;
     lines_net net;
-    assert_int_equal(lines_net_init(&net), 0);
+    /* a table per place: the images of one placement, at most 8 */
+    assert_int_equal(lines_net_init_layout(&net, "ntuple1"), 0);
     int per_table[4096] = {0};
     for (int i = 0; i < net.ninst; i++) per_table[net.inst_tab[i]]++;
     for (int t = 0; t < net.gtab; t++) assert_true(per_table[t] >= 1 && per_table[t] <= 8);
+    lines_net_free(&net);
+    /* shared tables: one per shape, read at every place */
+    assert_int_equal(lines_net_init_layout(&net, "ntuple4"), 0);
+    assert_int_equal(net.gtab, 4);
+    memset(per_table, 0, sizeof per_table);
+    for (int i = 0; i < net.ninst; i++) per_table[net.inst_tab[i]]++;
+    /* every place of the shape in each direction, each set of cells once:
+     * 6 in a row (9 x 4 places, by rows and by columns), on a diagonal
+     * (4 x 4, both diagonals), 2x3 blocks (7 x 8, both ways), 3x3 (7 x 7) */
+    const int places[4] = {72, 32, 112, 49};
+    for (int t = 0; t < net.gtab; t++) assert_int_equal(per_table[t], places[t]);
+    lines_net_free(&net);
+    assert_int_equal(lines_net_init_layout(&net, "nosuch"), -2);
+    assert_int_equal(lines_net_init_layout(&net, "ntuple4"), 0);
     /* each set of cells is read once */
     for (int i = 0; i < net.ninst; i++)
         for (int j = i + 1; j < net.ninst; j++) {
