@@ -67,6 +67,10 @@ static float bits_f32(uint32_t u)
 
 int lines_net_save(const lines_net *net, int kind, const void *extra, size_t nextra, const char *path, gl_error *err)
 {
+    for (size_t x = 0; x < net->nw; x++)
+        if (!isfinite(lnet_w(net, x)))
+            return gl_error_set(err, "%s: not written: weight %zu is not a finite number (the training diverged)",
+                                path, x);
     size_t len = LNET_HEAD_BYTES + 4 * (size_t)net->ntab + 4 * net->nw + 8 + nextra + 8;
     unsigned char *buf = malloc(len);
     if (!buf) return gl_error_set(err, "%s: cannot write: out of memory", path);

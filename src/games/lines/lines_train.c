@@ -20,7 +20,7 @@ size_t lines_trainer_bytes(const lines_net *net)
 size_t lines_train_worker_bytes(const lines_net *net, int top)
 {
     return sizeof(lines_train_worker) + lines_learner_bytes(net, top) +
-           (LTRAIN_TRACE + 1) * sizeof(uint32_t) * (size_t)lines_net_nfeatures(net);
+           (LTRAIN_TRACE + 1) * sizeof(uint32_t) * (size_t)lines_net_nfeatures(net) + sizeof(uint32_t) * net->nw;
 }
 
 int lines_trainer_init(lines_trainer *tr, lines_net *net, uint64_t seed, float alpha, float lambda, int top,
@@ -292,6 +292,7 @@ int lines_train_worker_init(lines_train_worker *w, lines_trainer *tr)
     size_t nf = (size_t)lines_net_nfeatures(tr->net);
     int ok = 1;
     for (int i = 0; i <= LTRAIN_TRACE; i++) ok &= (w->idx[i] = malloc(sizeof(uint32_t) * nf)) != NULL;
+    ok &= (w->cnt = calloc(tr->net->nw ? tr->net->nw : 1, sizeof *w->cnt)) != NULL;
     if (!ok || lines_learner_init(&w->L, tr->net, tr->top, 0) != 0) {
         lines_train_worker_free(w);
         return -1;
@@ -302,6 +303,8 @@ int lines_train_worker_init(lines_train_worker *w, lines_trainer *tr)
 void lines_train_worker_free(lines_train_worker *w)
 {
     lines_learner_free(&w->L);
+    free(w->cnt);
+    w->cnt = NULL;
     for (int i = 0; i <= LTRAIN_TRACE; i++) {
         free(w->idx[i]);
         w->idx[i] = NULL;
@@ -331,13 +334,27 @@ void lines_trainer_counters(lines_trainer *tr, uint64_t *full, uint64_t *restart
     tr_unlock(tr);
 }
 
+/* The squared norm of a state's gradient: the features of a shared table
+ * often read one weight several times (the empty pattern at many places),
+ * and a weight read c times moves the value c times for each step it
+ * takes, so the step is divided by the sum of c^2 over the weights read,
+ * not by the number of features (normalised least mean squares). */
+static float grad_norm(lines_train_worker *w, const uint32_t *idx)
+{
+    int nf = lines_net_nfeatures(w->tr->net);
+    uint32_t sum = 0;
+    for (int j = 0; j < nf; j++) sum += 2u * ++w->cnt[idx[j]] - 1u; /* c^2 - (c-1)^2 */
+    for (int j = 0; j < nf; j++) w->cnt[idx[j]] = 0;
+    return (float)sum;
+}
+
 /* Moves the features idx by share of delta, each weight at its
  * temporal-coherence rate. */
-static void td_step(lines_trainer *tr, const uint32_t *idx, float delta, float share)
+static void td_step(lines_trainer *tr, const uint32_t *idx, float norm, float delta, float share)
 {
     const lines_net *net = tr->net;
     int nf = lines_net_nfeatures(net);
-    float step = tr->alpha * share / (float)nf * delta, ad = fabsf(delta) * share, sd = delta * share;
+    float step = tr->alpha * share / norm * delta, ad = fabsf(delta) * share, sd = delta * share;
     for (int j = 0; j < nf; j++) {
         uint32_t x = idx[j];
         float e = atomic_load_explicit(&tr->E[x], memory_order_relaxed);
@@ -356,9 +373,11 @@ static void td_update(lines_train_worker *w, int nprev, float target)
     lines_trainer *tr = w->tr;
     int last = (nprev - 1) % (LTRAIN_TRACE + 1);
     float delta = target - lines_net_sum(tr->net, w->idx[last]);
+    if (!isfinite(delta)) return; /* never a weight that is not a number */
     float share = 1;
     for (int k = 0; k < nprev && k < LTRAIN_TRACE && share >= 0.01f; k++, share *= tr->lambda) {
-        td_step(tr, w->idx[(nprev - 1 - k) % (LTRAIN_TRACE + 1)], delta, share);
+        int slot = (nprev - 1 - k) % (LTRAIN_TRACE + 1);
+        td_step(tr, w->idx[slot], w->norm[slot], delta, share);
         if (tr->lambda == 0) break;
     }
 }
@@ -421,7 +440,9 @@ int lines_train_game(lines_train_worker *w, uint64_t k, atomic_int *stop)
             if (nprev) td_update(w, nprev, reward);
             break;
         }
-        float v = lines_net_features(net, b->cell, b->nballs, w->idx[nprev % (LTRAIN_TRACE + 1)]);
+        int slot = nprev % (LTRAIN_TRACE + 1);
+        float v = lines_net_features(net, b->cell, b->nballs, w->idx[slot]);
+        w->norm[slot] = grad_norm(w, w->idx[slot]);
         if (nprev) {
             /* the new afterstate is in the ring already, not yet on the trace */
             td_update(w, nprev, reward + v);

@@ -7,10 +7,14 @@
  * plus the value of the new afterstate (0 once the board is full), and the
  * afterstates before it by lambda^k of the same error (TD(lambda) with its
  * trace cut after LTRAIN_TRACE afterstates): undiscounted, so that a value
- * is the points the rest of the game is expected to bring.  Each weight's step is scaled by its temporal
- * coherence (Beal and Smith; the |sum| over the sum of || of its past
- * errors), so that weights whose errors keep their sign move fast and
- * those that only see noise settle.
+ * is the points the rest of the game is expected to bring.  A state's
+ * step is alpha of its error, spread over the weights it reads in
+ * proportion to how often it reads each (a weight of a shared table is
+ * often read at many places at once: normalised least mean squares).
+ * Each weight's step is then scaled by its temporal coherence (Beal and
+ * Smith; the |sum| over the sum of || of its past errors), so that
+ * weights whose errors keep their sign move fast and those that only see
+ * noise settle.
  *
  * Restarts: a finished game leaves one position from its last turns (a
  * crisis: the board that was lost soon after) in a pool, and a share of
@@ -63,6 +67,8 @@ typedef struct lines_train_worker {
     lines_trainer *tr;
     lines_learner L;
     uint32_t *idx[LTRAIN_TRACE + 1]; /* the features of the last afterstates (a ring) */
+    float norm[LTRAIN_TRACE + 1];    /* each one's gradient norm: the sum of c^2 over the weights read c times */
+    uint32_t *cnt;                   /* per weight, for the norm (all 0 between uses) */
     lines_board game;
     lines_turn turn;
     lines_board ring[LTRAIN_RING];
