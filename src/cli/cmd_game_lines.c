@@ -540,7 +540,7 @@ static void *train_worker(void *p)
         if (!done) {
             k = lines_trainer_take(run->tr);
             if (k >= run->games_limit) {
-                run->tr->next_game = run->games_limit; /* not started after all (the lock: no other taker) */
+                run->tr->next_game = k; /* not started after all (taken under mu: no other taker since) */
                 done = 1;
             }
         }
@@ -863,7 +863,9 @@ static int cmd_train(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out;
     }
-    printf("%s: checkpoint after %llu games%s\n", outp, (unsigned long long)tr.next_game,
+    double hours = (seconds0 + (double)(gl_now_ns() - t0) / 1e9) / 3600, cpu_hours = (cpu0 + cpu_seconds()) / 3600;
+    printf("%s: checkpoint after %llu games, %llu turns, %.2f hours (%.2f hours of CPU) in all%s\n", outp,
+           (unsigned long long)tr.next_game, (unsigned long long)tr.turns, hours, cpu_hours,
            gl_cli_interrupted ? " (interrupted: the games in progress were dropped)" : "");
 out:
     for (int i = 0; i < nw_ok; i++) lines_train_worker_free(&w[i]);
