@@ -77,9 +77,10 @@ static int charge(lines_ai *ai, size_t n)
 
 lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed, gl_meter *m)
 {
-    /* the player and its window tables first; then, their sizes known,
-     * the listing's, the ranking's and the plan's */
-    size_t first = sizeof(lines_ai) + lines_eval_bytes(b);
+    /* the player and its window tables first (the learned player has
+     * none); then, their sizes known, the listing's, the ranking's and the
+     * plan's, or the learned player's levels */
+    size_t first = sizeof(lines_ai) + (cfg->kind == LINES_AI_LEARNED ? 0 : lines_eval_bytes(b));
     if (m && gl_meter_charge(m, first) != 0) return NULL;
     lines_ai *ai = calloc(1, sizeof *ai);
     if (!ai) {
