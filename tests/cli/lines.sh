@@ -260,6 +260,114 @@ if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
     [ $((large - small)) -le 1024 ] && ok || bad "check memory grows with the file: $small KB, $large KB for $(wc -c <"$TMP/big.jsonl") bytes"
 fi
 
+# ------------------------------------------------------------ the learned player
+# training from scratch for a few seconds, Ctrl-C, resumed, Ctrl-C: exit
+# 130 each time, and each checkpoint is a valid weights file that plays
+W="$TMP/train.ckpt"
+for round in 1 2; do
+    if [ $round = 1 ]; then args=(--out "$W" --seed 3); else args=(--resume "$W"); fi
+    "$GRIDLAB" train lines "${args[@]}" --progress-s 1 >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    for _ in $(seq 1 $((200 * SLOW))); do grep -q '^games' "$TMP/out" && break; sleep 0.1; done
+    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "train round $round: Ctrl-C"
+    expect_out "checkpoint after" "train round $round: the last checkpoint written"
+    expect_out "interrupted" "train round $round: says it was interrupted"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: Ctrl-C took $took ms to stop"
+    games[$round]=$(printf '%s\n' "$OUT" | sed -n 's/.*checkpoint after \([0-9]*\) games.*/\1/p')
+    run autoplay lines --ai learned --weights "$W" --rules lines98 --games 2 --seed 5 --max-turns 30 --record "$TMP/l.jsonl"
+    expect_rc 0 "train round $round: the checkpoint plays"
+    run autoplay lines --check "$TMP/l.jsonl"
+    expect_rc 0 "train round $round: the learned player's games check"
+done
+[ "${games[2]:-0}" -gt "${games[1]:-0}" ] && ok || bad "train: the resumed run went on (games ${games[1]:-?}, then ${games[2]:-?})"
+# one thread: a run is exactly reproducible from its seed, and a run resumed
+# from a checkpoint goes on as the whole run would have
+run train lines --out "$TMP/a.ckpt" --export "$TMP/a.w" --seed 9 --games 40
+expect_rc 0 "train 40 games"; expect_out "checkpoint after 40 games" "train: --games"
+run train lines --out "$TMP/b.ckpt" --export "$TMP/b.w" --seed 9 --games 40
+cmp -s "$TMP/a.w" "$TMP/b.w" && ok || bad "train: the same seed, the same weights"
+run train lines --out "$TMP/c.ckpt" --export "$TMP/c.w" --seed 9 --games 15
+run train lines --resume "$TMP/c.ckpt" --export "$TMP/c.w" --games 40
+expect_rc 0 "train: resumed to 40 games"
+cmp -s "$TMP/a.w" "$TMP/c.w" && ok || bad "train: 15 games, then resumed to 40, differ from 40 in one run"
+run train lines --out "$TMP/d.ckpt" --export "$TMP/d.w" --seed 10 --games 40
+cmp -s "$TMP/a.w" "$TMP/d.w" && bad "train: another seed, the same weights" || ok
+# the player everywhere a Lines player is chosen
+L98=$(board "lines size=9x9 colors=7 next=123 rules=lines98 at=a1,b1,c1
+.........
+..1......
+..1..2...
+..1......
+..1...3..
+.........
+....4....
+.........
+....1....")
+run hint "$L98" --ai learned --weights "$TMP/a.w" --json
+expect_rc 0 "hint --ai learned"; expect_json "hint --ai learned json"; expect_out '"move":' "hint --ai learned: a move"
+run solve "$L98" --algo learned --weights "$TMP/a.w" --turns 10 --json
+expect_rc 0 "solve --algo learned"; expect_json "solve --algo learned json"; expect_out '"optimal":false' "solve learned: never optimal"
+# with every weight 0 (no game trained) only points count: the move that
+# makes the line of five
+run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0 --init zero
+expect_rc 0 "train --games 0"
+run solve "$L98" --algo learned --weights "$TMP/zero.w" --branch 0 --turns 1
+expect_out "cost 5 in 1 moves" "solve learned: the line of five first (it scores)"
+run bench lines --ais learned --rules lines98 --weights "$TMP/a.w" --games 2 --max-turns 20 --path-queries 0
+expect_rc 0 "bench --ais learned"; expect_out "learned     lines98" "bench: the learned row"
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 3 --samples 4 --record "$TMP/x.jsonl"
+expect_rc 0 "autoplay learned with expectimax"
+run autoplay lines --check "$TMP/x.jsonl"
+expect_rc 0 "learned with expectimax: games check"
+# the limits: a time limit stops the learned player inside its expectimax,
+# keeping the turns played; Ctrl-C stops it within 2 s with exit 130
+t0=$(now_ms)
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+took=$(($(now_ms) - t0))
+expect_rc 1 "learned: a time limit inside the first move"; expect_out '"stopped":"time limit"' "learned: time limit says so"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "learned: a 300 ms limit took $took ms"
+run hint "$L98" --ai learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+expect_rc 0 "learned hint at a time limit: the best move so far"; expect_out '"stopped":"time limit"' "learned hint: stopped"
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 20 --turns 3 --json
+expect_rc 0 "learned: the CPU ceiling per move (--ms) ends each move"; expect_out '"moves":[' "learned --ms: moves"
+"$GRIDLAB" autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --branch 64 --samples 10000 --ms 3600000 --json \
+    >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "learned autoplay: Ctrl-C"; expect_json "learned autoplay: Ctrl-C json"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "learned autoplay: Ctrl-C took $took ms to stop"
+# weights: a corrupt, truncated, foreign or missing file is exit 2 naming it
+cp "$TMP/a.w" "$TMP/corrupt.w"
+printf '\x55' | dd of="$TMP/corrupt.w" bs=1 seek=5000 conv=notrunc 2>/dev/null
+head -c 3000 "$TMP/a.w" >"$TMP/short.w"
+for f in corrupt short; do
+    for cmd in "autoplay lines --ai learned --rules lines98" "bench lines --ais learned --rules lines98 --games 1" \
+               "hint $L98 --ai learned" "solve $L98 --algo learned"; do
+        # shellcheck disable=SC2086
+        expect_bad_input "$cmd: $f weights" $cmd --weights "$TMP/$f.w"
+        expect_err "$TMP/$f.w" "$cmd: $f weights named"
+    done
+done
+run autoplay lines --ai learned --rules lines98 --weights "$TMP/corrupt.w"; expect_err "corrupt (checksum mismatch)" "corrupt weights: says so"
+run autoplay lines --ai learned --rules lines98 --weights "$TMP/short.w"; expect_err "truncated" "truncated weights: says so"
+run autoplay lines --ai learned --rules lines98 --weights "$L98"; expect_err "not a gridlab weights file" "a board is no weights file"
+expect_bad_input "klines for the learned player" autoplay lines --ai learned --weights "$TMP/a.w"
+expect_err "rules=lines98" "klines for the learned player: says which rules"
+expect_bad_input "--weights for the search player" autoplay lines --ai search --weights "$TMP/a.w"
+expect_bad_input "--top for the search player" autoplay lines --ai search --top 3
+# the program without its weights file beside it (a broken install)
+mkdir -p "$TMP/alone"; cp "$GRIDLAB" "$TMP/alone/gridlab"
+"$TMP/alone/gridlab" autoplay lines --ai learned --rules lines98 --games 1 >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?
+OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "no weights file: exit 2"; expect_err "lines98.weights: cannot open" "no weights file: named"
+expect_bad_input "train: no --out" train lines
+expect_bad_input "train: bad alpha" train lines --out "$TMP/e.ckpt" --alpha 2
+expect_bad_input "train: resume a weights file" train lines --resume "$TMP/a.w" --out "$TMP/e.ckpt"
+expect_bad_input "train: resume a corrupt file" train lines --resume "$TMP/corrupt.w" --out "$TMP/e.ckpt"
+expect_bad_input "train: unknown layout" train lines --out "$TMP/e.ckpt" --layout nosuch
+
 # bad board files (SPEC 1)
 expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"
 expect_bad_input "unknown symbol" show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"

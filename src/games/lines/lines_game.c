@@ -455,16 +455,26 @@ static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int ma
 static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const lines_board *b = (const lines_board *)gb;
+    gl_kvlist *opts = o ? o->opts : NULL;
+    int kind = LINES_AI_SEARCH;
+    if (opts && gl_kv_choice(opts, "ai", "greedy|search|learned", &kind, err) != 0) return -1;
     lines_ai_cfg cfg;
-    lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-    if (lines_ai_cfg_read(&cfg, o ? o->opts : NULL, err) != 0) return -1;
-    if (lines_full(b)) return 0;
+    lines_ai_cfg_default(&cfg, kind);
+    if (kind != LINES_AI_GREEDY && lines_ai_cfg_read(&cfg, opts, err) != 0) return -1;
+    struct lines_net *net = NULL;
+    if (kind == LINES_AI_LEARNED && !(net = lines_net_for(opts, b, err))) return -1;
+    cfg.net = net;
+    if (lines_full(b)) {
+        lines_net_close(net);
+        return 0;
+    }
     gl_meter meter;
     gl_meter_start(&meter, o ? &o->lim : NULL);
     uint64_t seed = b->rng.s[0] ^ (b->rng.s[2] * 0x9e3779b97f4a7c15ULL) ^ 0x6c696e6573ULL;
     lines_ai *ai = lines_ai_new(&cfg, b, seed, &meter);
     int made = ai != NULL, from = 0, to = 0, found = made ? lines_ai_choose(ai, b, &from, &to) : -1;
     lines_ai_free(ai);
+    lines_net_close(net);
     gl_meter_end(&meter);
     const char *stopped = meter.stopped;
     if (!made && !stopped) return gl_error_set(err, "out of memory");
@@ -494,6 +504,9 @@ static const gl_solver lines_solvers[] = {
      "turns ms candidates depth width discount", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
      "turns", lines_solve_greedy},
+    {"learned", "plays turns=N (20) turns with the learned player (lines98, 9x9, 7 colours); cost = points scored; "
+                "never optimal",
+     "turns ms top branch samples weights", lines_solve_learned},
 };
 
 
