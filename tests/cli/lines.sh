@@ -104,6 +104,18 @@ sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"
 expect_err "bad.jsonl:2:" "names the line"
+# a key given twice is refused, wherever it is: other readers (Python,
+# JavaScript, jq) take the last, so the file would mean two things
+last=$(wc -l <"$TMP/r.jsonl")
+sed "${last}s/}}\$/,\"score\":9999}}/" "$TMP/r.jsonl" >"$TMP/dup.jsonl"
+grep -q '"score":9999}}$' "$TMP/dup.jsonl" && ok || bad "dup: the test's record not made"
+run autoplay lines --check "$TMP/dup.jsonl"
+expect_rc 1 "check: a key twice in the end line"
+expect_err "dup.jsonl:$last: not JSON: offset" "check: a key twice: the line named"
+expect_err 'the key "score" is given twice in one object' "check: a key twice: the key named"
+sed '2s/^{"move"/{"move":"a1-a2","move"/' "$TMP/r.jsonl" >"$TMP/dup2.jsonl"
+run autoplay lines --check "$TMP/dup2.jsonl"
+expect_rc 1 "check: a key twice in a turn line"; expect_err 'the key "move" is given twice' "check: a turn line's key twice"
 
 expect_bad_input "autoplay unknown ai" autoplay lines --ai nope
 expect_bad_input "autoplay unknown option" autoplay lines --bogus 1

@@ -156,12 +156,39 @@ static void test_json_writer_escapes(void **state)
 static void test_json_reader_rejects(void **state)
 {
     (void)state;
-    const char *bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] 2", "tru", "\"a\nb\"", "-", "1.", "{1:2}"};
+    const char *bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] 2", "tru", "\"a\nb\"", "-", "1.", "{1:2}",
+                         /* what other readers read differently: a key twice (the last wins in
+                          * Python, JavaScript and jq), a NUL that would cut a C string */
+                         "{\"end\":{\"score\":80,\"turns\":30,\"score\":9999}}", "{\"a\":1,\"b\":{},\"a\":1}",
+                         "[\"a\\u0000b\"]", "{\"score\\u0000x\":1,\"score\":2}"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gl_jv v;
         gl_error err = {0};
         assert_int_equal(gl_jv_parse(bad[i], strlen(bad[i]), &v, &err), -1);
         assert_true(err.set);
+    }
+    /* a key twice among many (the sorted check), named */
+    gl_strbuf many = GL_STRBUF_INIT;
+    gl_sb_putc(&many, '{');
+    for (int i = 0; i < 500; i++) gl_sb_printf(&many, "\"k%d\":%d,", i, i);
+    gl_sb_puts(&many, "\"k321\":0}");
+    {
+        gl_jv v;
+        gl_error err = {0};
+        assert_int_equal(gl_jv_parse(many.data, many.len, &v, &err), -1);
+        assert_non_null(strstr(err.msg, "\"k321\" is given twice"));
+        many.data[many.len - 6] = 'x'; /* k3x1: all different */
+        assert_int_equal(gl_jv_parse(many.data, many.len, &v, &err), 0);
+        assert_int_equal(v.n, 501);
+        gl_jv_free(&v);
+    }
+    gl_sb_free(&many);
+    {
+        const char *two = "{\"end\":{\"score\":80,\"turns\":30,\"score\":9999}}";
+        gl_jv v;
+        gl_error err = {0};
+        assert_int_equal(gl_jv_parse(two, strlen(two), &v, &err), -1);
+        assert_string_equal(err.msg, "offset 43: the key \"score\" is given twice in one object");
     }
     char deep[600];
     memset(deep, '[', 300);
