@@ -541,11 +541,13 @@ GLW_API const char *glw_events(void)
 
 /* ------------------------------------------------------------ help */
 
+/* ms comes from JavaScript: any double.  Not a number, zero or less is
+ * the default (0); more than a day is a day. */
 static gl_limits search_limits(double ms)
 {
     gl_limits lim;
     memset(&lim, 0, sizeof lim);
-    lim.limit_ms = ms > 0 ? ms : 0;
+    lim.limit_ms = ms > 0 ? (ms < 86400000.0 ? ms : 86400000.0) : 0;
     lim.mem_cap = GLW_SEARCH_MEM;
     return lim;
 }

@@ -220,7 +220,9 @@ gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err);
 gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
                               const gl_game **game, gl_error *err);
 
-/* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12. */
+/* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12.
+ * Formatting takes any row and column from 0 to INT_MAX (at most 18
+ * characters: fxshrxx2147483648); a negative one, off the board, is "?". */
 int gl_cell_parse(const char *s, int *row, int *col, const char **end);
 void gl_cell_format(int row, int col, char *buf, size_t n);
 

@@ -1,5 +1,6 @@
 /* The board text reader, key=value options, JSON writer and reader, and
  * the cell notation. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -228,6 +229,22 @@ static void test_cells(void **state)
     const char *end;
     assert_int_equal(gl_cell_parse("b2-c3", &r, &c, &end), 0);
     assert_string_equal(end, "-c3");
+    /* any int: the name after INT_MAX (no signed overflow), nothing for
+     * a negative one, never past the buffer */
+    char big[32];
+    gl_cell_format(INT_MAX, INT_MAX, big, sizeof big);
+    assert_string_equal(big, "fxshrxx2147483648");
+    gl_cell_format(0, 25, big, sizeof big);
+    assert_string_equal(big, "z1");
+    gl_cell_format(0, 26, big, sizeof big);
+    assert_string_equal(big, "aa1");
+    gl_cell_format(-1, 3, big, sizeof big);
+    assert_string_equal(big, "?");
+    gl_cell_format(3, INT_MIN, big, sizeof big);
+    assert_string_equal(big, "?");
+    char small[4];
+    gl_cell_format(INT_MAX, INT_MAX, small, sizeof small);
+    assert_string_equal(small, "fxs");
 }
 
 static void test_atomic_write(void **state)
