@@ -107,6 +107,7 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
         }
         p += l;
     }
+    const char *cmd = argc > 0 && argv[0] ? argv[0] : "gridlab";
     int only_pos = 0;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -115,6 +116,14 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
             continue;
         }
         if (!only_pos && (strcmp(s, "-h") == 0)) s = "--help";
+        if (!only_pos && s[0] == '-' && s[1] && s[1] != '-') {
+            /* "-" alone is standard input; "-x" is no argument of any
+             * command, and an option misspelt with one dash */
+            gl_cli_failf("unknown option '%s' for %s (options are written --NAME: try 'gridlab %s --help')", s, cmd,
+                         cmd);
+            gl_args_free(a);
+            return -1;
+        }
         if (!only_pos && s[0] == '-' && s[1] == '-' && s[2]) {
             const char *name = s + 2;
             const char *eq = strchr(name, '=');
@@ -131,12 +140,26 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
                     gl_args_free(a);
                     return -1;
                 }
+                if (a->flags & (1u << fi)) {
+                    gl_cli_failf("option --%.*s is given twice", (int)len, name);
+                    gl_args_free(a);
+                    return -1;
+                }
                 a->flags |= 1u << fi;
                 continue;
             }
             char key[80];
             memcpy(key, name, len);
             key[len] = '\0';
+            /* One rule for every option: given twice is refused, whether
+             * the values agree or not (neither the first nor the last
+             * silently wins). */
+            for (int k = 0; k < a->opts.n; k++)
+                if (strcmp(a->opts.items[k].key, key) == 0) {
+                    gl_cli_failf("option --%s is given twice", key);
+                    gl_args_free(a);
+                    return -1;
+                }
             /* Without a value (the last argument, or another option next),
              * it is kept as such: the command knows whether --KEY is one
              * of its options ("needs a value") or not ("unknown option"). */
@@ -155,6 +178,17 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
         }
         a->pos[a->npos++] = s;
     }
+    return 0;
+}
+
+int gl_args_expect(const gl_args *a, int min, int max, const char *usage)
+{
+    const char *cmd = a->opts.context ? a->opts.context : "gridlab";
+    if (a->npos > max)
+        return gl_cli_failf("%s: unexpected argument '%s' (usage: gridlab %s)", cmd, a->pos[max], usage);
+    if (a->npos < min)
+        return gl_cli_failf("%s: %d argument%s missing (usage: gridlab %s)", cmd, min - a->npos,
+                            min - a->npos == 1 ? "" : "s", usage);
     return 0;
 }
 

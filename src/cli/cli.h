@@ -55,9 +55,15 @@ typedef struct gl_args {
 
 /* Parses argv[1..] with the given boolean flag names (space-separated,
  * "help" is always accepted).  Returns 0 or prints the problem and returns
- * -1 (exit 2). */
+ * -1 (exit 2): an option or a flag given twice (one rule for every option:
+ * refused, never the first or the last silently kept), a flag with a value,
+ * an argument like "-x" (options are --NAME; "-" alone is standard input). */
 int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a);
 int gl_args_flag(const gl_args *a, const char *flag_names, const char *name);
+/* Between min and max arguments besides the options: 0, or prints the
+ * problem (naming the first unexpected argument) with the usage line and
+ * returns 2. */
+int gl_args_expect(const gl_args *a, int min, int max, const char *usage);
 void gl_args_free(gl_args *a);
 
 /* Common options pulled from a.opts. */

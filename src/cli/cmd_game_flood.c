@@ -285,8 +285,11 @@ static int cmd_batch(int argc, char **argv)
     memset(&B, 0, sizeof B);
     gl_kvlist sopts;
     gl_kv_init(&sopts);
-    if (a.npos != 2 || strcmp(a.pos[0], "flood") != 0) {
-        rc = gl_cli_failf("usage: gridlab batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N]");
+    if ((rc = gl_args_expect(&a, 2, 2, "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N]")))
+        goto out;
+    if (strcmp(a.pos[0], "flood") != 0) {
+        rc = gl_cli_failf("batch: only flood has a batch format, not '%s' (usage: gridlab batch flood FILE ...)",
+                          a.pos[0]);
         goto out;
     }
     int w = 0, h = 0, start = 0;

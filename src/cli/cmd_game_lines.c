@@ -339,14 +339,25 @@ static int cmd_autoplay(int argc, char **argv)
     memset(&tot, 0, sizeof tot);
     const char *check = gl_kv_get(&a.opts, "check");
     if (check) {
-        if (a.npos > 1 || (a.npos == 1 && strcmp(a.pos[0], "lines")) || a.opts.n != 1) {
-            rc = gl_cli_failf("usage: gridlab autoplay lines --check FILE [--json]");
+        if ((rc = gl_args_expect(&a, 0, 1, "autoplay lines --check FILE [--json]"))) goto out;
+        if (a.npos == 1 && strcmp(a.pos[0], "lines")) {
+            rc = gl_cli_failf("autoplay: only 'lines' has replays, not '%s'", a.pos[0]);
+            goto out;
+        }
+        for (int i = 0; i < a.opts.n; i++)
+            if (strcmp(a.opts.items[i].key, "check") != 0) {
+                rc = gl_cli_failf("autoplay: --check takes no option but --json, not --%s", a.opts.items[i].key);
+                goto out;
+            }
+        if (a.opts.items[0].novalue) {
+            rc = gl_cli_failf("option --check needs a value (a replay FILE, or - for standard input)");
             goto out;
         }
         rc = autoplay_check(check, json);
         goto out;
     }
-    if (a.npos != 1 || strcmp(a.pos[0], "lines") != 0) {
+    if ((rc = gl_args_expect(&a, 1, 1, autoplay_usage))) goto out;
+    if (strcmp(a.pos[0], "lines") != 0) {
         rc = gl_cli_failf("autoplay: only 'lines' has AI players (usage: gridlab autoplay lines ...)");
         goto out;
     }

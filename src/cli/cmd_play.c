@@ -71,10 +71,7 @@ int gl_cmd_play(int argc, char **argv)
     }
     gl_args_unused(&a, &params);
     const gl_game *g = a.npos >= 1 ? gl_game_find(a.pos[0]) : NULL;
-    if (a.npos < 1 || a.npos > 2 || (a.npos == 2 && !g)) {
-        rc = gl_cli_failf("usage: gridlab play GAME [--seed N] [--KEY VALUE ...] | ID | FILE");
-        goto out;
-    }
+    if ((rc = gl_args_expect(&a, 1, g ? 2 : 1, "play GAME [--seed N] [--KEY VALUE ...] | ID | FILE"))) goto out;
     if (!g && params.n) {
         rc = gl_cli_failf("play: unknown option --%s (board options go with a game name; an ID or a file "
                           "names them already)", params.items[0].key);

@@ -23,7 +23,7 @@ static int load(gl_args *a, const char *usage, const gl_game **g, gl_board **b, 
                 gl_kvlist *sopts)
 {
     gl_error err = {0};
-    if (a->npos != 1) return gl_cli_failf("usage: gridlab %s", usage);
+    if (gl_args_expect(a, 1, 1, usage)) return GL_EXIT_USAGE;
     if (gl_args_limits(a, lim, &err) != 0 || gl_args_check_values(a, &err) != 0) return gl_cli_fail(&err);
     gl_args_unused(a, sopts);
     *b = gl_board_read(a->pos[0], g, &err);

@@ -74,7 +74,38 @@ if has flood; then
     refused "solver option without value" "option --width needs a value" solve "$TMP/f.txt" --algo beam --width
 fi
 
+# ------------------------------------------------------------ one rule for every option: given twice is refused
+# (as --size always was): neither the first nor the last silently wins
+refused "--seed twice" "option --seed is given twice" new tiles --seed 1 --seed 2
+refused "--seed twice, the same" "option --seed is given twice" new tiles --seed 1 --seed=1
+refused "--limit-ms twice" "option --limit-ms is given twice" solve "$t" --limit-ms 5 --limit-ms 10
+refused "--mem-mb twice" "option --mem-mb is given twice" hint "$t" --mem-mb 5 --mem-mb 10
+refused "a flag twice" "option --json is given twice" solve "$t" --json --json
+refused "a board option twice" "option --n is given twice" new tiles --n 3 --n 4
+refused "a solver option twice" "option --algo is given twice" solve "$t" --algo astar --algo ida
+refused "tour --seed twice" "option --seed is given twice" tour --seed 1 --seed 1
+refused "bench option twice" "option --from is given twice" bench tiles --from 3 --from 4
+has flood && refused "new flood --size twice" "option --size is given twice" new flood --size 5x5 --size 6x6
+has lines && refused "autoplay --games twice" "option --games is given twice" autoplay lines --games 1 --games 2
+
 # ------------------------------------------------------------ arguments that name a mistake
+# an argument the command does not take is named, not only the usage line
+refused "solve -x" "unknown option '-x' for solve (options are written --NAME" solve "$t" -x
+refused "hint -json" "unknown option '-json' for hint" hint "$t" -json
+refused "solve, a second file" "solve: unexpected argument 'extra' (usage: gridlab solve" solve "$t" extra
+refused "solve, no file" "solve: 1 argument missing (usage: gridlab solve" solve
+refused "show, a second file" "show: unexpected argument 'more'" show "$t" more
+refused "show --bogus" "unknown option --bogus for show" show "$t" --bogus
+refused "play, a third argument" "play: unexpected argument" play tiles "$t" extra
+if has lines; then
+    refused "path --bogus" "unknown option --bogus for path" path "$TMP/t.txt" a1 b2 --bogus
+    refused "path, a fourth argument" "path: unexpected argument 'c3'" path "$TMP/t.txt" a1 b2 c3
+    refused "autoplay --check with another option" "autoplay: --check takes no option but --json, not --games" \
+        autoplay lines --check "$t" --games 3
+fi
+has flood && refused "batch, a third argument" "batch: unexpected argument 'x'" batch flood "$t" x --size 3x3
+# "-" alone is standard input, as before
+run_in "$(cat "$t")" solve - --json; expect_rc 0 "solve - still reads standard input"
 # the same cell twice is named as such, not answered "no path"
 if has onet; then
     printf 'onet size=2x1\naa\n' >"$TMP/op.txt"
