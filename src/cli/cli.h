@@ -106,11 +106,20 @@ int gl_cli_help(const char *usage, const char *text);
 int gl_args_start(int argc, char **argv, const char *flag_names, gl_args *a, int *status, const char *usage,
                   const char *text);
 
-/* Ctrl-C and SIGTERM stop solvers cleanly: they poll this flag (set by the
- * handler gl_cli_catch_sigint installs); a command that returns with it
- * set exits 130 (main.c). */
+/* Ctrl-C and SIGTERM (args.c).  main installs the handler first
+ * (gl_cli_signals_init): until a command says it can stop gently, a signal
+ * ends the program at once with exit 130 (while it reads a board from
+ * standard input, say).  gl_cli_catch_sigint() (gl_cli_stop_gently(1)):
+ * from then on the first signal only sets gl_cli_interrupted, which the
+ * searches poll, and a command that returns with it set exits 130
+ * (main.c); a second ends the program at once.  gl_cli_stop_gently(0)
+ * goes back to stopping at once (line mode, while it waits for a command).
+ * Interrupted system calls restart, so output is never cut short by a
+ * signal. */
 extern volatile sig_atomic_t gl_cli_interrupted;
+void gl_cli_signals_init(void);
 void gl_cli_catch_sigint(void);
+void gl_cli_stop_gently(int on);
 
 /* Colour on a terminal unless NO_COLOR is set. */
 int gl_cli_use_color(FILE *f);

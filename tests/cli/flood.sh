@@ -229,6 +229,51 @@ expect_rc 130 "batch: Ctrl-C waiting for input"
 expect_err "interrupted: 2 boards solved and printed, 0 read and not solved" "batch: Ctrl-C waiting for input, summary"
 [ "$(wc -l <"$TMP/out")" = 2 ] && ok || bad "batch: Ctrl-C waiting for input: the two boards printed"
 
+# Ctrl-C or SIGTERM while the batch is blocked writing to a pipe nobody
+# reads yet (its 64 KiB are full after about 200 boards): the write goes
+# on once the reader reads, and the batch ends interrupted, exit 130, never
+# "write error: Interrupted system call" (the handler restarts the write).
+for sig in INT TERM; do
+    rm -f "$TMP/piped" "$TMP/piped.done"
+    "$GRIDLAB" batch flood "$ft" --size 19x19 --algo greedy --json 2>"$TMP/err" </dev/null \
+        > >(sleep $((3 * SLOW)); cat >"$TMP/piped"; touch "$TMP/piped.done") &
+    pid=$!
+    sleep 1
+    kill "-$sig" "$pid"
+    wait "$pid"; RC=$?; ERR=$(cat "$TMP/err")
+    for _ in $(seq 1 $((300 * SLOW))); do [ -e "$TMP/piped.done" ] && break; sleep 0.1; done
+    OUT=$(cat "$TMP/piped")
+    expect_rc 130 "batch into a full pipe: SIG$sig"
+    case "$ERR" in *"write error"*) bad "batch into a full pipe: SIG$sig: a write error" ;; *) ok ;; esac
+    n=$(wc -l <"$TMP/piped")
+    expect_err "interrupted: $n of 1000 boards solved and printed" "batch into a full pipe: SIG$sig: the summary counts the lines"
+    [ "$n" -gt 0 ] && [ "$n" -lt 1000 ] && ok || bad "batch into a full pipe: SIG$sig: $n lines"
+    bads=$(printf '%s\n' "$OUT" | while IFS= read -r l; do printf '%s' "$l" | "$JSONCHECK" || echo BAD; done)
+    [ -z "$bads" ] && ok || bad "batch into a full pipe: SIG$sig: a line is not whole JSON"
+done
+
+# Input that is not boards ends at once: /dev/zero is one endless line
+# (refused when it is longer than a board can be, not read for ever); a
+# comment line longer than a board file's lines; a byte-order mark at the
+# start is skipped, on a file and on standard input, a second is not.
+t0=$(now_ms); "$GRIDLAB" batch flood /dev/zero --size 6x6 >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?; took=$(($(now_ms) - t0))
+ERR=$(cat "$TMP/err"); OUT=$(cat "$TMP/out")
+expect_rc 2 "batch /dev/zero"; expect_err "/dev/zero:1: line too long (more than 37 bytes: a 6x6 board is 36 symbols)" "batch /dev/zero says why"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "batch /dev/zero took $took ms"
+head -c 40000 /dev/zero | "$GRIDLAB" batch flood - --size 6x6 >"$TMP/out" 2>"$TMP/err"; RC=$?; ERR=$(cat "$TMP/err")
+expect_rc 2 "batch, a long line on standard input"; expect_err "<stdin>:1: line too long" "batch, a long line on standard input"
+{ printf '#'; head -c 5000 /dev/zero | tr '\0' x; echo; head -1 "$bf"; } >"$TMP/longcomment.txt"
+run batch flood "$TMP/longcomment.txt" --size 14x14; expect_rc 2 "batch, a 5000-byte comment"
+expect_err "longcomment.txt:1: line too long" "batch, a 5000-byte comment named"
+{ printf '\xef\xbb\xbf'; cat "$bf"; } >"$TMP/bom.txt"
+run batch flood "$TMP/bom.txt" --size 14x14; expect_rc 0 "batch: a byte-order mark at the start"
+[ "$OUT" = "$one" ] && ok || bad "batch: a byte-order mark at the start: the same solutions"
+"$GRIDLAB" batch flood - --size 14x14 <"$TMP/bom.txt" >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out")
+expect_rc 0 "batch: a byte-order mark on standard input"; [ "$OUT" = "$one" ] && ok || bad "batch: a byte-order mark on standard input: the same solutions"
+{ printf '\xef\xbb\xbf\xef\xbb\xbf'; cat "$bf"; } >"$TMP/bom2.txt"
+run batch flood "$TMP/bom2.txt" --size 14x14; expect_rc 2 "batch: two byte-order marks"
+expect_err "bom2.txt:1: two byte-order marks at the start" "batch: the second mark named"
+
 # Streaming: ten times the boards, the same peak memory (results are
 # printed as they come, the input is not held).  ASan's quarantine of freed
 # memory would grow with the boards: off for these runs.
