@@ -121,6 +121,12 @@ printf '\xef\xbb\xbftiles hop=2\nBBWW_\n' >"$TMP/bom.txt"
 run solve "$TMP/bom.txt" --json; expect_rc 0 "a board with a BOM"; expect_json "a board with a BOM"
 run show "$TMP/bom.txt"; expect_rc 0 "show a board with a BOM"
 run_in "$(cat "$TMP/bom.txt")" solve -; expect_rc 0 "a board with a BOM on standard input"
+# two at the start are not an editor's: refused (one was dropped by the
+# file reader and the other skipped by the board parser)
+printf '\xef\xbb\xbf\xef\xbb\xbftiles hop=2\nBBWW_\n' >"$TMP/bom2x.txt"
+refused "two BOMs at the start" "$TMP/bom2x.txt:1: two byte-order marks at the start" show "$TMP/bom2x.txt"
+"$GRIDLAB" solve - <"$TMP/bom2x.txt" >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "two BOMs on standard input"; expect_err "<stdin>:1: two byte-order marks at the start" "two BOMs on standard input"
 # anywhere else it is an invisible character: shown as bytes, named as a mark
 printf '# a comment\n\xef\xbb\xbftiles\nBW_\n' >"$TMP/bom2.txt"
 refused "a BOM on line 2" '\xef\xbb\xbftiles' show "$TMP/bom2.txt"
