@@ -148,7 +148,7 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
     if (gl_kv_int(&t->keys, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
     if (gl_kv_choice(&t->keys, "start", "corner|center", &start, err) != 0) return NULL;
     if (gl_kv_int(&t->keys, "moves", 0, 100000, &limit, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "played", 0, 100000, &played, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "played", 0, FLOOD_MAX_PLAYED, &played, err) != 0) return NULL;
     if (gl_text_check_keys(t, err) != 0) return NULL;
     if (gl_text_expect_rows(t, h, err) != 0) return NULL;
     flood_board *b = calloc(1, sizeof *b);
@@ -264,7 +264,9 @@ static gl_status flood_status(const gl_board *bb)
 {
     const flood_board *b = (const flood_board *)bb;
     if (flood_is_won(b)) return GL_WON;
-    if (b->limit && b->played >= b->limit) return GL_LOST;
+    /* played= holds at most FLOOD_MAX_PLAYED: a game ends there too, so
+     * that a board gridlab saves it reads back */
+    if ((b->limit && b->played >= b->limit) || b->played >= FLOOD_MAX_PLAYED) return GL_LOST;
     return GL_PLAYING;
 }
 

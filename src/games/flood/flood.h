@@ -19,6 +19,7 @@
 #define FLOOD_MAX_SIDE 30
 #define FLOOD_MAX_CELLS (FLOOD_MAX_SIDE * FLOOD_MAX_SIDE)
 #define FLOOD_MAX_COLORS 36
+#define FLOOD_MAX_PLAYED 100000 /* played= in a board file; a game ends there */
 #define FLOOD_KW_MAX GL_BITS_WORDS(FLOOD_MAX_CELLS) /* words of a group set */
 
 enum { FLOOD_START_CORNER = 0, FLOOD_START_CENTER = 1 };

@@ -50,8 +50,8 @@ static gl_board *lines_parse(gl_text *tx, gl_error *err)
     long long score = 0, turns = 0;
     lines_board *b = NULL;
     if (lines_read_params(&tx->keys, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
-    if (gl_kv_int(&tx->keys, "score", 0, 1LL << 50, &score, err) != 0) return NULL;
-    if (gl_kv_int(&tx->keys, "turns", 0, 1LL << 30, &turns, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "score", 0, LINES_MAX_SCORE, &score, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "turns", 0, LINES_MAX_TURNS, &turns, err) != 0) return NULL;
     gl_kv *next = gl_kv_find(&tx->keys, "next");
     gl_kv *at = gl_kv_find(&tx->keys, "at");
     gl_kv *rng = gl_kv_find(&tx->keys, "rng");
@@ -246,7 +246,7 @@ static void lines_render(const gl_board *gb, gl_strbuf *out, int flags)
 
 static gl_status lines_status(const gl_board *gb)
 {
-    return lines_full((const lines_board *)gb) ? GL_LOST : GL_PLAYING;
+    return lines_over((const lines_board *)gb) ? GL_LOST : GL_PLAYING;
 }
 
 static void lines_status_line(const gl_board *gb, gl_strbuf *out)
@@ -257,7 +257,7 @@ static void lines_status_line(const gl_board *gb, gl_strbuf *out)
     gl_sb_printf(out, "score %lld  turn %d  next", b->score, b->turns);
     for (int i = 0; i < b->spawn; i++) gl_sb_printf(out, " %c", (char)('0' + b->next[i]));
     gl_sb_printf(out, "  %s rules%s", b->rules == LINES_98 ? "Lines 98" : "KLines",
-                 lines_full(b) ? "  game over" : "");
+                 lines_over(b) ? "  game over" : "");
 }
 
 static gl_board *lines_clone(const gl_board *gb)
@@ -297,6 +297,7 @@ static void lines_format_move(const gl_board *gb, const gl_move *m, char *buf, s
 static int lines_legal_moves(const gl_board *gb, gl_move *out, int max)
 {
     const lines_board *b = (const lines_board *)gb;
+    if (lines_over(b)) return 0;
     int label[LINES_MAX_CELLS], queue[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
     gl_grid_regions(b->cell, b->w, b->h, label, NULL, &ws);
@@ -333,6 +334,8 @@ static int lines_check_move(const lines_board *b, const gl_move *m, int *path, i
     gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
     gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
     if (lines_full(b)) return gl_error_set(err, "the game is over (the board is full)");
+    if (lines_over(b))
+        return gl_error_set(err, "the game is over (the turn count or the score is at the most a board file holds)");
     if (!b->cell[m->a]) return gl_error_set(err, "%s holds no ball", x);
     if (b->cell[m->b]) return gl_error_set(err, "%s is not empty", y);
     int queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
@@ -446,7 +449,7 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
     lines_ai_cfg cfg;
     lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
     if (lines_ai_cfg_read(&cfg, o ? o->opts : NULL, err) != 0) return -1;
-    if (lines_full(b)) return 0;
+    if (lines_over(b)) return 0;
     gl_meter meter;
     gl_meter_start(&meter, o ? &o->lim : NULL);
     uint64_t seed = b->rng.s[0] ^ (b->rng.s[2] * 0x9e3779b97f4a7c15ULL) ^ 0x6c696e6573ULL;
