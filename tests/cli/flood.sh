@@ -178,17 +178,25 @@ for algo in astar ida greedy beam; do
     [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$algo with a 100 ms limit took $took ms"
     [ "$algo" = greedy ] || expect_out '"stopped":"time limit"' "$algo in 100 ms says why"
 done
+# greedy with a deep lookahead: its meter is ticked inside the lookahead
+# (a turn's lookahead took seconds past the limit: 2 s for --limit-ms 100)
+t0=$(now_ms); run solve "$TMP/b36.txt" --algo greedy --depth 8 --limit-ms 100 --json; took=$(($(now_ms) - t0))
+expect_rc 0 "greedy depth 8 in 100 ms"; expect_json "greedy depth 8 in 100 ms"
+expect_out '"solved":true,"optimal":false' "greedy depth 8 in 100 ms: a whole answer"
+expect_out '"stopped":"time limit"' "greedy depth 8 in 100 ms says why"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "greedy depth 8 with a 100 ms limit took $took ms"
 # a hint whose search stopped gives its best first move and says why
 run hint "$TMP/b36.txt" --limit-ms 100 --json
 expect_rc 0 "hint in 100 ms"; expect_out '"optimal":false' "hint in 100 ms: not proved"
 expect_out '"stopped":"time limit"' "hint in 100 ms: the reason"
 
 # Ctrl-C: the solver stops within 2 s and still prints its JSON (the time
-# limit is only a backstop).  greedy ends on its own in about 0.1 s on
-# this board: its polling is held by the unit tests.
-for algo in astar ida beam; do
+# limit is only a backstop); greedy with a lookahead of 8 (1.1 to 1.3 s
+# after the signal before its meter was ticked inside the lookahead).
+depth_of() { [ "$1" = greedy ] && echo "--depth 8"; }
+for algo in astar ida beam greedy; do
     # shellcheck disable=SC2046
-    interrupt INT busy solve "$TMP/b36.txt" --algo "$algo" $(width_of "$algo") --limit-ms 120000 --json
+    interrupt INT busy solve "$TMP/b36.txt" --algo "$algo" $(width_of "$algo") $(depth_of "$algo") --limit-ms 120000 --json
     expect_json "$algo: Ctrl-C"; expect_out '"stopped":"interrupted"' "$algo: Ctrl-C"
     expect_out '"solved":true' "$algo: Ctrl-C still answers"
     [ "$STOP_MS" -le $((2000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $STOP_MS ms to stop"
@@ -256,11 +264,13 @@ done
 # (refused when it is longer than a board can be, not read for ever); a
 # comment line longer than a board file's lines; a byte-order mark at the
 # start is skipped, on a file and on standard input, a second is not.
-t0=$(now_ms); "$GRIDLAB" batch flood /dev/zero --size 6x6 >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?; took=$(($(now_ms) - t0))
+t0=$(now_ms); timeout -s KILL $((30 * SLOW)) "$GRIDLAB" batch flood /dev/zero --size 6x6 >"$TMP/out" 2>"$TMP/err" </dev/null
+RC=$?; took=$(($(now_ms) - t0))
 ERR=$(cat "$TMP/err"); OUT=$(cat "$TMP/out")
 expect_rc 2 "batch /dev/zero"; expect_err "/dev/zero:1: line too long (more than 37 bytes: a 6x6 board is 36 symbols)" "batch /dev/zero says why"
 [ "$took" -le $((2000 * SLOW)) ] && ok || bad "batch /dev/zero took $took ms"
-head -c 40000 /dev/zero | "$GRIDLAB" batch flood - --size 6x6 >"$TMP/out" 2>"$TMP/err"; RC=$?; ERR=$(cat "$TMP/err")
+head -c 40000 /dev/zero | timeout -s KILL $((30 * SLOW)) "$GRIDLAB" batch flood - --size 6x6 >"$TMP/out" 2>"$TMP/err"
+RC=${PIPESTATUS[1]}; ERR=$(cat "$TMP/err")
 expect_rc 2 "batch, a long line on standard input"; expect_err "<stdin>:1: line too long" "batch, a long line on standard input"
 { printf '#'; head -c 5000 /dev/zero | tr '\0' x; echo; head -1 "$bf"; } >"$TMP/longcomment.txt"
 run batch flood "$TMP/longcomment.txt" --size 14x14; expect_rc 2 "batch, a 5000-byte comment"
