@@ -89,7 +89,12 @@ typedef struct gl_param {
                              the game, e.g. from a level) */
     long long min, max;   /* INT; SIZE: the width */
     long long hmin, hmax; /* SIZE: the height */
-    const char *choices;  /* CHOICE */
+    /* CHOICE: the values.  TEXT: NULL for any text (match3's scores), or
+     * the built-in names ("" for none) of a parameter whose other values
+     * name a local file on a command line (onet's map and levels): a game
+     * made so is custom, like a board file, and has no ID, because an ID
+     * is shared and names no file (gl_params_file). */
+    const char *choices;
     const char *help;     /* a short line for forms and --help */
 } gl_param;
 
@@ -238,6 +243,10 @@ void gl_cell_format(int row, int col, char *buf, size_t n);
  * table (unknown keys, bad values and ranges named), defaults added,
  * values written the one way.  Does not mark params used. */
 int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, gl_error *err);
+/* The first parameter of params that names a local file (a TEXT
+ * parameter with choices, given another value), or NULL: a game made with
+ * one is custom and has no ID. */
+const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params);
 /* The ID of the game that params and seed make (canonical PARAMS). */
 int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out,
                gl_error *err);

@@ -1,5 +1,7 @@
 /* gridlab new: a fresh board from a seed, in the text format, with its
- * game ID as the first comment line; or the board an ID names. */
+ * game ID as the first comment line; or the board an ID names.  A board
+ * made from a local file (onet's --map FILE) is a custom game: an ID
+ * names no file, so its first line says what it was made from instead. */
 #include "cli.h"
 
 #include <string.h>
@@ -11,7 +13,9 @@ static int help(void)
            "Prints a new board.  The same seed gives the same board on every machine;\n"
            "without --seed one is drawn from the clock.  The first line is the game's ID,\n"
            "GAME:PARAMS#SEED with every parameter written out (# id: flood:size=14x14,...#7):\n"
-           "'gridlab new ID' and 'gridlab play ID' make the same board again.\n\n"
+           "'gridlab new ID' and 'gridlab play ID' make the same board again.  An option\n"
+           "that names a local file (onet's --map FILE, --levels FILE) makes a custom game,\n"
+           "without an ID: an ID is shared, and names no file.\n\n"
            "Board options (defaults in brackets):\n");
     for (int i = 0; i < gl_ngames; i++) {
         const gl_game *g = gl_games[i];
@@ -23,6 +27,9 @@ static int help(void)
             else if (p->kind == GL_PARAM_SIZE)
                 snprintf(range, sizeof range, " (WxH up to %lldx%lld)", p->max, p->hmax);
             else if (p->kind == GL_PARAM_CHOICE) snprintf(range, sizeof range, " (%s)", p->choices);
+            else if (p->kind == GL_PARAM_TEXT && p->choices && *p->choices)
+                snprintf(range, sizeof range, " (%.60s, or a FILE)", p->choices);
+            else if (p->kind == GL_PARAM_TEXT && p->choices) snprintf(range, sizeof range, " (a FILE)");
             printf("    --%-11s %s%s%s%s%s\n", p->key, p->help, range, p->def ? " [" : "", p->def ? p->def : "",
                    p->def ? "]" : "");
         }
@@ -85,14 +92,18 @@ int gl_cmd_new(int argc, char **argv)
         goto out_params;
     }
     gl_strbuf sb = GL_STRBUF_INIT;
-    gl_sb_puts(&sb, "# id: ");
-    if (gl_game_id(g, &params, seed, &sb, &err) != 0) {
+    const gl_kv *file = gl_params_file(g, &params);
+    if (file)
+        gl_sb_printf(&sb, "# a custom game: %s=%s is a file, which no game ID names (seed %llu)\n", file->key,
+                     file->value, (unsigned long long)seed);
+    else gl_sb_puts(&sb, "# id: ");
+    if (!file && gl_game_id(g, &params, seed, &sb, &err) != 0) {
         rc = gl_cli_fail(&err);
         gl_sb_free(&sb);
         g->destroy(b);
         goto out_params;
     }
-    gl_sb_putc(&sb, '\n');
+    if (!file) gl_sb_putc(&sb, '\n');
     g->format(b, &sb);
     fputs(gl_sb_str(&sb), stdout);
     gl_sb_free(&sb);

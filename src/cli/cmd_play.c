@@ -88,6 +88,21 @@ int gl_cmd_play(int argc, char **argv)
             gl_error_set(&err, "%s is a %s board, not %s", a.pos[1], gl_play_game(p)->name, g->name);
             ok = 0;
         }
+    } else if (g && gl_params_file(g, &params)) {
+        /* a custom game (an option names a local file): like a board
+         * file, no ID */
+        gl_board *b = gl_game_create(g, &params, seed, &err);
+        ok = b != NULL;
+        if (ok) {
+            gl_strbuf text = GL_STRBUF_INIT;
+            g->format(b, &text);
+            g->destroy(b);
+            char name[96];
+            const gl_kv *file = gl_params_file(g, &params);
+            snprintf(name, sizeof name, "%s=%.80s", file->key, file->value);
+            ok = gl_play_load_text(p, gl_sb_str(&text), text.len, name, &err) == 0;
+            gl_sb_free(&text);
+        }
     } else if (g) {
         ok = gl_play_start(p, g, &params, seed, &err) == 0;
     } else if (is_id(a.pos[0])) {

@@ -2,7 +2,12 @@
  * puzzle collection's idea).  PARAMS is canonical: every parameter of the
  * game's table in the table's order, its default where none was given
  * (parameters without a default only when given), each value written one
- * way, so one game has one ID and `new ID` makes the board `new` made. */
+ * way, so one game has one ID and `new ID` makes the board `new` made.
+ *
+ * An ID is shared, so it names no local file: a parameter that may name
+ * one on a command line (onet's map=FILE, levels=FILE: a TEXT parameter
+ * with choices) holds only its built-in names in an ID.  An ID with a path (as older
+ * versions wrote) is refused, saying so, before anything is opened. */
 #include "gridlab/game.h"
 
 #include <errno.h>
@@ -48,11 +53,35 @@ static int in_choices(const char *choices, const char *v)
     return 0;
 }
 
+/* Does value v of p name a local file (not one of its built-in names)? */
+static int names_file(const gl_param *p, const char *v)
+{
+    return p->kind == GL_PARAM_TEXT && p->choices && !in_choices(p->choices, v);
+}
+
+const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params)
+{
+    for (int i = 0; params && i < params->n; i++) {
+        const gl_param *p = gl_game_param(g, params->items[i].key);
+        if (p && names_file(p, params->items[i].value)) return &params->items[i];
+    }
+    return NULL;
+}
+
 /* value -> its canonical form in out; 0, or -1 with the reason in err. */
 static int canon_value(const gl_game *g, const gl_param *p, const char *v, gl_strbuf *out, gl_error *err)
 {
     long long n;
     int w, h;
+    if (names_file(p, v)) {
+        char builtin[160] = "";
+        if (p->choices[0]) snprintf(builtin, sizeof builtin, " names a built-in %s (%s), never a file", p->key, p->choices);
+        else snprintf(builtin, sizeof builtin, " names no %s file", p->key);
+        return gl_error_set(err,
+                            "%s=%.60s: a game ID%s: an ID is shared; a %s file goes on the command line "
+                            "(--%s FILE) and makes a custom game, without an ID",
+                            p->key, v, builtin, p->key, p->key);
+    }
     switch (p->kind) {
     case GL_PARAM_INT:
         if (gl_parse_ll(v, p->min, p->max, &n) != 0)

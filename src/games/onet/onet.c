@@ -618,8 +618,9 @@ static const gl_solver onet_solvers[] = {
 
 static const gl_param onet_params[] = {
     {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)"},
-    {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)"},
-    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a built-in map or a map file (default classic)"},
+    {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, "", "a file of levels, with level=N"},
+    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES,
+     "a built-in map (default classic)"},
     {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map"},
     {"kinds", GL_PARAM_INT, NULL, 1, ONET_NKINDS - 1, 0, 0, NULL, "kinds of tile (default: tiles / 4)"},
     {"obstacles", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "obstacle tiles (even)"},

@@ -73,7 +73,7 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
     return 0;
 }
 
-const char *onet_map_names(void) { return "small classic shisen big gaps frame diamond"; }
+const char *onet_map_names(void) { return ONET_MAP_NAMES; }
 
 int onet_map_load(const char *name, onet_map *m, gl_error *err)
 {
