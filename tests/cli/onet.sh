@@ -212,6 +212,13 @@ run solve "$TMP/big.txt" --algo exact --mem-mb 1 --json; expect_rc 1 "exact in 1
 expect_out '"solved":false,"optimal":false' "exact in 1 MB: no claim"; expect_out '"stopped":"memory limit"' "exact in 1 MB says why"
 run hint "$TMP/big.txt" --limit-ms 300 --json; expect_rc 0 "hint in 300 ms: a pair all the same"
 expect_out '"solvable":null' "hint in 300 ms: solvability not decided"
+expect_out '"stopped":"time limit"' "hint in 300 ms: says the search stopped"
+run hint "$TMP/big.txt" --limit-ms 1 --json; expect_rc 0 "hint in 1 ms: a pair"; expect_json "hint in 1 ms"
+expect_out '"solvable":null,"stopped":"time limit"' "hint in 1 ms: says the search stopped"
+run hint "$TMP/big.txt" --mem-mb 1 --json; expect_rc 0 "hint in 1 MB: a pair"
+expect_out '"stopped":"memory limit"' "hint in 1 MB: says the search stopped"
+run hint "$(board "onet size=2x1
+aa")" --json; expect_rc 0 "hint decided"; case "$OUT" in *stopped*) bad "hint decided: says stopped" ;; *) ok ;; esac
 cpu_ticks() {
     local stat
     stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
