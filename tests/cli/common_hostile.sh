@@ -145,6 +145,32 @@ if has tiles; then
     expect_rc 130 "bench tiles, SIGINT"
     expect_out "interrupted" "bench tiles, SIGINT: the run stopped is marked"
 fi
+# Every benchmark marks a run Ctrl-C cut short, and counts no interrupted
+# run as a result or a failure (bench match3 printed "FAILURES: 5", bench
+# onet a whole-looking row of "undecided" boards, bench flood a row of 291
+# boards with no mark).
+if has match3; then
+    interrupt_after_cpu INT bench match3 --boards 1000
+    expect_rc 130 "bench match3, SIGINT"
+    expect_out "| interrupted" "bench match3, SIGINT: the board cut short is marked"
+    expect_out "interrupted: the means cover the" "bench match3, SIGINT: the means say so"
+    case "$OUT" in *FAILURES*|*"REPLAY FAIL"*) bad "bench match3, SIGINT: interrupted runs counted as failures" ;; *) ok ;; esac
+    interrupt_after_cpu INT bench match3 --table x --swaps 1-9 --boards 100
+    expect_rc 130 "bench match3 --table x, SIGINT"
+    expect_out "interrupted: " "bench match3 --table x, SIGINT: the row cut short is marked"
+    case "$OUT" in *FAILURES*) bad "bench match3 --table x, SIGINT: failures" ;; *) ok ;; esac
+fi
+if has onet; then
+    interrupt_after_cpu INT bench onet --boards 100000 --reps 1
+    expect_rc 130 "bench onet, SIGINT"
+    case "$OUT" in *"interrupted: "*" of 100000 boards"*) ok ;; *) bad "bench onet, SIGINT: the row cut short not marked" ;; esac
+fi
+if has flood; then
+    interrupt_after_cpu INT bench flood --sets floodtest1000 --algos astar
+    expect_rc 130 "bench flood, SIGINT"
+    case "$OUT" in *"interrupted: "*" of 1000 boards"*) ok ;; *) bad "bench flood, SIGINT: the row cut short not marked" ;; esac
+    expect_out "interrupted: the rows after the last are not run" "bench flood, SIGINT: the end says so"
+fi
 
 # tour: SIGTERM as soon as the program catches it (the signal mask in
 # /proc shows the handler; the tour takes most of a second of wall time
