@@ -104,9 +104,11 @@ static int canon_value(const gl_game *g, const gl_param *p, const char *v, gl_st
         if (!*v || strlen(v) > 200)
             return gl_error_set(err, "%s: expected a value of 1 to 200 characters", p->key);
         for (const char *c = v; *c; c++)
-            if (!text_char_ok(*c))
-                return gl_error_set(err, "%s=%.40s: a %s ID cannot hold '%c' (spaces and # = : are "
-                                    "not allowed)", p->key, v, g->name, *c > ' ' && *c < 127 ? *c : '?');
+            if (!text_char_ok(*c)) {
+                char q[5];
+                return gl_error_set(err, "%s=%.40s: a %s ID cannot hold '%s' (spaces and # = : are "
+                                    "not allowed)", p->key, v, g->name, gl_escape_byte(*c, q));
+            }
         gl_sb_puts(out, v);
         return 0;
     }

@@ -152,6 +152,31 @@ no_raw "control characters in a file name"
 refused "right-to-left override" '\xe2\x80\xae' show "$(printf 'tiles\xe2\x80\xae\nBW_\n' >"$TMP/rlo.txt"; echo "$TMP/rlo.txt")"
 refused "bytes that are not UTF-8" '\xff\xfe' show "$(printf '\xff\xfetiles\nBW_\n' >"$TMP/bin.txt"; echo "$TMP/bin.txt")"
 
+# a byte of a board's cells, of a batch line, of an onet map: shown as
+# \xNN like every other quoted byte (it was '?', which hid what the file holds)
+refused "tiles: a control byte in a cell" "column 3: unknown symbol '\x01'" show "$(printf 'tiles\nBW\x01_\n' >"$TMP/c1.txt"; echo "$TMP/c1.txt")"
+refused "tiles: a NUL-free escape in a cell" "column 2: unknown symbol '\x1b'" show "$(printf 'tiles\nB\x1bW_\n' >"$TMP/c2.txt"; echo "$TMP/c2.txt")"
+no_raw "tiles: an escape in a cell"
+if has flood; then
+    refused "flood: a control byte in a cell" "column 2: unknown symbol '\x07'" show "$(printf 'flood size=2x2 colors=2\n0\a\n10\n' >"$TMP/c3.txt"; echo "$TMP/c3.txt")"
+    printf '01\x02101\n' >"$TMP/batch-ctl.txt"
+    refused "flood batch: a control byte in a line" "batch-ctl.txt:1: column 3: '\x02' is not a colour" batch flood "$TMP/batch-ctl.txt" --size 3x2
+    printf '01\xc3\xa910\n' >"$TMP/batch-utf.txt"
+    refused "flood batch: a UTF-8 letter in a line" "'\xc3' is not a colour" batch flood "$TMP/batch-utf.txt" --size 3x2
+fi
+if has lines; then
+    refused "lines: a control byte in a cell" "column 1: unknown symbol '\x03'" show "$(printf 'lines size=3x3 line=3 next=123\n\x03..\n...\n...\n' >"$TMP/c4.txt"; echo "$TMP/c4.txt")"
+fi
+if has match3; then
+    refused "match3: a control byte in a cell" "column 3: '\x04' is not a tile" show "$(printf 'match3 size=3x3 kinds=3\n12\x04\n213\n312\n' >"$TMP/c5.txt"; echo "$TMP/c5.txt")"
+fi
+if has onet; then
+    refused "onet: a control byte in a cell" "column 2: unknown symbol '\x05'" show "$(printf 'onet size=2x1\na\x05\n' >"$TMP/c6.txt"; echo "$TMP/c6.txt")"
+    printf '11\n\x061\n' >"$TMP/ctl.map"
+    refused "onet: a control byte in a map" "ctl.map:2: column 1: '\x06' in a map" new onet --map "$TMP/ctl.map"
+    no_raw "onet: a control byte in a map"
+fi
+
 # ------------------------------------------------------------ benchmarks: unknown names before any work
 bench_refused() {
     local name=$1 text=$2; shift 2

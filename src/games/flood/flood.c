@@ -102,8 +102,10 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
     for (int i = 0; i < len; i++) {
         int c = flood_colour_of(line[i]);
         if (c < 0)
-            return gl_error_set(err, "column %d: '%c' is not a colour (0-9, a-z)", i + 1,
-                                (unsigned char)line[i] >= 32 && (unsigned char)line[i] < 127 ? line[i] : '?');
+        {
+            char q[5];
+            return gl_error_set(err, "column %d: '%s' is not a colour (0-9, a-z)", i + 1, gl_escape_byte(line[i], q));
+        }
         b->cell[i] = (uint8_t)c;
         if (c > maxc) maxc = c;
     }
@@ -173,9 +175,10 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
             char s = row->text[c];
             int col = flood_colour_of(s);
             if (col < 0 || col >= k) {
+                char q[5];
                 if (col < 0)
-                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%c' (colours are 0-9, a-z)",
-                                  c + 1, (unsigned char)s >= 32 && (unsigned char)s < 127 ? s : '?');
+                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%s' (colours are 0-9, a-z)",
+                                  c + 1, gl_escape_byte(s, q));
                 else
                     gl_text_error(t, row->line, err, "column %d: colour '%c' but colors=%lld allows 0 to %c",
                                   c + 1, s, k, flood_symbol((int)k - 1));

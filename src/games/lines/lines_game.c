@@ -85,8 +85,9 @@ static gl_board *lines_parse(gl_text *tx, gl_error *err)
             char ch = row->text[c];
             if (ch == '.') continue;
             if (ch < '1' || ch > '0' + colors) {
-                gl_text_error(tx, row->line, err, "column %d: unknown symbol '%c' (expected . or 1-%d)", c + 1,
-                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', colors);
+                char q[5];
+                gl_text_error(tx, row->line, err, "column %d: unknown symbol '%s' (expected . or 1-%d)", c + 1,
+                              gl_escape_byte(ch, q), colors);
                 goto fail;
             }
             b->cell[r * w + c] = (uint8_t)(ch - '0');

@@ -153,8 +153,9 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
             if (ch == '.') v = 0;
             else if (ch >= '1' && ch <= '0' + R->kinds) v = (uint8_t)(ch - '0');
             else {
-                gl_text_error(t, row->line, err, "column %d: '%c' is not a tile (1..%d) or '.'", c + 1,
-                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', R->kinds);
+                char q[5];
+                gl_text_error(t, row->line, err, "column %d: '%s' is not a tile (1..%d) or '.'", c + 1,
+                              gl_escape_byte(ch, q), R->kinds);
                 goto fail;
             }
             if (v == 0 && R->refill) {

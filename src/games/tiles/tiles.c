@@ -183,8 +183,9 @@ static gl_board *tiles_parse(gl_text *tx, gl_error *err)
             }
             e = i;
         } else if (c != 'W') {
-            gl_text_error(tx, r->line, err, "column %d: unknown symbol '%c' (expected B, W or _)", i + 1,
-                          (unsigned char)c >= 32 && (unsigned char)c < 127 ? c : '?');
+            char q[5];
+            gl_text_error(tx, r->line, err, "column %d: unknown symbol '%s' (expected B, W or _)", i + 1,
+                          gl_escape_byte(c, q));
             return NULL;
         }
     }
