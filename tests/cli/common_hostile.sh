@@ -155,7 +155,7 @@ if has match3; then
     expect_out "| interrupted" "bench match3, SIGINT: the board cut short is marked"
     expect_out "interrupted: the means cover the" "bench match3, SIGINT: the means say so"
     case "$OUT" in *FAILURES*|*"REPLAY FAIL"*) bad "bench match3, SIGINT: interrupted runs counted as failures" ;; *) ok ;; esac
-    interrupt_after_cpu INT bench match3 --table x --swaps 1-9 --boards 100
+    interrupt_after_cpu INT bench match3 --table x --swaps 1-12 --boards 1000
     expect_rc 130 "bench match3 --table x, SIGINT"
     expect_out "interrupted: " "bench match3 --table x, SIGINT: the row cut short is marked"
     case "$OUT" in *FAILURES*) bad "bench match3 --table x, SIGINT: failures" ;; *) ok ;; esac
