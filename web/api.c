@@ -519,14 +519,14 @@ GLW_API const char *glw_events(void)
         gl_json_key(&j, "value");
         gl_json_int(&j, e->value);
         gl_json_key(&j, "cells");
-        gl_json_cells(&j, EV.cells.rc + 2 * e->first, e->n);
+        gl_json_cells(&j, gl_event_cells(&EV, e), e->n);
         gl_json_obj_end(&j);
     }
     gl_json_arr_end(&j);
     /* the move's way as neighbouring cells (onet lists corners only) */
     const gl_event *mv = gl_events_find(&EV, GL_EV_MOVE);
     gl_cells chain = {0};
-    if (mv && mv->n > 1) gl_cells_chain(EV.cells.rc + 2 * mv->first, mv->n, &chain);
+    if (mv && mv->n > 1) gl_cells_chain(gl_event_cells(&EV, mv), mv->n, &chain);
     gl_json_key(&j, "path");
     gl_json_cells(&j, chain.rc, chain.n);
     gl_cells_free(&chain);
@@ -601,10 +601,10 @@ GLW_API const char *glw_hint_json(void)
             const gl_event *mv = gl_events_find(&ev, GL_EV_MOVE);
             const gl_event *fill = gl_events_find(&ev, GL_EV_FILL);
             gl_json_key(&j, "cells");
-            if (mv) gl_json_cells(&j, ev.cells.rc + 2 * mv->first, mv->n);
+            if (mv) gl_json_cells(&j, gl_event_cells(&ev, mv), mv->n);
             else gl_json_cells(&j, NULL, 0);
             gl_json_key(&j, "fill");
-            if (fill) gl_json_cells(&j, ev.cells.rc + 2 * fill->first, fill->n);
+            if (fill) gl_json_cells(&j, gl_event_cells(&ev, fill), fill->n);
             else gl_json_cells(&j, NULL, 0);
         }
         if (copy) g->destroy(copy);
