@@ -66,6 +66,9 @@ static int autoplay_check(const char *path, int json)
     for (;;) {
         long n = read_line(f, buf, LINES_REPLAY_MAX_LINE + (c->line == 0 ? 3 : 0));
         if (n == -1) break;
+        /* the first line may hold a byte-order mark besides its 65536
+         * bytes, no more: 65,537 bytes without one are too long as well */
+        if (n > LINES_REPLAY_MAX_LINE && !gl_text_has_bom(buf, (size_t)n)) n = -2;
         if (n == -2) {
             gl_error_at(&err, name, c->line + 1, "line too long (more than %d bytes)", LINES_REPLAY_MAX_LINE);
             rc = -1;
@@ -109,7 +112,14 @@ static int autoplay_check(const char *path, int json)
  * every game it finished, each one checkable.  The file is opened before
  * any game is played, so a path that cannot be written is refused at once,
  * but emptied only when the first game ends: a run that finishes no game
- * leaves an existing file as it was, and removes one it created. */
+ * leaves an existing file as it was, and removes one it created.
+ *
+ * It is opened without blocking (a FIFO with no reader would wait for one
+ * for ever; anything but a regular file is refused), and locked for
+ * writing (fcntl, so the lock goes with the process): a second run on the
+ * same record is refused before it writes a byte, where two writers would
+ * interleave, the one that empties the file cutting the other's games and
+ * leaving it to write past the new end (a file of NUL bytes). */
 typedef struct record_file {
     const char *path;
     int fd;
@@ -125,15 +135,36 @@ static int record_open(record_file *f, const char *path, gl_error *err)
     f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (f->fd < 0 && errno == EEXIST) {
         f->created = 0;
-        f->fd = open(path, O_WRONLY | O_CLOEXEC);
+        f->fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     }
-    if (f->fd < 0 && errno == EISDIR) return gl_error_set(err, "%s: cannot write: not a regular file", path);
+    /* ENXIO: a FIFO nobody reads; EISDIR: a directory */
+    if (f->fd < 0 && (errno == EISDIR || errno == ENXIO))
+        return gl_error_set(err, "%s: cannot write: not a regular file", path);
     if (f->fd < 0) return gl_error_set(err, "%s: cannot write: %s", path, strerror(errno));
     struct stat st;
+    int flags;
     if (fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(f->fd);
         f->fd = -1;
         return gl_error_set(err, "%s: cannot write: not a regular file", path);
+    }
+    if ((flags = fcntl(f->fd, F_GETFL)) == -1 || fcntl(f->fd, F_SETFL, flags & ~O_NONBLOCK) == -1) {
+        int e = errno;
+        close(f->fd);
+        f->fd = -1;
+        return gl_error_set(err, "%s: cannot write: %s", path, strerror(e));
+    }
+    struct flock lk;
+    memset(&lk, 0, sizeof lk);
+    lk.l_type = F_WRLCK;
+    lk.l_whence = SEEK_SET; /* l_start 0, l_len 0: the whole file */
+    if (fcntl(f->fd, F_SETLK, &lk) == -1) {
+        int e = errno;
+        close(f->fd);
+        f->fd = -1;
+        if (e == EACCES || e == EAGAIN)
+            return gl_error_set(err, "%s: another run is writing this record (it is locked): not written", path);
+        return gl_error_set(err, "%s: cannot lock: %s", path, strerror(e));
     }
     return 0;
 }
@@ -328,8 +359,10 @@ static int cmd_autoplay(int argc, char **argv)
                        "each in the first of the rounds that halve the moves and double the samples.\n"
                        "The ms per move printed are CPU time of the player's thread.\n"
                        "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
-                       "in one file, each written as it ends, so a run that is killed keeps the games it\n"
-                       "finished (a FILE that cannot be written is refused before any game is played).\n"
+                       "in one file, each written to FILE as it ends (FILE is emptied when the first\n"
+                       "game ends), so a run that is killed keeps every game it finished.  A FILE that\n"
+                       "cannot be written, is not a regular file, or that another run is writing is\n"
+                       "refused before any game is played.\n"
                        "--max-turns stops a game early (0: play until the board is full).\n"
                        "Ctrl-C (or SIGTERM) stops the game in progress, which is neither counted nor\n"
                        "recorded; the games finished are summed up and recorded (FILE is left as it\n"
@@ -350,14 +383,25 @@ static int cmd_autoplay(int argc, char **argv)
     memset(&tot, 0, sizeof tot);
     const char *check = gl_kv_get(&a.opts, "check");
     if (check) {
-        if (a.npos > 1 || (a.npos == 1 && strcmp(a.pos[0], "lines")) || a.opts.n != 1) {
-            rc = gl_cli_failf("usage: gridlab autoplay lines --check FILE [--json]");
+        if ((rc = gl_args_expect(&a, 0, 1, "autoplay lines --check FILE [--json]"))) goto out;
+        if (a.npos == 1 && strcmp(a.pos[0], "lines")) {
+            rc = gl_cli_failf("autoplay: only 'lines' has replays, not '%s'", a.pos[0]);
+            goto out;
+        }
+        for (int i = 0; i < a.opts.n; i++)
+            if (strcmp(a.opts.items[i].key, "check") != 0) {
+                rc = gl_cli_failf("autoplay: --check takes no option but --json, not --%s", a.opts.items[i].key);
+                goto out;
+            }
+        if (a.opts.items[0].novalue) {
+            rc = gl_cli_failf("option --check needs a value (a replay FILE, or - for standard input)");
             goto out;
         }
         rc = autoplay_check(check, json);
         goto out;
     }
-    if (a.npos != 1 || strcmp(a.pos[0], "lines") != 0) {
+    if ((rc = gl_args_expect(&a, 1, 1, autoplay_usage))) goto out;
+    if (strcmp(a.pos[0], "lines") != 0) {
         rc = gl_cli_failf("autoplay: only 'lines' has AI players (usage: gridlab autoplay lines ...)");
         goto out;
     }

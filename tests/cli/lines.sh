@@ -104,6 +104,18 @@ sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"
 expect_err "bad.jsonl:2:" "names the line"
+# a key given twice is refused, wherever it is: other readers (Python,
+# JavaScript, jq) take the last, so the file would mean two things
+last=$(wc -l <"$TMP/r.jsonl")
+sed "${last}s/}}\$/,\"score\":9999}}/" "$TMP/r.jsonl" >"$TMP/dup.jsonl"
+grep -q '"score":9999}}$' "$TMP/dup.jsonl" && ok || bad "dup: the test's record not made"
+run autoplay lines --check "$TMP/dup.jsonl"
+expect_rc 1 "check: a key twice in the end line"
+expect_err "dup.jsonl:$last: not JSON: offset" "check: a key twice: the line named"
+expect_err 'the key "score" is given twice in one object' "check: a key twice: the key named"
+sed '2s/^{"move"/{"move":"a1-a2","move"/' "$TMP/r.jsonl" >"$TMP/dup2.jsonl"
+run autoplay lines --check "$TMP/dup2.jsonl"
+expect_rc 1 "check: a key twice in a turn line"; expect_err 'the key "move" is given twice' "check: a turn line's key twice"
 
 expect_bad_input "autoplay unknown ai" autoplay lines --ai nope
 expect_bad_input "autoplay unknown option" autoplay lines --bogus 1
@@ -187,6 +199,49 @@ expect_rc 2 "autoplay: unwritable record"; expect_err "no-such-dir/r.jsonl" "aut
 [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: unwritable record took $took ms to refuse"
 run autoplay lines --ai greedy --games 1 --record "$TMP"
 expect_rc 2 "autoplay: record on a directory"; expect_err "not a regular file" "autoplay: record on a directory says why"
+# a FIFO is refused at once, with or without a reader (its open waited for
+# a reader for ever)
+mkfifo "$TMP/rec.fifo"
+t0=$(now_ms); timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
+RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "autoplay: record on a FIFO"; expect_err "rec.fifo: cannot write: not a regular file" "autoplay: record on a FIFO says why"
+[ -z "$OUT" ] && ok || bad "autoplay: record on a FIFO: games were played"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: record on a FIFO took $took ms"
+cat "$TMP/rec.fifo" >/dev/null &
+reader=$!
+timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
+RC=$?; ERR=$(cat "$TMP/err")
+kill "$reader" 2>/dev/null; wait "$reader" 2>/dev/null
+expect_rc 2 "autoplay: record on a FIFO with a reader"; expect_err "not a regular file" "autoplay: record on a FIFO with a reader says why"
+# Two runs on one record: the second is refused before it writes (the
+# first holds a lock), and the first's record is whole: every game it
+# finished, no NUL byte, --check passes.  (Two writers interleaved: the
+# second emptied the file and the first wrote on past its end.)
+# (The second starts once the first holds its lock, as /proc/locks shows,
+# or has finished a game: started together, either may win.)
+rm -f "$TMP/cc.jsonl"
+"$GRIDLAB" autoplay lines --ai greedy --games 40 --max-turns 30 --seed 1 --record "$TMP/cc.jsonl" >"$TMP/first.out" 2>&1 </dev/null &
+first=$!
+locked() {
+    local ino
+    ino=$(stat -c %i "$TMP/cc.jsonl" 2>/dev/null) || return 1
+    grep -q "POSIX *ADVISORY *WRITE [0-9]* [0-9a-f:]*:$ino " /proc/locks 2>/dev/null || grep -q '^game 1 ' "$TMP/first.out"
+}
+for _ in $(seq 1 $((200 * SLOW))); do locked && break; sleep 0.05; done
+run autoplay lines --ai greedy --games 3 --max-turns 5 --seed 100 --record "$TMP/cc.jsonl"
+expect_rc 2 "autoplay: a second run on the record is refused"
+expect_err "cc.jsonl: another run is writing this record (it is locked)" "autoplay: the second run says why"
+[ -z "$OUT" ] && ok || bad "autoplay: the second run played games"
+wait "$first"; RC=$?
+expect_rc 0 "autoplay: the first run on a shared record"
+[ "$(tr -d '\000' <"$TMP/cc.jsonl" | wc -c)" = "$(wc -c <"$TMP/cc.jsonl")" ] && ok || bad "autoplay: NUL bytes in the record"
+run autoplay lines --check "$TMP/cc.jsonl"
+expect_rc 0 "autoplay: the shared record checks"; expect_out "valid: 40 games, 1200 turns" "autoplay: the first run's games all there"
+# once the first run is over, the file is free again
+run autoplay lines --ai greedy --games 3 --max-turns 5 --seed 100 --record "$TMP/cc.jsonl"
+expect_rc 0 "autoplay: the record free after the run"
+run autoplay --help; expect_out "each written to FILE as it ends" "autoplay --help: the record is written as games end"
+case "$OUT" in *atomically*) bad "autoplay --help still says the record is replaced atomically" ;; *) ok ;; esac
 # Ctrl-C between games and inside a game: exit 130 within 2 s, the summary
 # says so, the finished games are recorded and pass --check, the game cut
 # short is neither counted nor recorded
@@ -249,6 +304,16 @@ fi
 { head -1 "$TMP/r.jsonl"; head -c 70000 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long-line.jsonl"
 run autoplay lines --check "$TMP/long-line.jsonl"
 expect_rc 2 "check: an over-long line"; expect_err "long-line.jsonl:2: line too long (more than 65536 bytes)" "check: over-long line named"
+# one exit status for every line over the cap, the first line included
+# (65,537 to 65,539 bytes there were read as a byte-order mark's room and
+# refused as a wrong line, exit 1); a mark at the start is room beyond it
+for len in 65537 65538 65539 70000; do
+    { head -c $len /dev/zero | tr '\0' ' '; echo; } >"$TMP/long1.jsonl"
+    run autoplay lines --check "$TMP/long1.jsonl"
+    expect_rc 2 "check: a first line of $len bytes"; expect_err "long1.jsonl:1: line too long (more than 65536 bytes)" "check: a first line of $len bytes"
+done
+{ printf '\xef\xbb\xbf'; head -c 65536 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long1.jsonl"
+run autoplay lines --check "$TMP/long1.jsonl"; expect_rc 1 "check: a mark and 65536 bytes"; expect_err "no game in the file" "check: a mark and 65536 bytes are read"
 t0=$(now_ms); run autoplay lines --check /dev/zero; took=$(($(now_ms) - t0))
 expect_rc 2 "check /dev/zero"; expect_err "/dev/zero:1: line too long" "check /dev/zero says why"
 [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "check /dev/zero took $took ms"

@@ -76,6 +76,16 @@ void lines_spawn(lines_board *b, lines_turn *t);
  * has checked that a path exists).  Fills t (never NULL). */
 void lines_move(lines_board *b, int from, int to, lines_turn *t);
 int lines_full(const lines_board *b);
+/* The counters a board file holds, at most (the text reader takes these
+ * and no more). */
+#define LINES_MAX_TURNS (1 << 30)
+#define LINES_MAX_SCORE (1LL << 50)
+/* The game is over: the board is full, or a counter is so near its
+ * maximum that one more turn could pass it (the turn count at 2^30, the
+ * score within two whole boards' points of 2^50: out of reach of any real
+ * game, but a crafted file can start there, and a board gridlab saves it
+ * must read back). */
+int lines_over(const lines_board *b);
 /* A new game: 5 balls on random cells, then the preview. */
 void lines_init(lines_board *b, int w, int h, int colors, int line, int spawn, int rules,
                 gl_rng *rng);

@@ -34,7 +34,7 @@ int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t see
     gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
     long long balls = 0;
     if (record) lines_replay_start(b, record);
-    while (!lines_full(b) && (max_turns <= 0 || b->turns < max_turns) && !gl_meter_check(&m)) {
+    while (!lines_over(b) && (max_turns <= 0 || b->turns < max_turns) && !gl_meter_check(&m)) {
         int from, to;
         double t0 = lines_cpu_ms(); /* the thread's CPU time: the same on a busy machine */
         int found = lines_ai_choose(ai, b, &from, &to);
@@ -50,7 +50,7 @@ int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t see
     if (record && !m.stopped) lines_replay_end(b, record);
     res->score = b->score;
     res->turns = b->turns;
-    res->game_over = lines_full(b);
+    res->game_over = lines_over(b);
     res->mean_balls = b->turns ? (double)balls / b->turns : 0;
     res->nodes = lines_ai_nodes(ai);
     lines_ai_free(ai);

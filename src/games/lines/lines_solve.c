@@ -56,7 +56,7 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
         return m.stopped ? 0 : gl_error_set(err, "out of memory");
     }
     *b = *start;
-    for (long long i = 0; i < turns && !lines_full(b) && !gl_meter_check(&m); i++) {
+    for (long long i = 0; i < turns && !lines_over(b) && !gl_meter_check(&m); i++) {
         int from, to;
         if (lines_ai_choose(ai, b, &from, &to) <= 0 || m.stopped) break;
         lines_move(b, from, to, t);
@@ -69,7 +69,7 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
     out->nodes = lines_ai_nodes(ai);
     gl_info_int(&out->info, "score", b->score);
     gl_info_int(&out->info, "turns", out->nmoves);
-    gl_info_bool(&out->info, "game_over", lines_full(b));
+    gl_info_bool(&out->info, "game_over", lines_over(b));
     lines_ai_free(ai);
     lines_net_close(net);
     free(b);
