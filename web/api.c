@@ -498,14 +498,14 @@ GLW_API const char *glw_events(void)
         gl_json_key(&j, "value");
         gl_json_int(&j, e->value);
         gl_json_key(&j, "cells");
-        gl_json_cells(&j, EV.cells.rc + 2 * e->first, e->n);
+        gl_json_cells(&j, gl_event_cells(&EV, e), e->n);
         gl_json_obj_end(&j);
     }
     gl_json_arr_end(&j);
     /* the move's way as neighbouring cells (onet lists corners only) */
     const gl_event *mv = gl_events_find(&EV, GL_EV_MOVE);
     gl_cells chain = {0};
-    if (mv && mv->n > 1) gl_cells_chain(EV.cells.rc + 2 * mv->first, mv->n, &chain);
+    if (mv && mv->n > 1) gl_cells_chain(gl_event_cells(&EV, mv), mv->n, &chain);
     gl_json_key(&j, "path");
     gl_json_cells(&j, chain.rc, chain.n);
     gl_cells_free(&chain);
@@ -520,6 +520,8 @@ GLW_API const char *glw_events(void)
 
 /* ------------------------------------------------------------ help */
 
+/* ms comes from JavaScript: any double.  Not a number, zero or less is
+ * the default (0); more than a day is a day. */
 static gl_limits search_limits(double ms)
 {
     gl_limits lim;

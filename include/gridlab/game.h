@@ -97,7 +97,12 @@ typedef struct gl_param {
                              the game, e.g. from a level) */
     long long min, max;   /* INT, LIST: each number; SIZE: the width */
     long long hmin, hmax; /* SIZE: the height; LIST: how many numbers */
-    const char *choices;  /* CHOICE; TEXT: the built-in names (another may name a file) */
+    /* CHOICE: the values.  TEXT: NULL for any name, or the built-in names
+     * ("" for none) of a parameter whose other values name a local file on
+     * a command line (onet's map and levels): a game made so is custom,
+     * like a board file, and has no ID, because an ID is shared and names
+     * no file (gl_params_file). */
+    const char *choices;
     const char *help;     /* a short line for forms and --help */
     int flags;            /* GL_PARAM_* */
 } gl_param;
@@ -274,7 +279,9 @@ gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err);
 gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
                               const gl_game **game, gl_error *err);
 
-/* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12. */
+/* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12.
+ * Formatting takes any row and column from 0 to INT_MAX (at most 18
+ * characters: fxshrxx2147483648); a negative one, off the board, is "?". */
 int gl_cell_parse(const char *s, int *row, int *col, const char **end);
 void gl_cell_format(int row, int col, char *buf, size_t n);
 
@@ -295,6 +302,10 @@ int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, g
 /* The canonical PARAMS of a preset (the key of its table of best results):
  * 0, 1 or -1 as gl_params_canon. */
 int gl_preset_canon(const gl_game *g, const gl_preset *pr, gl_strbuf *out, gl_error *err);
+/* The first parameter of params that names a local file (a TEXT
+ * parameter with choices, given another value), or NULL: a game made with
+ * one is custom and has no ID. */
+const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params);
 /* The ID of the game that params and seed make (canonical PARAMS): 0, or
  * 1 and -1 as gl_params_canon (nothing written then). */
 int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out,

@@ -1,5 +1,7 @@
 /* gridlab new: a fresh board from a seed, in the text format, with its
- * game ID as the first comment line; or the board an ID names. */
+ * game ID as the first comment line; or the board an ID names.  A board
+ * made from a local file (onet's --map FILE) is a custom game: an ID
+ * names no file, so its first line says what it was made from instead. */
 #include "cli.h"
 
 #include <string.h>
@@ -11,7 +13,9 @@ static int help(void)
            "Prints a new board.  The same seed gives the same board on every machine;\n"
            "without --seed one is drawn from the clock.  The first line is the game's ID,\n"
            "GAME:PARAMS#SEED with every parameter written out (# id: flood:size=14x14,...#7):\n"
-           "'gridlab new ID' and 'gridlab play ID' make the same board again.\n\n"
+           "'gridlab new ID' and 'gridlab play ID' make the same board again.  An option\n"
+           "that names a local file (onet's --map FILE, --levels FILE) makes a custom game,\n"
+           "without an ID: an ID is shared, and names no file.\n\n"
            "Board options (defaults in brackets):\n");
     for (int i = 0; i < gl_ngames; i++) {
         const gl_game *g = gl_games[i];
@@ -91,7 +95,14 @@ int gl_cmd_new(int argc, char **argv)
         g->destroy(b);
         goto out_params;
     }
-    if (idrc == 0) gl_sb_printf(&sb, "# id: %s\n", gl_sb_str(&id)); /* else a custom board: no ID */
+    if (idrc == 0) {
+        gl_sb_printf(&sb, "# id: %s\n", gl_sb_str(&id));
+    } else { /* a custom board: no ID */
+        const gl_kv *file = gl_params_file(g, &params);
+        if (file)
+            gl_sb_printf(&sb, "# a custom game: %s=%s is a file, which no game ID names (seed %llu)\n", file->key,
+                         file->value, (unsigned long long)seed);
+    }
     gl_sb_free(&id);
     g->format(b, &sb);
     fputs(gl_sb_str(&sb), stdout);

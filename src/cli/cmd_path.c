@@ -65,8 +65,9 @@ int gl_cmd_path(int argc, char **argv)
     const gl_game *g = NULL;
     int cells[4];
     gl_cells raw = {0}, chain = {0};
-    if (a.npos != 3 || a.opts.n) {
-        rc = gl_cli_failf("usage: gridlab path FILE|ID|- CELL CELL [--json]");
+    if ((rc = gl_args_expect(&a, 3, 3, "path FILE|ID|- CELL CELL [--json]"))) goto out;
+    if (gl_kv_check_used(&a.opts, &err) != 0) { /* path takes no option but --json */
+        rc = gl_cli_fail(&err);
         goto out;
     }
     for (int k = 0; k < 2; k++)

@@ -58,10 +58,7 @@ int gl_cmd_play(int argc, char **argv)
     }
     gl_args_unused(&a, &params);
     const gl_game *g = a.npos >= 1 ? gl_game_find(a.pos[0]) : NULL;
-    if (a.npos < 1 || a.npos > 2 || (a.npos == 2 && !g)) {
-        rc = gl_cli_failf("usage: gridlab play GAME [--seed N] [--KEY VALUE ...] | ID | FILE");
-        goto out;
-    }
+    if ((rc = gl_args_expect(&a, 1, g ? 2 : 1, "play GAME [--seed N] [--KEY VALUE ...] | ID | FILE"))) goto out;
     if (!g && params.n) {
         rc = gl_cli_failf("play: unknown option --%s (board options go with a game name; an ID or a file "
                           "names them already)", params.items[0].key);
@@ -77,6 +74,21 @@ int gl_cmd_play(int argc, char **argv)
         if (ok && gl_play_game(p) != g) {
             gl_error_set(&err, "%s is a %s board, not %s", a.pos[1], gl_play_game(p)->name, g->name);
             ok = 0;
+        }
+    } else if (g && gl_params_file(g, &params)) {
+        /* a custom game (an option names a local file): like a board
+         * file, no ID */
+        gl_board *b = gl_game_create(g, &params, seed, &err);
+        ok = b != NULL;
+        if (ok) {
+            gl_strbuf text = GL_STRBUF_INIT;
+            g->format(b, &text);
+            g->destroy(b);
+            char name[96];
+            const gl_kv *file = gl_params_file(g, &params);
+            snprintf(name, sizeof name, "%s=%.80s", file->key, file->value);
+            ok = gl_play_load_text(p, gl_sb_str(&text), text.len, name, &err) == 0;
+            gl_sb_free(&text);
         }
     } else if (g) {
         ok = gl_play_start(p, g, &params, seed, &err) == 0;

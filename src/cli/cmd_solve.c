@@ -11,11 +11,39 @@ static const char SOLVE_HELP[] =
     "                  nodes, ms, peak_bytes (and stopped when a limit was hit)\n"
     "  --limit-ms N    stop after N ms (the answer is then not proved optimal)\n"
     "  --mem-mb N      cap the solver's tables at N MiB (default: half the memory, at most 8 GiB)\n"
-    "  --trace         print the path state by state (to stderr with --json)\n"
+    "  --trace         print the answer state by state (to stderr with --json): tiles\n"
+    "                  each state with g and h, onet each pair's path, the other games\n"
+    "                  each move with the status line it leads to\n"
     "  --KEY VALUE     a solver option (see 'gridlab list')\n"
     "Exit status: 0 solved, 1 no solution found (unsolvable, or a limit hit), 2 bad input\n"
     "or output that could not be written, 130 interrupted (Ctrl-C or SIGTERM: the search\n"
     "stops and its answer so far is printed, \"stopped\":\"interrupted\").\n";
+
+/* The answer state by state, for a solver that wrote no trace of its own:
+ * the start's status line, then each move and the status line after it
+ * (flood: moves and cells flooded; lines: score, turn and the next balls;
+ * match3: score and swaps). */
+static void replay_trace(const gl_game *g, const gl_board *b, const gl_solution *s, gl_strbuf *out)
+{
+    gl_board *c = g->clone(b);
+    if (!c) return;
+    gl_sb_printf(out, "%4s  %-8s %s\n%4d  %-8s ", "step", "move", "state", 0, "");
+    g->status_line(c, out);
+    gl_sb_putc(out, '\n');
+    char name[64];
+    for (int i = 0; i < s->nmoves; i++) {
+        g->format_move(c, &s->moves[i], name, sizeof name);
+        gl_error err = {0};
+        if (g->apply(c, &s->moves[i], NULL, &err) != 0) {
+            gl_sb_printf(out, "%4d  %-8s not legal here: %s\n", i + 1, name, err.msg);
+            break;
+        }
+        gl_sb_printf(out, "%4d  %-8s ", i + 1, name);
+        g->status_line(c, out);
+        gl_sb_putc(out, '\n');
+    }
+    g->destroy(c);
+}
 
 /* The common part of solve and hint: one board file, the limits, and the
  * remaining options for the solver.  Returns 0, or an exit status. */
@@ -23,7 +51,7 @@ static int load(gl_args *a, const char *usage, const gl_game **g, gl_board **b, 
                 gl_kvlist *sopts)
 {
     gl_error err = {0};
-    if (a->npos != 1) return gl_cli_failf("usage: gridlab %s", usage);
+    if (gl_args_expect(a, 1, 1, usage)) return GL_EXIT_USAGE;
     if (gl_args_limits(a, lim, &err) != 0 || gl_args_check_values(a, &err) != 0) return gl_cli_fail(&err);
     gl_args_unused(a, sopts);
     *b = gl_cli_board_read(a->pos[0], g, &err);
@@ -63,6 +91,7 @@ int gl_cmd_solve(int argc, char **argv)
         gl_sb_free(&tr);
         goto out;
     }
+    if (trace && tr.len == 0) replay_trace(g, b, &sol, &tr);
     if (trace) fputs(gl_sb_str(&tr), json ? stderr : stdout);
     gl_strbuf outb = GL_STRBUF_INIT;
     if (json) {

@@ -116,4 +116,8 @@ static int run(int argc, char **argv)
     return GL_EXIT_USAGE;
 }
 
-int main(int argc, char **argv) { return finish(run(argc, argv)); }
+int main(int argc, char **argv)
+{
+    gl_cli_signals_init(); /* before any input is read: a signal then ends the program, exit 130 */
+    return finish(run(argc, argv));
+}

@@ -236,7 +236,13 @@ static int run(gl_play *p, const gl_front_opts *o)
         }
         fputs("> ", o->out);
         fflush(o->out);
-        if (*o->interrupt || !fgets(line, sizeof line, o->in)) break;
+        /* Waiting for a command, Ctrl-C ends the program at once (exit
+         * 130): nothing is in progress, the last move is saved.  A command
+         * (a solver's search) is stopped gently. */
+        gl_cli_stop_gently(0);
+        char *got = *o->interrupt ? NULL : fgets(line, sizeof line, o->in);
+        gl_cli_stop_gently(1);
+        if (!got) break;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             int c;

@@ -3,8 +3,14 @@
  * game's table in the table's order, its default where none was given
  * (parameters without a default only when given), each value written one
  * way by the table's reader (params.c), so one game has one ID and `new
- * ID` makes the board `new` made.  A parameter that is not part of IDs (a
- * local file) makes a game without one. */
+ * ID` makes the board `new` made.
+ *
+ * An ID is shared, so it names no local file: a parameter that is not part
+ * of IDs (GL_PARAM_NOT_IN_ID: onet's levels=FILE) or that may name a file
+ * on a command line (a TEXT parameter with choices: onet's map= holds only
+ * its built-in names in an ID) makes a custom game without one, and an ID
+ * that holds such a value (as older versions wrote) is refused, saying so,
+ * before anything is opened. */
 #include "gridlab/game.h"
 
 #include <errno.h>
@@ -26,6 +32,36 @@ int gl_seed_parse(const char *s, uint64_t *seed)
     }
     *seed = v;
     return 0;
+}
+
+static int in_choices(const char *choices, const char *v)
+{
+    size_t vl = strlen(v);
+    const char *p = choices;
+    while (*p) {
+        const char *bar = strchr(p, '|');
+        size_t len = bar ? (size_t)(bar - p) : strlen(p);
+        if (len == vl && strncmp(p, v, len) == 0) return 1;
+        if (!bar) break;
+        p = bar + 1;
+    }
+    return 0;
+}
+
+/* Does value v of p name a local file (not one of its built-in names)? */
+static int names_file(const gl_param *p, const char *v)
+{
+    if (p->flags & GL_PARAM_NOT_IN_ID) return 1;
+    return p->kind == GL_PARAM_TEXT && p->choices && !in_choices(p->choices, v);
+}
+
+const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params)
+{
+    for (int i = 0; params && i < params->n; i++) {
+        const gl_param *p = gl_game_param(g, params->items[i].key);
+        if (p && names_file(p, params->items[i].value)) return &params->items[i];
+    }
+    return NULL;
 }
 
 static void known_keys(const gl_game *g, gl_strbuf *out)
@@ -62,14 +98,21 @@ int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, g
     gl_kv_free(&copy);
     if (rc != 0) return -1;
     for (int i = 0; i < g->nparams; i++)
-        if (v.v[i].given && (g->params[i].flags & GL_PARAM_NOT_IN_ID)) {
-            gl_error_set(err, "%s=%.60s is not part of a game ID (%s): a game made with it has no ID",
-                         g->params[i].key, v.v[i].text, g->params[i].help);
+        if (v.v[i].given && names_file(&g->params[i], v.v[i].text)) {
+            const gl_param *p = &g->params[i];
+            char builtin[160] = "";
+            if (p->choices && p->choices[0])
+                snprintf(builtin, sizeof builtin, " names a built-in %s (%s), never a file", p->key, p->choices);
+            else snprintf(builtin, sizeof builtin, " names no %s file", p->key);
+            gl_error_set(err,
+                         "%s=%.60s: a game ID%s: an ID is shared; a %s file goes on the command line "
+                         "(--%s FILE) and makes a custom game, without an ID",
+                         p->key, v.v[i].text, builtin, p->key, p->key);
             return 1;
         }
     size_t start = out->len;
     for (int i = 0; i < g->nparams; i++) {
-        if (!v.v[i].set || (g->params[i].flags & GL_PARAM_NOT_IN_ID)) continue;
+        if (!v.v[i].set || names_file(&g->params[i], v.v[i].text)) continue;
         gl_sb_printf(out, "%s%s=%s", out->len > start ? "," : "", g->params[i].key, v.v[i].text);
     }
     return 0;

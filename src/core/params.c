@@ -49,7 +49,8 @@ void gl_param_describe(const gl_param *p, gl_strbuf *out)
         gl_sb_printf(out, "one of %s", p->choices);
         return;
     case GL_PARAM_TEXT:
-        if (p->choices) gl_sb_printf(out, "one of %s, or a file's name", p->choices);
+        if (p->choices && *p->choices) gl_sb_printf(out, "one of %s, or a file on the command line", p->choices);
+        else if (p->choices) gl_sb_puts(out, "a file, on the command line");
         else gl_sb_printf(out, "a name of 1 to %d characters (no spaces, # = : or ,)", GL_PARAM_TEXT_MAX);
         return;
     case GL_PARAM_LIST:
@@ -218,7 +219,10 @@ void gl_params_help(const gl_game *g, gl_strbuf *out)
             gl_sb_printf(out, "WxH (%lld..%lld x %lld..%lld", p->min, p->max, p->hmin, p->hmax);
             break;
         case GL_PARAM_CHOICE: gl_sb_printf(out, "%s (", p->choices); break;
-        case GL_PARAM_TEXT: gl_sb_puts(out, "NAME ("); break;
+        case GL_PARAM_TEXT:
+            if (p->choices && *p->choices) gl_sb_printf(out, "%s|FILE (", p->choices);
+            else gl_sb_puts(out, p->choices ? "FILE (" : "NAME (");
+            break;
         case GL_PARAM_LIST: gl_sb_printf(out, "N,N,... (%lld..%lld", p->min, p->max); break;
         }
         int more = p->kind != GL_PARAM_CHOICE && p->kind != GL_PARAM_TEXT;

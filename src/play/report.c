@@ -201,7 +201,7 @@ void gl_json_hint(gl_json *j, const gl_game *g, const gl_board *b, int result, c
         mv = gl_events_find(&ev, GL_EV_MOVE);
         fill = gl_events_find(&ev, GL_EV_FILL);
     }
-    const int *moved = mv && mv->n ? ev.cells.rc + 2 * mv->first : way.rc;
+    const int *moved = mv && mv->n ? gl_event_cells(&ev, mv) : way.rc;
     int nmoved = mv && mv->n ? mv->n : way.n;
     gl_json_key(j, "ends");
     if (nmoved > 2) {
@@ -211,7 +211,7 @@ void gl_json_hint(gl_json *j, const gl_game *g, const gl_board *b, int result, c
         gl_json_cells(j, moved, nmoved);
     }
     gl_json_key(j, "fill");
-    gl_json_cells(j, fill ? ev.cells.rc + 2 * fill->first : NULL, fill ? fill->n : 0);
+    gl_json_cells(j, fill ? gl_event_cells(&ev, fill) : NULL, fill ? fill->n : 0);
     if (copy) g->destroy(copy);
     gl_events_free(&ev);
     gl_cells_free(&way);

@@ -200,7 +200,8 @@ static void test_help_and_ids(void **state)
     gl_kv_init(&l);
     assert_int_equal(gl_kv_parse_pairs(&l, "file=/tmp/x", &err), 0);
     assert_int_equal(gl_params_canon(&fake, &l, &sb, &err), 1);
-    assert_non_null(strstr(err.msg, "file=/tmp/x is not part of a game ID"));
+    assert_non_null(strstr(err.msg, "file=/tmp/x: a game ID names no file file"));
+    assert_non_null(strstr(err.msg, "makes a custom game, without an ID"));
     gl_sb_clear(&sb);
     assert_int_equal(gl_game_id(&fake, &l, 3, &sb, &err), 1);
     assert_int_equal(sb.len, 0);

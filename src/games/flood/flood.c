@@ -102,8 +102,10 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
     for (int i = 0; i < len; i++) {
         int c = flood_colour_of(line[i]);
         if (c < 0)
-            return gl_error_set(err, "column %d: '%c' is not a colour (0-9, a-z)", i + 1,
-                                (unsigned char)line[i] >= 32 && (unsigned char)line[i] < 127 ? line[i] : '?');
+        {
+            char q[5];
+            return gl_error_set(err, "column %d: '%s' is not a colour (0-9, a-z)", i + 1, gl_escape_byte(line[i], q));
+        }
         b->cell[i] = (uint8_t)c;
         if (c > maxc) maxc = c;
     }
@@ -162,7 +164,7 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
     if (gl_kv_int(&t->keys, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
     if (gl_kv_choice(&t->keys, "start", "corner|center", &start, err) != 0) return NULL;
     if (gl_kv_int(&t->keys, "moves", 0, 100000, &limit, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "played", 0, 100000, &played, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "played", 0, FLOOD_MAX_PLAYED, &played, err) != 0) return NULL;
     if (gl_text_check_keys(t, err) != 0) return NULL;
     if (gl_text_expect_rows(t, h, err) != 0) return NULL;
     flood_board *b = calloc(1, sizeof *b);
@@ -187,9 +189,10 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
             char s = row->text[c];
             int col = flood_colour_of(s);
             if (col < 0 || col >= k) {
+                char q[5];
                 if (col < 0)
-                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%c' (colours are 0-9, a-z)",
-                                  c + 1, (unsigned char)s >= 32 && (unsigned char)s < 127 ? s : '?');
+                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%s' (colours are 0-9, a-z)",
+                                  c + 1, gl_escape_byte(s, q));
                 else
                     gl_text_error(t, row->line, err, "column %d: colour '%c' but colors=%lld allows 0 to %c",
                                   c + 1, s, k, flood_symbol((int)k - 1));
@@ -278,7 +281,9 @@ static gl_status flood_status(const gl_board *bb)
 {
     const flood_board *b = (const flood_board *)bb;
     if (flood_is_won(b)) return GL_WON;
-    if (b->limit && b->played >= b->limit) return GL_LOST;
+    /* played= holds at most FLOOD_MAX_PLAYED: a game ends there too, so
+     * that a board gridlab saves it reads back */
+    if ((b->limit && b->played >= b->limit) || b->played >= FLOOD_MAX_PLAYED) return GL_LOST;
     return GL_PLAYING;
 }
 

@@ -262,15 +262,16 @@ static void build_solution(const flood_problem *p, const astar *a, uint32_t x, g
     flood_push_route(p, cols, depth, s);
 }
 
-/* After a stop: the route to node x, finished greedily (a few lookahead
- * plies at most, whatever the limits: the answer must be whole). */
+/* After a stop: the route to node x, finished greedily on the search's
+ * meter (two plies, one once the meter has stopped: the answer must be
+ * whole, and quick). */
 static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
     build_solution(p, a, x, s);
     uint64_t F[FLOOD_KW_MAX];
     memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
     uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
-    int n = flood_greedy_run(&p->g, F, 2, rest, (int)sizeof rest, NULL);
+    int n = flood_greedy_run(&p->g, F, 2, rest, (int)sizeof rest, a->m);
     if (n >= 0) flood_push_moves(s, rest, n);
 }
 
@@ -563,7 +564,7 @@ oom:
         s->optimal = 0;
         s->cost = s->nmoves;
     } else {
-        flood_finish_from_root(p, s);
+        flood_finish_from_root(p, m, s);
     }
     astar_free(&a);
 }
@@ -575,7 +576,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     gl_meter_start(&m, lim);
     /* the graph was built before the meter started: charged now */
     if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s);
-    else flood_finish_from_root(p, s);
+    else flood_finish_from_root(p, &m, s);
     flood_meter_end(&m, s);
     return 0;
 }

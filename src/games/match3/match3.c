@@ -108,7 +108,7 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
         /* Written before the swap limit: score=S swaps=T, T the swaps played. */
         if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &played, err) != 0) goto fail;
     } else if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0 ||
-               gl_kv_int(&t->keys, "played", 0, 1LL << 30, &played, err) != 0) {
+               gl_kv_int(&t->keys, "played", 0, MATCH3_MAX_LIMIT, &played, err) != 0) {
         goto fail;
     }
     if (limit && played > limit) {
@@ -152,8 +152,9 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
             if (ch == '.') v = 0;
             else if (ch >= '1' && ch <= '0' + R->kinds) v = (uint8_t)(ch - '0');
             else {
-                gl_text_error(t, row->line, err, "column %d: '%c' is not a tile (1..%d) or '.'", c + 1,
-                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', R->kinds);
+                char q[5];
+                gl_text_error(t, row->line, err, "column %d: '%s' is not a tile (1..%d) or '.'", c + 1,
+                              gl_escape_byte(ch, q), R->kinds);
                 goto fail;
             }
             if (v == 0 && R->refill) {
@@ -309,7 +310,8 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error 
     if (m->a < 0 || m->b < 0 || m->a >= n || m->b >= n)
         return gl_error_set(err, "swap outside the board");
     if (match3_swaps_left(b) == 0)
-        return gl_error_set(err, "no swap left: the game allows %d (swaps=%d)", b->limit, b->limit);
+        return b->limit ? gl_error_set(err, "no swap left: the game allows %d (swaps=%d)", b->limit, b->limit)
+                        : gl_error_set(err, "no swap left: a game ends after %d swaps", MATCH3_MAX_LIMIT);
     match3_format_move(bb, m, buf, sizeof buf);
     if (!match3_swap_legal(&b->R, b->cell, m->a, m->b)) {
         uint8_t va = b->cell[m->a], vb = b->cell[m->b];
@@ -357,7 +359,7 @@ static void match3_status_line(const gl_board *bb, gl_strbuf *out)
     int list[MATCH3_MAX_MOVES], left = match3_swaps_left(b);
     int n = left == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
     gl_sb_printf(out, "score %lld  swaps %d", b->score, b->swaps);
-    if (left >= 0) gl_sb_printf(out, " of %d, %d left", b->limit, left);
+    if (b->limit) gl_sb_printf(out, " of %d, %d left", b->limit, left);
     gl_sb_printf(out, "  legal swaps %d%s", n,
                  left == 0 ? "  no swap left" : n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
 }

@@ -524,8 +524,10 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
  * pair that is safe to take (the last two of a kind, which can never hurt
  * to remove), else the first linkable pair.  info gets the path and
  * "solvable": true (the move is on a clear), false (proved: no clear
- * without a reshuffle) or null (not decided in time).  Stopped by Ctrl-C,
- * it gives no move (2, "interrupted"). */
+ * without a reshuffle) or null (not decided in time), and "stopped" (the
+ * time or memory limit) when the search stopped before it decided, as
+ * every game's hint says.  Stopped by Ctrl-C, it gives no move (2,
+ * "interrupted"). */
 static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const onet_board *b = (const onet_board *)gb;
@@ -537,6 +539,7 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     gl_solution sol;
     gl_solution_init(&sol);
     int verdict = -1, found = 0;
+    const char *stopped = NULL; /* why the search stopped (a string literal) */
     if (onet_solve_exact(gb, &so, &sol, err) != 0) {
         gl_solution_free(&sol);
         return -1;
@@ -555,6 +558,7 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     } else if (!sol.solved && sol.optimal) {
         verdict = 0;
     }
+    if (!found && verdict < 0) stopped = sol.stopped;
     gl_solution_free(&sol);
     if (!found) {
         gl_link_scratch sc;
@@ -592,6 +596,7 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     gl_info_cells(info, "path", rc, nc);
     if (verdict < 0) gl_info_null(info, "solvable");
     else gl_info_bool(info, "solvable", verdict);
+    if (stopped) gl_info_text(info, "stopped", stopped);
     return 1;
 }
 
@@ -622,7 +627,7 @@ const gl_param onet_params[] = {
     {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)",
      0},
     {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)", GL_PARAM_NOT_IN_ID},
-    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_CHOICES, "the board's shape: a built-in map (classic unless a level "
+    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "the board's shape: a built-in map (classic unless a level "
      "or a size says otherwise)", 0},
     {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map",
      0},

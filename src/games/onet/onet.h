@@ -116,9 +116,9 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
 /* A built-in map by name, or a map file. */
 int onet_map_load(const char *name, onet_map *m, gl_error *err);
 void onet_map_free(onet_map *m);
+/* The built-in maps' names, '|'-separated (the map parameter's choices). */
+#define ONET_MAP_NAMES "small|classic|shisen|big|gaps|frame|diamond"
 const char *onet_map_names(void);
-/* The same names as the map parameter's choices (forms list them). */
-#define ONET_MAP_CHOICES "small|classic|shisen|big|gaps|frame|diamond"
 int onet_levels_parse(const char *data, size_t len, const char *file, onet_level **lv, int *n,
                       gl_error *err);
 int onet_builtin_levels(const onet_level **lv);

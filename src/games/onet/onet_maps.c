@@ -50,9 +50,11 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
         }
         if (h == ONET_MAX_SIDE) return gl_error_at(err, file, line, "more than %d map rows", ONET_MAX_SIDE);
         for (size_t c = 0; c < n; c++) {
-            if (s[c] != '0' && s[c] != '1')
-                return gl_error_at(err, file, line, "column %zu: '%c' in a map (rows of 0 and 1 only)", c + 1,
-                                   (unsigned char)s[c] >= 32 && (unsigned char)s[c] < 127 ? s[c] : '?');
+            if (s[c] != '0' && s[c] != '1') {
+                char q[5];
+                return gl_error_at(err, file, line, "column %zu: '%s' in a map (rows of 0 and 1 only)", c + 1,
+                                   gl_escape_byte(s[c], q));
+            }
             cells[h * w + (int)c] = (uint8_t)(s[c] == '1');
             ones += s[c] == '1';
         }
@@ -73,7 +75,7 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
     return 0;
 }
 
-const char *onet_map_names(void) { return "small classic shisen big gaps frame diamond"; }
+const char *onet_map_names(void) { return ONET_MAP_NAMES; }
 
 int onet_map_load(const char *name, onet_map *m, gl_error *err)
 {
