@@ -492,3 +492,51 @@ test('lines: Solve plays on past its first plan until it is stopped', async () =
     await context.close();
   }
 });
+
+// The dialogs (the rules, the custom form, the question before a game is
+// left) on a desktop, a phone and a phone on its side: each lies within
+// the screen's width, and what is taller than the screen scrolls inside
+// the dialog, so that its buttons can be reached.  A screenshot of each.
+test('the dialogs fit the screen, or scroll inside it; screenshots', async () => {
+  const fits = (page, sel) => page.$eval(sel, (d) => {
+    const r = d.getBoundingClientRect();
+    return {
+      inside: r.left >= 0 && r.right <= innerWidth + 0.5 && r.top >= 0 && r.bottom <= innerHeight + 0.5,
+      scrolls: d.scrollHeight <= d.clientHeight + 1 || getComputedStyle(d).overflowY !== 'visible',
+    };
+  });
+  const check = async (page, size, name, sel) => {
+    await page.waitForSelector(sel + '[open]');
+    const f = await fits(page, sel);
+    assert.ok(f.inside, `${size.name} ${name}: the dialog runs off the screen`);
+    assert.ok(f.scrolls, `${size.name} ${name}: taller than its box, and it does not scroll`);
+    await page.screenshot({ path: join(SHOTS, `dialog-${size.name}-${name}.png`) });
+  };
+  for (const size of SIZES) {
+    const { context, page } = await openPage(browser, urlOf('tiles:n=3,hop=2,start=standard#1'), size.viewport,
+      size.mobile ? { isMobile: true, hasTouch: true } : {});
+    try {
+      await page.keyboard.press('?');
+      await check(page, size, 'rules', '#rules-dialog');
+      await page.keyboard.press('Escape');
+      for (const game of ['onet', 'flood']) {
+        await choose(page, '#game', game);
+        await page.selectOption('#preset', 'custom');
+        await check(page, size, 'custom-' + game, '#custom-dialog');
+        await page.click('#custom-cancel');
+        await settled(page);
+      }
+      await page.goto(urlOf('tiles:n=3,hop=2,start=standard#1'));
+      await settled(page);
+      await page.click('[data-cell=e1]');
+      await settled(page);
+      await page.keyboard.press('n');
+      await check(page, size, 'ask', '#ask-dialog');
+      await page.keyboard.press('Escape');
+      await settled(page);
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
