@@ -27,6 +27,8 @@
 #define GLW_SEARCH_MEM ((size_t)256 << 20)
 /* The longest search a page may ask for. */
 #define GLW_SEARCH_MAX_MS 600000.0
+/* The most pieces shown coming next (lines spawns at most 9). */
+#define GLW_COMING_MAX 16
 /* The game the page starts with when it has none. */
 #define GLW_DEFAULT_GAME "flood"
 
@@ -341,6 +343,22 @@ GLW_API const char *glw_state(void)
     for (int r = 0; r < h; r++)
         for (int c = 0; c < w; c++) gl_json_str(&j, glw_cell_name(r, c));
     gl_json_arr_end(&j);
+    /* the pieces that come next (lines' next balls): symbols and colours */
+    gl_cell_view next[GLW_COMING_MAX];
+    int ncoming = g->coming ? g->coming(b, next, GLW_COMING_MAX) : 0;
+    if (ncoming > GLW_COMING_MAX) ncoming = GLW_COMING_MAX;
+    gl_json_key(&j, "coming");
+    gl_json_arr_begin(&j);
+    for (int i = 0; i < ncoming; i++) {
+        char sym[2] = {next[i].sym > ' ' && next[i].sym < 127 ? next[i].sym : ' ', '\0'};
+        gl_json_obj_begin(&j);
+        gl_json_key(&j, "sym");
+        gl_json_str(&j, sym);
+        gl_json_key(&j, "colour");
+        gl_json_int(&j, next[i].colour);
+        gl_json_obj_end(&j);
+    }
+    gl_json_arr_end(&j);
 
     gl_strbuf line = GL_STRBUF_INIT;
     g->status_line(b, &line);
@@ -539,6 +557,16 @@ GLW_API const char *glw_hint_json(void)
     } else {
         gl_json_hint(&j, g, gl_play_board(p), HINT_RESULT, &HINT, &HINT_INFO, HINT_WHY.set ? HINT_WHY.msg : NULL);
     }
+    return gl_sb_str(&OUT);
+}
+
+GLW_API const char *glw_hint_words(void)
+{
+    gl_play *p = session();
+    const gl_game *g = gl_play_game(p);
+    gl_sb_clear(&OUT);
+    if (g)
+        gl_hint_words(g, gl_play_board(p), HINT_RESULT, &HINT, &HINT_INFO, HINT_WHY.set ? HINT_WHY.msg : NULL, &OUT);
     return gl_sb_str(&OUT);
 }
 

@@ -62,8 +62,8 @@ void glw_add_time(double ms);
 
 /* ------------------------------------------------------------ reading */
 
-/* The game in progress: board cells (symbol, colour, flags, names),
- * status, status line, ID, seed, its parameters (for the custom form) and
+/* The game in progress: board cells (symbol, colour, flags, names), the
+ * pieces coming next (lines' balls: [{sym, colour}]), status, status line, ID, seed, its parameters (for the custom form) and
  * preset, counters, help, selection, clock, its outcome in words. */
 const char *glw_state(void);
 const char *glw_id(void);
@@ -98,6 +98,9 @@ const char *glw_events(void);
  * shape (gl_json_hint: move, info, cells, ends, fill; stopped). */
 int glw_hint(double ms);
 const char *glw_hint_json(void);
+/* The last hint in words for players (gl_hint_words): "3, the best move:
+ * ...", or why there is none ("" without a game). */
+const char *glw_hint_words(void);
 /* Runs the default solver within ms (0: the session's default): 0 or -1;
  * glw_solution_json() gives its answer in `gridlab solve --json`'s shape.
  * Its moves are then played by glw_solve_step: 1 played, 0 none left, -1

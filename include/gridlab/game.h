@@ -81,7 +81,7 @@ typedef enum gl_param_kind {
     GL_PARAM_INT = 1,  /* a whole number from min to max */
     GL_PARAM_SIZE,     /* WxH: W from min to max, H from hmin to hmax */
     GL_PARAM_CHOICE,   /* one of choices ("corner|center") */
-    GL_PARAM_TEXT,     /* a name (onet's map) */
+    GL_PARAM_TEXT,     /* a name (onet's map); choices, when given, are the names built in */
     GL_PARAM_LIST      /* whole numbers from min to max separated by commas, hmin to hmax of
                           them (match3's scores=1,4,10) */
 } gl_param_kind;
@@ -186,6 +186,7 @@ typedef struct gl_game {
      * page then shows the status line as it is). */
     const char *status_help;
     const char *solve_help;  /* solver options beyond the common ones */
+    const char *solve_words; /* what Solve does in a front end, in words for players */
     const gl_solver *solvers; /* the first is the default */
     int nsolvers;
     const char *tour_params; /* the tour's board: `new` options as key=value ... */
@@ -243,6 +244,10 @@ typedef struct gl_game {
      * NULL when max is 0, to ask the length); 0 when the
      * move has no path (illegal, or a move that travels nowhere). */
     int (*move_path)(const gl_board *b, const gl_move *m, int *rc, int max);
+    /* The pieces that come next, in order (lines' next balls), as cell
+     * views like the board's (a symbol and a palette index): up to max
+     * written to out; returns how many come. */
+    int (*coming)(const gl_board *b, gl_cell_view *out, int max);
     /* Seconds the player has for this board (onet's levels), 0 for none. */
     int (*time_limit_s)(const gl_board *b);
     /* Once b is won: params (holding this game's parameters) becomes the

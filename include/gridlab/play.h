@@ -48,8 +48,10 @@ enum {
     GL_PICK_MOVED = 3    /* a move was played (see gl_play_move's result in *moved) */
 };
 
-/* The default time a hint may take when the caller gives none. */
-#define GL_HINT_DEFAULT_MS 5000.0
+/* The default time a hint may take when the caller gives none: a hint
+ * answers within half a second, so the games' hints try a fast heuristic
+ * first and spend what is left of this on their exact search. */
+#define GL_HINT_DEFAULT_MS 400.0
 
 gl_play *gl_play_new(void);
 void gl_play_free(gl_play *p);
@@ -152,6 +154,15 @@ int gl_play_hint(gl_play *p, const gl_limits *lim, gl_move *m, gl_info *info, gl
  * first move (the one fallback, shared with `gridlab hint`). */
 int gl_hint_board(const gl_game *g, const gl_board *b, const gl_solve_opts *o, gl_move *m,
                   gl_info *info, gl_error *err);
+/* A hint in words for players, from what the game added (info): with a
+ * move (result GL_HINT_MOVE), "3, the best move: the board can be one
+ * colour in 21 more moves", whether it is the best move, and when its plan
+ * is over the move limit, that the game can no longer be won within it
+ * (proved) or that no finish within it was found; without one, why
+ * ("no move is left", "the search ran out of time before it found a
+ * move"; why: the hint's err).  Front ends put "hint: " before it. */
+void gl_hint_words(const gl_game *g, const gl_board *b, int result, const gl_move *m, const gl_info *info,
+                   const char *why, gl_strbuf *out);
 
 /* Runs the default solver from here under lim (a zero time limit becomes
  * 10 s); sol gets its answer.  Its moves are then played one at a time by
@@ -224,7 +235,7 @@ void gl_play_save_text(const gl_play *p, gl_strbuf *out);
  * alike (docs/spec.md).  A game's table: name, summary, rules, move_help,
  * status_help, score_kind, score_name, params_help, params (each as
  * gl_json_param: key, kind, def, ranges, choices, takes, in_id, help),
- * presets (name, params, canon), solvers, solve_help. */
+ * presets (name, params, canon), solvers, solve_help, solve_words. */
 void gl_json_game(gl_json *j, const gl_game *g);
 void gl_json_param(gl_json *j, const gl_param *p);
 /* A solver's answer on board b: game, algo, solved, optimal, cost, moves

@@ -1,4 +1,4 @@
-/* Monotonic wall-clock timing and memory readings. */
+/* Monotonic wall-clock timing, processor time and memory readings. */
 #ifndef GRIDLAB_TIMING_H
 #define GRIDLAB_TIMING_H
 
@@ -12,6 +12,9 @@ extern "C" {
 /* Nanoseconds from CLOCK_MONOTONIC. */
 uint64_t gl_now_ns(void);
 double gl_ms_since(uint64_t start_ns);
+/* Processor time of the calling thread in milliseconds (0 if unknown):
+ * what a benchmark on a loaded machine compares, beside the wall time. */
+double gl_thread_cpu_ms(void);
 /* Peak resident set of this process in bytes (getrusage). */
 size_t gl_peak_rss_bytes(void);
 /* Physical memory of the machine in bytes (0 if unknown). */

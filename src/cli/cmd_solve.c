@@ -130,8 +130,9 @@ int gl_cmd_hint(int argc, char **argv)
     if (!gl_args_start(argc, argv, flags, &a, &status,
                        "hint FILE|ID|- [--json] [--limit-ms N] [--KEY VALUE ...]",
                        "Prints the best next move in the game's notation (with --json: \"move\", and\n"
-                       "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
-                       "otherwise.\n"
+                       "\"path\" for lines and onet, \"optimal\" when it is proved the best).  A fast\n"
+                       "search answers first; the exact one has the rest of 0.4 s unless --limit-ms\n"
+                       "says otherwise.\n"
                        "Exit status: 0 a move, 1 no move (the game is over or deadlocked), 2 bad\n"
                        "input or output that could not be written, 3 the search stopped at its\n"
                        "limit before it had a move (\"stopped\" in --json), 130 interrupted (Ctrl-C\n"

@@ -119,16 +119,15 @@ static void hint(lines_ui *u)
     gl_move m;
     gl_error err = {0};
     gl_limits lim = {0, 0, u->o->interrupt, NULL};
-    int r = gl_play_hint(u->p, &lim, &m, NULL, &err);
+    gl_info info;
+    gl_info_init(&info);
+    int r = gl_play_hint(u->p, &lim, &m, &info, &err);
     *u->o->interrupt = 0; /* Ctrl-C stopped the search, not the game */
-    if (r == GL_HINT_ERROR) fprintf(u->o->out, "no hint: %s\n", err.msg);
-    else if (r == GL_HINT_NONE) fprintf(u->o->out, "no move left\n");
-    else if (r == GL_HINT_STOPPED) fprintf(u->o->out, "no hint: the search stopped (%s) first\n", err.msg);
-    else {
-        char buf[64];
-        gl_play_game(u->p)->format_move(gl_play_board(u->p), &m, buf, sizeof buf);
-        fprintf(u->o->out, "hint: %s\n", buf);
-    }
+    gl_strbuf words = GL_STRBUF_INIT;
+    gl_hint_words(gl_play_game(u->p), gl_play_board(u->p), r, &m, &info, err.set ? err.msg : NULL, &words);
+    fprintf(u->o->out, "%s%s\n", r == GL_HINT_MOVE ? "hint: " : "no hint: ", gl_sb_str(&words));
+    gl_sb_free(&words);
+    gl_info_free(&info);
 }
 
 static int solve(lines_ui *u, gl_events *ev)

@@ -17,6 +17,13 @@ uint64_t gl_now_ns(void)
 
 double gl_ms_since(uint64_t start_ns) { return (double)(gl_now_ns() - start_ns) / 1e6; }
 
+double gl_thread_cpu_ms(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
 size_t gl_peak_rss_bytes(void)
 {
     struct rusage ru;

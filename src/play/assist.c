@@ -44,6 +44,70 @@ int gl_hint_board(const gl_game *g, const gl_board *b, const gl_solve_opts *o, g
     return r;
 }
 
+/* An item of info of the given type, or NULL. */
+static const gl_info_item *info_item(const gl_info *info, const char *key, gl_info_type type)
+{
+    const gl_info_item *it = info ? gl_info_find(info, key) : NULL;
+    return it && it->type == type ? it : NULL;
+}
+
+static const char *plural(long long n) { return n == 1 ? "" : "s"; }
+
+void gl_hint_words(const gl_game *g, const gl_board *b, int result, const gl_move *m, const gl_info *info,
+                   const char *why, gl_strbuf *out)
+{
+    if (result != GL_HINT_MOVE) {
+        if (result == GL_HINT_NONE) gl_sb_puts(out, "no move is left");
+        else if (result == GL_HINT_STOPPED)
+            gl_sb_puts(out, why && strcmp(why, "interrupted") == 0 ? "the search was stopped before it found a move"
+                                                                   : "the search ran out of time before it found a move");
+        else gl_sb_puts(out, why && *why ? why : "no hint");
+        return;
+    }
+    char name[64];
+    g->format_move(b, m, name, sizeof name);
+    gl_sb_puts(out, name);
+    const gl_info_item *best = info_item(info, "optimal", GL_INFO_BOOL);
+    const gl_info_item *left = info_item(info, "moves_left", GL_INFO_INT);
+    const gl_info_item *allowed = info_item(info, "moves_allowed", GL_INFO_INT);
+    const gl_info_item *cost = info_item(info, "cost_left", GL_INFO_INT);
+    const gl_info_item *score = info_item(info, "score", GL_INFO_INT);
+    const gl_info_item *swaps = info_item(info, "swaps", GL_INFO_INT);
+    const gl_info_item *lost = info_item(info, "winnable", GL_INFO_BOOL);
+    const gl_info_item *solvable = info ? gl_info_find(info, "solvable") : NULL;
+    if (lost && lost->value) lost = NULL;
+    /* a plan past the move limit: said before anything else */
+    if (left && allowed && left->value > allowed->value) {
+        if (lost)
+            gl_sb_printf(out, ", the first move of the shortest finish, but the game can no longer be won within "
+                              "the move limit: it needs %lld more move%s, the limit leaves %lld",
+                         left->value, plural(left->value), allowed->value);
+        else
+            gl_sb_printf(out, ", a good move, but no way to win within the %lld move%s left was found (this plan "
+                              "needs %lld): the game may no longer be won within the limit",
+                         allowed->value, plural(allowed->value), left->value);
+        return;
+    }
+    if (best) gl_sb_puts(out, best->value ? ", the best move" : ", a good move (not proved the best)");
+    else if (solvable && solvable->type == GL_INFO_BOOL && solvable->value) gl_sb_puts(out, ", a safe move");
+    if (left) {
+        gl_sb_printf(out, ": the game is won in %lld more move%s", left->value, plural(left->value));
+        if (allowed) gl_sb_printf(out, ", within the %lld left", allowed->value);
+    } else if (cost) {
+        gl_sb_printf(out, ": the game is won for a cost of %lld more", cost->value);
+    } else if (score && swaps) {
+        gl_sb_printf(out, ": %lld point%s in the next %lld swap%s%s", score->value, plural(score->value), swaps->value,
+                     plural(swaps->value), best && best->value ? ", the most there are" : "");
+    }
+    if (solvable && solvable->type == GL_INFO_BOOL)
+        gl_sb_puts(out, solvable->value ? ": the board can still be cleared after it"
+                                        : ", a pair that links now, but the board can no longer be cleared without "
+                                          "a reshuffle");
+    else if (solvable && solvable->type == GL_INFO_NULL)
+        gl_sb_puts(out, ", a pair that links now (whether the board can still be cleared was not worked out in "
+                        "time)");
+}
+
 int gl_play_hint(gl_play *p, const gl_limits *lim, gl_move *m, gl_info *info, gl_error *err)
 {
     if (!p->b) {

@@ -38,7 +38,7 @@ void gl_json_param(gl_json *j, const gl_param *p)
         gl_json_key(j, "count_max");
         gl_json_int(j, p->hmax);
     }
-    if (p->kind == GL_PARAM_CHOICE && p->choices) {
+    if ((p->kind == GL_PARAM_CHOICE || p->kind == GL_PARAM_TEXT) && p->choices) {
         gl_json_key(j, "choices");
         gl_json_arr_begin(j);
         for (const char *c = p->choices; *c;) {
@@ -127,6 +127,8 @@ void gl_json_game(gl_json *j, const gl_game *g)
     gl_json_arr_end(j);
     gl_json_key(j, "solve_help");
     gl_json_str(j, g->solve_help ? g->solve_help : "");
+    gl_json_key(j, "solve_words");
+    gl_json_str(j, g->solve_words ? g->solve_words : "");
     gl_json_obj_end(j);
 }
 

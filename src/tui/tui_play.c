@@ -305,24 +305,21 @@ void tui_hint(tui *t)
     gl_move m;
     gl_error err = {0};
     gl_limits lim = {0, 0, t->o->interrupt, NULL};
-    int found = gl_play_hint(t->p, &lim, &m, NULL, &err);
+    gl_info info;
+    gl_info_init(&info);
+    int found = gl_play_hint(t->p, &lim, &m, &info, &err);
     *t->o->interrupt = 0; /* Ctrl-C stopped the search, not the game */
     tui_clear_hint(t);
-    if (found == GL_HINT_ERROR) {
-        tui_say(t, 1, "no hint: %s", err.msg);
-        return;
-    }
-    if (found == GL_HINT_STOPPED) {
-        tui_say(t, 1, "no hint: the search stopped (%s) before it found a move", err.msg);
-        return;
-    }
-    if (found == GL_HINT_NONE) {
-        tui_say(t, 1, "no hint: no move leads anywhere from here");
-        return;
-    }
     const gl_game *g = game(t);
-    char name[64];
-    g->format_move(board(t), &m, name, sizeof name);
+    /* in words: whether it is the best move, and a plan past the limit */
+    gl_strbuf words = GL_STRBUF_INIT;
+    gl_hint_words(g, board(t), found, &m, &info, err.set ? err.msg : NULL, &words);
+    gl_info_free(&info);
+    if (found != GL_HINT_MOVE) {
+        tui_say(t, 1, "no hint: %s", gl_sb_str(&words));
+        gl_sb_free(&words);
+        return;
+    }
     /* Shown on the board: the move's path, else the cells it changes. */
     gl_cells chain = {0};
     gl_play_move_cells(t->p, &m, &chain);
@@ -358,7 +355,8 @@ void tui_hint(tui *t)
         free(a);
         free(b);
     }
-    tui_say(t, 0, "hint: %s (a game with hints does not enter the best results)", name);
+    tui_say(t, 0, "hint: %s (a hinted game enters no best results)", gl_sb_str(&words));
+    gl_sb_free(&words);
 }
 
 /* A solution's measure in the game's words: "moves 18", "score 12"; a

@@ -73,6 +73,7 @@ static void check_params(const gl_game *g)
     assert_true(g->nparams > 0);
     assert_true(g->npresets > 0);
     assert_non_null(g->rules);
+    if (g->nsolvers > 0) assert_non_null(g->solve_words); /* what Solve does, for the front ends' help */
     assert_true(g->score_kind == GL_SCORE_TIME || g->score != NULL);
     /* status_help, when there is one: lines "FIGURE: meaning" that help
      * pages split at the first ": " */
@@ -355,6 +356,23 @@ static void check_session(const gl_game *g, const char *pairs, uint64_t seed)
     gl_play_free(p);
 }
 
+/* The pieces that come next, where the game shows them: each a symbol
+ * and a colour, as a board's cell; at most max written. */
+static void check_coming(const gl_game *g, const gl_board *b)
+{
+    if (!g->coming) return;
+    gl_cell_view v[17];
+    memset(v, 0x5a, sizeof v);
+    int n = g->coming(b, v, 16);
+    assert_true(n >= 0 && n <= 16);
+    for (int i = 0; i < n; i++) {
+        assert_true(v[i].sym > ' ' && v[i].sym < 127);
+        assert_true(v[i].colour > 0);
+    }
+    assert_int_equal(v[16].sym, 0x5a);
+    if (n > 1) assert_int_equal(g->coming(b, v, 1), n); /* the whole count, one written */
+}
+
 /* A hint, where the game gives one quickly, is a legal move. */
 static void check_hint(const gl_game *g, const gl_board *b)
 {
@@ -388,6 +406,7 @@ static void check_game(const gl_game *g)
             check_round_trip(g, b);
             check_id(g, pairs, seeds[si]);
             check_moves(g, b);
+            check_coming(g, b);
             if (si == 0) {
                 check_session(g, pairs, seeds[si]);
                 check_hint(g, b);

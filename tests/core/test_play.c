@@ -1,6 +1,6 @@
 /* The play session beyond the contract test: level sequences and their
- * seeds, the clock, autosave, picking cells, hints that stop, and the
- * words for events.  Games are used where a behaviour needs one (onet for
+ * seeds, the clock, autosave, picking cells, hints that stop, the words
+ * for events and for hints.  Games are used where a behaviour needs one (onet for
  * levels and the clock, tiles for hints), skipped when not built. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -230,19 +230,107 @@ static void test_hint_stopped(void **state)
     (void)state;
     if (!gl_game_find("tiles")) skip();
     gl_play *p = start_id("tiles:n=28,hop=2,start=standard#1");
-    gl_limits lim = {50, 0, NULL, NULL};
+    volatile sig_atomic_t stop = 1;
+    gl_limits lim = {0, 0, &stop, NULL};
     gl_move m;
     gl_error err = {0};
     int r = gl_play_hint(p, &lim, &m, NULL, &err);
-    /* the default solver cannot finish N=28 in 50 ms: it says it stopped */
+    /* stopped (Ctrl-C) before it had a move: it says so, and no hint counts */
     assert_int_equal(r, GL_HINT_STOPPED);
-    assert_non_null(strstr(err.msg, "limit"));
+    assert_string_equal(err.msg, "interrupted");
     assert_int_equal(gl_play_hints(p), 0);
+    /* A* cannot finish N=28 in 50 ms: the greedy search's move, not proved */
+    gl_limits quick = {50, 0, NULL, NULL};
+    gl_info info;
+    gl_info_init(&info);
+    assert_int_equal(gl_play_hint(p, &quick, &m, &info, &err), GL_HINT_MOVE);
+    const gl_info_item *best = gl_info_find(&info, "optimal");
+    assert_non_null(best);
+    assert_int_equal(best->value, 0);
+    assert_int_equal(gl_play_hints(p), 1);
+    gl_info_free(&info);
     gl_play_free(p);
     p = start_id("tiles:n=3,hop=2,start=standard#1");
     assert_int_equal(gl_play_hint(p, NULL, &m, NULL, &err), GL_HINT_MOVE);
     assert_int_equal(gl_play_hints(p), 1);
     gl_play_free(p);
+}
+
+/* The hint in words (gl_hint_words): whether it is the best move, a plan
+ * past the move limit said, and no word of the searches' own. */
+static char *hint_words(gl_play *p, const gl_limits *lim, int *result)
+{
+    gl_move m;
+    gl_error err = {0};
+    gl_info info;
+    gl_info_init(&info);
+    *result = gl_play_hint(p, lim, &m, &info, &err);
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_hint_words(gl_play_game(p), gl_play_board(p), *result, &m, &info, err.set ? err.msg : NULL, &sb);
+    gl_info_free(&info);
+    size_t n = strlen(gl_sb_str(&sb)) + 1;
+    char *text = malloc(n);
+    assert_non_null(text);
+    memcpy(text, gl_sb_str(&sb), n);
+    gl_sb_free(&sb);
+    return text;
+}
+
+static void no_internals(const char *words)
+{
+    static const char *const inner[] = {"stopped", "time limit", "optimal", "moves_left", "astar", "A*", "beam",
+                                        "_", "search stopped", "cost ="};
+    for (size_t i = 0; i < sizeof inner / sizeof inner[0]; i++)
+        if (strstr(words, inner[i])) fail_msg("'%s' in the hint's words: %s", inner[i], words);
+}
+
+static void test_hint_words(void **state)
+{
+    (void)state;
+    if (!gl_game_find("flood")) skip();
+    int r;
+    /* the 22x22 preset with the default time: a move whose plan is within
+     * the limit, in plain words */
+    gl_play *p = start_id("flood:size=22x22,colors=8,start=corner,difficulty=medium#3");
+    char *w = hint_words(p, NULL, &r);
+    assert_int_equal(r, GL_HINT_MOVE);
+    no_internals(w);
+    assert_non_null(strstr(w, "more moves, within the"));
+    assert_true(strstr(w, "the best move") || strstr(w, "a good move (not proved the best)"));
+    free(w);
+    gl_play_free(p);
+    /* a small board: proved the best */
+    p = start_id("flood:size=6x6,colors=4,start=corner,difficulty=medium#9");
+    w = hint_words(p, NULL, &r);
+    assert_non_null(strstr(w, ", the best move: the game is won in "));
+    no_internals(w);
+    free(w);
+    gl_play_free(p);
+    /* a plan past the move limit is never shown without saying that the
+     * game can no longer be won within it (proved here: the board needs 6
+     * moves, the limit allows 4) */
+    gl_error err = {0};
+    const char *past = "flood size=5x5 colors=5 start=center moves=4\n30021\n23301\n24131\n33214\n44243\n";
+    p = gl_play_new();
+    assert_int_equal(gl_play_load_text(p, past, strlen(past), "past.txt", &err), 0);
+    w = hint_words(p, NULL, &r);
+    assert_int_equal(r, GL_HINT_MOVE);
+    assert_non_null(strstr(w, "the game can no longer be won within the move limit: it needs 6 more moves, "
+                              "the limit leaves 4"));
+    no_internals(w);
+    free(w);
+    gl_play_free(p);
+    /* without a move: why, in words */
+    if (gl_game_find("tiles")) {
+        p = start_id("tiles:n=28,hop=2,start=standard#1");
+        volatile sig_atomic_t stop = 1;
+        gl_limits lim = {0, 0, &stop, NULL};
+        w = hint_words(p, &lim, &r);
+        assert_int_equal(r, GL_HINT_STOPPED);
+        assert_string_equal(w, "the search was stopped before it found a move");
+        free(w);
+        gl_play_free(p);
+    }
 }
 
 static void test_restart_and_new(void **state)
@@ -416,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_autosave),
         cmocka_unit_test(test_pick),
         cmocka_unit_test(test_hint_stopped),
+        cmocka_unit_test(test_hint_words),
         cmocka_unit_test(test_restart_and_new),
         cmocka_unit_test(test_describe),
         cmocka_unit_test(test_clock_stops_at_the_end),

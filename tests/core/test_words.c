@@ -1,7 +1,7 @@
 /* Words for players: no string a player reads in the terminal front end
  * or in a game's table (its summary, rules, move notation, the figures of
- * its status line, its parameters' help in the custom form, its presets'
- * names, the status line of every preset's first board) speaks of the
+ * its status line, what Solve does, its parameters' help in the custom
+ * form, its presets' names, the status line of every preset's first board) speaks of the
  * project's sources ("the seed's"), of command-line options ("--") or of
  * a solver's formulas ("cost =").
  *
@@ -56,6 +56,8 @@ static void test_game_tables(void **state)
         check(where, g->move_help);
         snprintf(where, sizeof where, "%s status_help", g->name);
         check(where, g->status_help);
+        snprintf(where, sizeof where, "%s solve_words", g->name);
+        check(where, g->solve_words);
         for (int k = 0; k < g->nparams; k++) {
             snprintf(where, sizeof where, "%s parameter %s", g->name, g->params[k].key);
             check(where, g->params[k].help);

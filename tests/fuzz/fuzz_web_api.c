@@ -201,6 +201,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                   glw_hint_json());
                 if (r == GL_HINT_ERROR) GL_FUZZ_CHECK(glw_error()[0], "glw_hint failed without a reason");
                 check_json("glw_hint_json", glw_hint_json());
+                /* the hint in words: a line of text, a move's when there is one */
+                const char *words = glw_hint_words();
+                GL_FUZZ_CHECK(words && !strchr(words, '\n'), "glw_hint_words: not one line");
+                if (r == GL_HINT_MOVE) GL_FUZZ_CHECK(words[0], "glw_hint_words: a hint with a move and no words");
             }
             break;
         case 17:

@@ -512,6 +512,8 @@ static void test_maps_and_levels(void **state)
     const char *names = onet_map_names();
     char buf[256];
     snprintf(buf, sizeof buf, "%s", names);
+    /* the map parameter's choices are the same names (forms list them) */
+    assert_string_equal(gl_game_param(&gl_game_onet, "map")->choices, names);
     for (char *n = strtok(buf, "|"); n; n = strtok(NULL, "|")) {
         if (onet_map_load(n, &m, &err) != 0) fail_msg("%s: %s", n, err.msg);
         onet_map_free(&m);

@@ -24,11 +24,14 @@ const TYPES = {
   '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8',
 };
 
-// Serves SITE on a free loopback port; resolves to { url, close }.
+// Serves SITE on a free loopback port; resolves to { url, close, hits }:
+// hits counts the requests for each path (/gridlab.js ...).
 export function serve() {
   if (!existsSync(join(SITE, 'index.html'))) throw new Error(`no page in ${SITE}: run scripts/web first`);
+  const hits = new Map();
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    hits.set(path, (hits.get(path) || 0) + 1);
     const file = join(SITE, path.endsWith('/') ? path + 'index.html' : path);
     if (!file.startsWith(SITE)) { res.writeHead(403).end(); return; }
     try {
@@ -40,7 +43,7 @@ export function serve() {
     }
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => {
-    ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((c) => server.close(c)) });
+    ok({ url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((c) => server.close(c)), hits });
   }));
 }
 

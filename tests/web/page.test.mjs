@@ -129,7 +129,7 @@ for (const [game, cfg] of Object.entries(GAMES)) {
       // a hint: a legal move, drawn on the board
       await act(page, '[data-action=hint]');
       const said = await page.textContent('#message');
-      const hinted = said.match(/^Hint: (\S+)/);
+      const hinted = said.match(/^Hint: ([^\s,]+)/);
       assert.ok(hinted, 'no hint in: ' + said);
       assert.ok(legalMoves(cfg.id, played).includes(hinted[1]), `hint ${hinted[1]} is not legal`);
       assert.ok(await page.locator('#board .hinted, #board .hint-fill').count() > 0, 'the hint is not on the board');
@@ -198,12 +198,15 @@ for (const [game, cfg] of Object.entries(GAMES)) {
 }
 
 // The page is one static folder: the page, its stylesheet, one script and
-// one WebAssembly module (the engine's loader is the script's first part).
+// one WebAssembly module (the engine's loader is the script's first part);
+// the page's small loader fetches the script once, for the page and its
+// worker.
 test('the site is index.html, one stylesheet, one .js and one .wasm', () => {
   assert.deepEqual(readdirSync(SITE).sort(), ['gridlab.js', 'gridlab.wasm', 'index.html', 'style.css']);
   const html = readFileSync(join(SITE, 'index.html'), 'utf8');
   assert.deepEqual([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:')).sort(),
-    ['gridlab.js', 'style.css']);
+    ['style.css']);
+  assert.match(html, /fetch\('gridlab\.js'\)/);
 });
 
 // Any static server will do: python's http.server (as README says) serves
@@ -308,7 +311,7 @@ test('a long search shows that it thinks and can be cancelled, the game kept', a
     const start = await boardOf(page);
     await play(page, 'flood', legalMoves(id, [])[0]);
     const moved = await boardOf(page);
-    await page.click('[data-action=hint]');
+    await page.click('[data-action=solve]'); // the solver's search on 30x30 takes its 10 s (a hint, 0.4 s)
     await page.waitForSelector('#thinking', { state: 'visible' });
     assert.equal(await page.getAttribute('body', 'data-busy'), '1');
     await page.click('[data-action=cancel]');
@@ -316,6 +319,7 @@ test('a long search shows that it thinks and can be cancelled, the game kept', a
     assert.equal(await page.isVisible('#thinking'), false);
     assert.match(await page.textContent('#message'), /Cancelled/);
     assert.equal(await boardOf(page), moved);
+    assert.equal(await page.textContent('[data-action=solve]'), 'Solve');
     assert.equal(await page.isEnabled('[data-action=undo]'), true);
     await act(page, '[data-action=undo]');
     assert.equal(await boardOf(page), start);
@@ -367,19 +371,22 @@ test('saves in the browser and as files; a loaded file plays on', async () => {
     assert.equal(await page.locator('#saves li button.link').count(), 1);
     const text = await downloadSave(page);
     assert.ok(text.startsWith('# gridlab save 2\n') && text.includes('\n# id: ' + id + '\n'), text);
-    await act(page, '[data-action=restart]');
+    await page.click('[data-action=restart]'); // a game in progress: asked first
+    await act(page, '#ask-yes');
     assert.notEqual(await boardOf(page), saved);
-    await act(page, '#saves li button.link');
+    await act(page, '#saves li button.link'); // at the first position: no question
     assert.equal(await boardOf(page), saved);
     assert.equal(await idOf(page), id);
     // the same text from a file
-    await act(page, '[data-action=restart]');
+    await page.click('[data-action=restart]');
+    await act(page, '#ask-yes');
     const file = join(scratch, 'saved.txt');
     writeFileSync(file, text);
     await page.setInputFiles('#file', file);
     await settled(page);
     assert.equal(await boardOf(page), saved);
-    // a file that is no board: a message naming it
+    // a file that is no board: a message naming it (the game at its first
+    // position again, so no question)
     writeFileSync(file, 'not a board\n');
     await page.setInputFiles('#file', file);
     await settled(page);
@@ -472,7 +479,7 @@ test('every game fits a phone\'s screen and plays by touch', async () => {
       const width = await page.evaluate(() => document.scrollingElement.scrollWidth);
       assert.ok(width <= 390, `${game}: the page is ${width} px wide on a 390 px screen`);
       const box = await page.locator('[data-cell=a1]').boundingBox();
-      assert.ok(box.width >= 20 && box.x >= 0, `${game}: cell a1 ${JSON.stringify(box)}`);
+      assert.ok(box.width >= 24 && box.x >= 0, `${game}: cell a1 ${JSON.stringify(box)}`);
       const start = await boardOf(page);
       const move = legalMoves(cfg.id, [])[0];
       for (const c of await clicksFor(page, game, move)) {

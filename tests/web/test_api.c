@@ -246,6 +246,11 @@ static void play_game(const gl_game *g)
             }
         }
         assert_true(shown > 0); /* every game's hint can be drawn */
+        /* in words: the move first, then what it is */
+        const char *words = glw_hint_words();
+        assert_int_equal(strncmp(words, str(&hint, "move"), strlen(str(&hint, "move"))), 0);
+        assert_null(strstr(words, "stopped"));
+        assert_null(strstr(words, "optimal"));
     } else {
         assert_int_not_equal(hr, GL_HINT_ERROR);
         assert_int_equal(member(&hint, "move")->type, GL_JV_NULL);

@@ -1,38 +1,85 @@
 /* The board view: the game's cells as a grid of elements (named in the
- * game's notation: data-cell="c4"), painted from the engine's state, the
- * overlay that draws a hint's way or a move's trail as a line, and the
- * animations the events of a move ask for.  It reads the shared state
- * object S (S.state is the engine's glw_state; S.hint the hint on show)
- * and decides nothing about the game. */
+ * game's notation: data-cell="c4"), the coordinates along its edges, the
+ * pieces that come next (lines' balls), painted from the engine's state;
+ * the overlay that draws a hint's way or a move's trail as a line; the
+ * animations the events of a move ask for; and the board's size.  It
+ * reads the shared state object S (S.state is the engine's glw_state;
+ * S.hint the hint on show) and decides nothing about the game.
+ *
+ * The size: cells grow to fill the board's window (beside the side column
+ * on a wide screen, the screen's width on a phone), up to 64 px; they do
+ * not shrink below a size a finger can tap (24 px): a board larger than
+ * its window then scrolls in it (drag to pan), and the zoom buttons make
+ * the cells larger, or smaller down to the size at which the whole board
+ * shows. */
 /* exported makeBoard */
 function makeBoard(S, dom) {
   'use strict';
   const { $, el } = dom;
   const board = $('#board');
+  const box = $('#board-box');
+  const area = $('#board-area');
+  const wrap = $('#board-wrap');
   const overlay = $('#overlay');
+  const cols = $('#cols');
+  const rows = $('#rows');
+  const coming = $('#coming');
   let cells = [];       /* the cell elements, row by row */
   let built = '';       /* game:w:h of the cells on the page */
   let trail = null;     /* the last move's path, shown for a moment */
+  const size = { cell: 36, gap: 2, pad: 18, fit: 36, base: 36 };
+  let zoom = 1;         /* the player's zoom over the fitted size */
 
-  const PALETTE = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7',
-    '#b7b7c9', '#8c6bb1', '#7fc97f', '#c9a227', '#ff9da7', '#4db6ac', '#a1887f'];
-  const colourOf = (i) => PALETTE[(i - 1) % PALETTE.length];
+  const MIN_CELL = 24;  /* CSS px: the smallest a cell gets by itself */
+  const MAX_CELL = 64;
+  const MAX_ZOOM_CELL = 112;
+
+  /* The palette: sixteen colours told apart by colour alone (the first
+   * sixteen of Sasha Trubetskoy's "20 simple, distinct colors", as the
+   * terminal's), then the same sixteen as rings around the symbol, so that
+   * no two colours up to 32 look alike; beyond, the looks repeat and the
+   * symbol, always drawn, tells them apart. */
+  const PALETTE = ['#e6194b', '#3cb44b', '#ffe119', '#4363d8', '#f58231', '#911eb4', '#42d4f4', '#f032e6',
+    '#bfef45', '#fabed4', '#469990', '#dcbeff', '#9a6324', '#fffac8', '#800000', '#aaffc3'];
+  function look(i) {
+    const k = (i - 1) % (2 * PALETTE.length);
+    return { fill: PALETTE[k % PALETTE.length], outline: k >= PALETTE.length };
+  }
   function inkOf(hex) {
     const n = parseInt(hex.slice(1), 16);
     const lum = 0.2126 * ((n >> 16) & 255) + 0.7152 * ((n >> 8) & 255) + 0.0722 * (n & 255);
     return lum > 140 ? '#15171c' : '#ffffff';
   }
+  function paintPiece(piece, colour) {
+    if (colour > 0) {
+      const lk = look(colour);
+      piece.style.setProperty('--fill', lk.fill);
+      piece.style.setProperty('--ink', inkOf(lk.fill));
+      piece.classList.toggle('outline', lk.outline);
+      piece.dataset.colour = colour;
+    } else {
+      piece.style.removeProperty('--fill');
+      piece.style.removeProperty('--ink');
+      piece.classList.remove('outline');
+      delete piece.dataset.colour;
+    }
+  }
   const gapOf = () => (S.state.game === 'flood' ? 0 : 2);
+  /* The margin round the board: half a cell where links run round it
+   * (onet's ring), a little elsewhere. */
+  const padOf = (cell) => (S.state.game === 'onet' ? Math.round(cell / 2) : Math.max(4, Math.round(cell * 0.22)));
 
-  /* The cell size that fits the board in the window: beside the side
-   * panel on a wide screen, the whole width on a narrow one. */
-  function cellSize(w, h) {
-    const narrow = window.innerWidth <= 760;
-    const gap = gapOf();
-    const availW = narrow ? window.innerWidth - 26 : Math.min(window.innerWidth, 1320) - 44 - 300 - 22 - 4;
-    const availH = Math.max(240, window.innerHeight - (narrow ? 250 : 265));
-    const size = Math.floor(Math.min((availW - gap * w) / (w + 1), (availH - gap * h) / (h + 1)));
-    return Math.max(narrow ? 14 : 18, Math.min(size, 64));
+  /* The coordinates: the column letters and row numbers of the cells'
+   * names (a1 is the top-left cell); a board of one row is named by cell
+   * numbers (its moves are), so they stand above it. */
+  function buildLabels() {
+    const { w, h, names } = S.state;
+    cols.textContent = '';
+    rows.textContent = '';
+    for (let c = 0; c < w; c++)
+      cols.append(el('span', { textContent: h === 1 ? String(c + 1) : names[c].replace(/[0-9]+$/, '') }));
+    if (h > 1) for (let r = 0; r < h; r++) rows.append(el('span', { textContent: names[r * w].replace(/^[a-z]+/, '') }));
+    rows.hidden = h === 1;
   }
 
   function build() {
@@ -51,23 +98,82 @@ function makeBoard(S, dom) {
         board.append(cell);
         cells.push(cell);
       }
+    buildLabels();
+    const again = built.split(':').slice(1).join(':') === w + ':' + h;
     built = S.state.game + ':' + w + ':' + h;
+    if (!again) zoom = 1;
     layout();
   }
 
   /* No game: no cells. */
   function clear() {
     board.textContent = '';
+    cols.textContent = '';
+    rows.textContent = '';
+    coming.textContent = '';
     cells = [];
     built = '';
     overlay.textContent = '';
   }
 
+  /* The cell size that fills the board's window, and the window's height:
+   * the screen below the window's top (so a wide screen shows the whole
+   * board without scrolling the page). */
+  function fit() {
+    const { w, h } = S.state;
+    const gap = gapOf();
+    const top = area.getBoundingClientRect().top + window.scrollY;
+    const availH = Math.max(200, window.innerHeight - top - 14);
+    const availW = Math.max(120, area.clientWidth - 4);
+    /* the board (cells, gaps, the margin round it), its frame, and the
+     * labels */
+    const margin = 2 * padOf(100) / 100;
+    const labelW = h === 1 ? 0 : 0.62;
+    const fitW = (availW - 2 - (h === 1 ? 0 : 6) - (w - 1) * gap) / (w + margin + labelW);
+    const fitH = (availH - 2 - 4 - (h - 1) * gap) / (h + margin + 0.5);
+    return { cell: Math.floor(Math.min(fitW, fitH, MAX_CELL)), availH };
+  }
+
+  /* The board drawn with cells of this size. */
+  function setCell(cell) {
+    size.cell = cell;
+    size.gap = gapOf();
+    size.pad = padOf(cell);
+    const st = box.style;
+    st.setProperty('--cell', cell + 'px');
+    st.setProperty('--gap', size.gap + 'px');
+    st.setProperty('--pad', size.pad + 'px');
+    st.setProperty('--label-font', Math.max(10, Math.min(16, Math.round(cell * 0.36))) + 'px');
+  }
+
   function layout() {
     if (!S.state || !S.state.game) return;
-    document.documentElement.style.setProperty('--cell', cellSize(S.state.w, S.state.h) + 'px');
     board.style.gridTemplateColumns = `repeat(${S.state.w}, var(--cell))`;
+    const f = fit();
+    area.style.maxHeight = f.availH + 'px';
+    /* from a little over the estimate, as much smaller as the labels and
+     * the frame need */
+    const roomW = area.clientWidth - 4, roomH = f.availH - 4;
+    let cell = Math.max(8, Math.min(MAX_CELL, f.cell + 2));
+    setCell(cell);
+    while (cell > 8 && (box.offsetWidth > roomW || box.offsetHeight > roomH)) setCell(--cell);
+    size.fit = cell;
+    size.base = Math.max(size.fit, MIN_CELL);
+    const least = Math.min(size.fit, size.base);
+    setCell(Math.max(least, Math.min(MAX_ZOOM_CELL, Math.round(size.base * zoom))));
+    for (const b of document.querySelectorAll('[data-action=zoom-in]')) b.disabled = size.cell >= MAX_ZOOM_CELL;
+    for (const b of document.querySelectorAll('[data-action=zoom-out]')) b.disabled = size.cell <= least;
     drawOverlay();
+  }
+
+  /* The player's zoom: by a quarter larger or smaller. */
+  function zoomBy(step) {
+    if (!S.state || !S.state.game) return;
+    zoom = step > 0 ? zoom * 1.25 : zoom / 1.25;
+    const least = Math.min(size.fit, size.base) / size.base;
+    zoom = Math.max(least, Math.min(MAX_ZOOM_CELL / size.base, zoom));
+    if (Math.abs(zoom - 1) < 0.05) zoom = 1;
+    layout();
   }
 
   function paint() {
@@ -81,7 +187,6 @@ function makeBoard(S, dom) {
     for (let i = 0; i < w * h; i++) {
       const cell = cells[i];
       const sym = st.syms[i];
-      const colour = st.colours[i];
       const flags = st.flags[i];
       cell.dataset.cell = st.names[i];
       const empty = (flags & 1) !== 0;
@@ -90,28 +195,39 @@ function makeBoard(S, dom) {
         (S.cursor.r * w + S.cursor.c === i ? ' cursor' : '') + (ends.has(i) ? ' hinted' : '') +
         (fill.has(i) ? ' hint-fill' : '');
       const piece = cell.firstChild;
-      if (colour > 0) {
-        const bg = colourOf(colour);
-        piece.style.setProperty('--fill', bg);
-        piece.style.setProperty('--ink', inkOf(bg));
-        piece.dataset.colour = colour;
-      } else {
-        piece.style.removeProperty('--fill');
-        piece.style.removeProperty('--ink');
-        delete piece.dataset.colour;
-      }
+      paintPiece(piece, st.colours[i]);
       piece.firstChild.textContent = sym === ' ' ? '' : sym;
       cell.setAttribute('aria-label', st.names[i] + ' ' + (empty && sym === '.' ? 'empty' : sym));
     }
+    Array.from(cols.children).forEach((s, c) => s.classList.toggle('on', c === S.cursor.c));
+    Array.from(rows.children).forEach((s, r) => s.classList.toggle('on', r === S.cursor.r));
+    paintComing();
     drawOverlay();
   }
 
+  /* The pieces that come next, as pieces (lines' balls in their colours). */
+  function paintComing() {
+    const list = S.state.coming || [];
+    coming.textContent = '';
+    if (!list.length) return;
+    coming.append(el('span', { className: 'next-label', textContent: 'next' }));
+    for (const p of list) {
+      const ball = el('span', { className: 'ball', textContent: p.sym });
+      paintPiece(ball, p.colour);
+      coming.append(ball);
+    }
+  }
+
+  /* A cell brought into the board's window (the cursor, a hint). */
+  function reveal(r, c) {
+    const cell = cells[r * (S.state ? S.state.w : 0) + c];
+    if (cell) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }
+
   /* Cell centres in the overlay, the ring around the board included (onet's
-   * links run there): the board has half a cell of margin on each side. */
+   * links run there, in its margin of half a cell). */
   function centre(r, c) {
-    const s = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cell')) || 32;
-    const gap = gapOf();
-    const pad = s / 2;
+    const s = size.cell, gap = size.gap, pad = size.pad;
     const at = (i, n) => (i < 0 ? pad / 2 : i >= n ? pad + n * (s + gap) - gap + pad / 2 : pad + i * (s + gap) + s / 2);
     return [at(c, S.state.w), at(r, S.state.h)];
   }
@@ -136,10 +252,10 @@ function makeBoard(S, dom) {
   }
 
   function drawOverlay() {
-    const rect = $('#board-wrap').getBoundingClientRect();
-    overlay.setAttribute('width', rect.width);
-    overlay.setAttribute('height', rect.height);
-    overlay.setAttribute('viewBox', `0 0 ${rect.width} ${rect.height}`);
+    const width = wrap.clientWidth, height = wrap.clientHeight;
+    overlay.setAttribute('width', width);
+    overlay.setAttribute('height', height);
+    overlay.setAttribute('viewBox', `0 0 ${width} ${height}`);
     overlay.textContent = '';
     if (!S.state || !S.state.game) return;
     /* a hint's way, when it travels (lines' path, onet's link) */
@@ -188,5 +304,5 @@ function makeBoard(S, dom) {
     setTimeout(() => cell.classList.remove('shake'), 400);
   }
 
-  return { paint, layout, clear, animate, shake, wait, element: board };
+  return { paint, layout, clear, animate, shake, wait, reveal, zoomBy, element: board };
 }

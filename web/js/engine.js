@@ -3,13 +3,46 @@
  * it, answered one at a time.  Every reply carries the game's state; a
  * request that changes the game carries the game's save text too (the play
  * session's serialisation, docs/spec.md "Saved games"), which the page
- * keeps in the browser.  Nothing here knows a rule of any game. */
+ * keeps in the browser.  Nothing here knows a rule of any game.
+ *
+ * The worker runs from the page's own copy of the script (a blob: address,
+ * so that the script is fetched once), so its name is the page's folder,
+ * where gridlab.wasm lies; the module is fetched here, its progress told
+ * to the page ({progress: "..."}) while the page says it is loading. */
 /* global createGridlabEngine */
 /* exported engineWorker */
 function engineWorker() {
   'use strict';
   let api = null;
-  const ready = createGridlabEngine().then((M) => {
+  const base = self.name || self.location.href;
+  const kb = (n) => Math.round(n / 1024) + ' KB';
+  const progress = (text) => self.postMessage({ progress: text });
+
+  async function fetchEngine() {
+    const r = await fetch(new URL('gridlab.wasm', base).href);
+    if (!r.ok) throw new Error('gridlab.wasm: HTTP ' + r.status);
+    const total = +r.headers.get('content-length') || 0;
+    if (!r.body || !r.body.getReader) return new Uint8Array(await r.arrayBuffer());
+    const reader = r.body.getReader();
+    const parts = [];
+    let got = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      got += value.length;
+      progress('Loading the engine: ' + kb(got) + (total ? ' of ' + kb(total) : '') + '…');
+    }
+    const bin = new Uint8Array(got);
+    let at = 0;
+    for (const p of parts) { bin.set(p, at); at += p.length; }
+    return bin;
+  }
+
+  const ready = fetchEngine().then((bin) => {
+    progress('Starting the engine…');
+    return createGridlabEngine({ wasmBinary: bin, locateFile: (path) => new URL(path, base).href });
+  }).then((M) => {
     const f = (name, ret, args) => M.cwrap('glw_' + name, ret, args);
     api = {
       error: f('error', 'string', []),
@@ -32,6 +65,7 @@ function engineWorker() {
       events: f('events', 'string', []),
       hint: f('hint', 'number', ['number']),
       hintJson: f('hint_json', 'string', []),
+      hintWords: f('hint_words', 'string', []),
       solve: f('solve', 'number', ['number']),
       solutionJson: f('solution_json', 'string', []),
       solveStep: f('solve_step', 'number', []),
@@ -78,7 +112,7 @@ function engineWorker() {
     redo: [() => done(api.redo()), true],
     hint: [(a) => {
       const result = api.hint(a.ms || 0);
-      return { result, hint: JSON.parse(api.hintJson()), error: result === -1 ? api.error() : '' };
+      return { result, hint: JSON.parse(api.hintJson()), words: api.hintWords(), error: result === -1 ? api.error() : '' };
     }, true],
     solve: [(a) => Object.assign(done(api.solve(a.ms || 0)), { solution: JSON.parse(api.solutionJson()) }), false],
     step: [() => {
@@ -99,8 +133,13 @@ function engineWorker() {
   };
 
   self.onmessage = async (msg) => {
-    await ready;
     const { id, op, args } = msg.data;
+    try {
+      await ready;
+    } catch (err) {
+      self.postMessage({ id, ok: false, failed: true, error: 'the engine could not start: ' + (err && err.message ? err.message : err) });
+      return;
+    }
     let reply;
     let changes = false;
     try {

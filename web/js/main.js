@@ -3,7 +3,9 @@
  * back shown (the board, board.js; the dialogs and panels, dialogs.js; the
  * status, the messages, the clock), the game kept in the browser after
  * every change (storage.js), and the start: the link's game, else the game
- * in progress, else the default game.
+ * in progress, else the default game.  The keys are the terminal's
+ * (docs/play.md, "The keys of both front ends"): s saves, S solves, n
+ * asks first when a game in progress would be left.
  *
  * The page decides no rule: IDs are checked and made canonical by the
  * engine, a save is the session's own text, the tables of best results and
@@ -33,7 +35,11 @@ function makeDom() {
 
 function pageMain() {
   'use strict';
+  /* this script's copy (a blob: address made by index.html's loader, so
+   * that the worker starts from it without fetching it again) and the
+   * page's folder */
   const SCRIPT = document.currentScript.src;
+  const BASE = document.currentScript.dataset.base || new URL('.', location.href).href;
   const dom = makeDom();
   const { $, $$, el } = dom;
 
@@ -54,10 +60,14 @@ function pageMain() {
     lastTick: 0,        /* when the clock was last read */
     said: '',           /* the finished game whose result was said */
     speed: 'normal',    /* the animation speed */
+    ready: false,       /* the engine has answered: the controls work */
   };
 
   const store = makeStorage();
-  const rpc = makeRpc(SCRIPT, (m) => showError(m));
+  const rpc = makeRpc(SCRIPT, BASE, (m) => {
+    if (!S.ready) $('#loading-text').textContent = m;
+    showError(m);
+  }, (text) => { if (!S.ready) $('#loading-text').textContent = text; });
   const view = makeBoard(S, dom);
   const dialogs = makeDialogs(S, dom, { pause });
 
@@ -113,13 +123,23 @@ function pageMain() {
     $('#game-id').textContent = s.id || '(none: a custom game)';
     for (const b of $$('[data-action=undo]')) b.disabled = !s.can_undo;
     for (const b of $$('[data-action=redo]')) b.disabled = !s.can_redo;
+    for (const b of $$('[data-action=restart]')) b.disabled = false;
     const over = s.status !== 'playing';
     for (const b of $$('[data-action=hint]')) b.disabled = over;
     for (const b of $$('[data-action=solve]')) b.disabled = over && !S.solving;
     $('[data-action=next]').hidden = !s.has_next_level;
     $('#preset').value = s.preset >= 0 ? String(s.preset) : 'custom';
     $('#preset-name').textContent = s.preset >= 0 ? '' : s.params_key;
+    $('#id-input').placeholder = 'Play an ID, like ' + (s.id || s.game + ':…#1');
     clock();
+  }
+
+  /* The engine is ready: every control works from now on (until then they
+   * are disabled and the board says how far the loading has come). */
+  function enableControls() {
+    S.ready = true;
+    for (const c of $$('header select, header button, .toolbar button, .zoom button, .side button, .side input, .side select'))
+      c.disabled = false;
   }
 
   /* No game on the page (a bad link and nothing in progress). */
@@ -130,7 +150,8 @@ function pageMain() {
     $('#status').textContent = '';
     $('#game-id').textContent = '';
     $('#clock').textContent = '';
-    for (const b of $$('[data-action=undo], [data-action=redo], [data-action=hint], [data-action=solve]')) b.disabled = true;
+    for (const b of $$('[data-action=undo], [data-action=redo], [data-action=hint], [data-action=solve], [data-action=restart]'))
+      b.disabled = true;
   }
 
   function say(text, cls) {
@@ -155,15 +176,15 @@ function pageMain() {
     $('#rules-title').textContent = S.game.name;
   }
 
-  async function showBest() {
+  async function showBest(fresh) {
     if (!S.state || !S.state.game) return;
     const rec = await call('records', { scores: store.scores() });
-    dialogs.showBest(rec);
+    dialogs.showBest(rec, fresh);
   }
 
   function showSaves() {
     dialogs.showSaves(store.saves(), {
-      load: (s) => loadText(s.text, s.name),
+      load: async (s) => { if (await mayLeave('the save “' + s.name + '”')) await loadText(s.text, s.name); },
       download: (s, i) => download(s.text, `gridlab-${s.name.split(' ')[0]}-${i + 1}.txt`),
       remove: (i) => {
         const all = store.saves();
@@ -176,11 +197,11 @@ function pageMain() {
 
   /* ---------------------------------------------------------- the clock */
 
-  function fmtTime(ms) {
-    const s = Math.max(0, Math.floor(ms / 1000));
-    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
-  }
+  const fmtTime = dialogs.clockText;
 
+  /* The time played on this board, and the time left when it has a clock
+   * (both stand while a dialog is open or the page is hidden, and once
+   * the game is over). */
   let clockTimer = 0;
   function clock() {
     clearTimeout(clockTimer);
@@ -188,15 +209,14 @@ function pageMain() {
     const st = S.state;
     if (!st || !st.game) { c.textContent = ''; return; }
     const since = st.status === 'playing' && !S.paused ? performance.now() - S.stateAt : 0;
+    c.textContent = '';
+    c.append(el('span', { className: 'played', title: 'time played', textContent: fmtTime(st.elapsed_ms + since) }));
     if (st.time_left_ms >= 0) {
       const left = st.time_left_ms - since;
-      c.textContent = fmtTime(left) + ' left';
+      c.append(' ', el('span', { className: 'left', textContent: fmtTime(left) + ' left' }));
       c.classList.toggle('low', left < 10000);
-    } else if (S.game && S.game.score_kind === 'time') {
-      c.textContent = 'time ' + fmtTime(st.elapsed_ms + since);
-      c.classList.remove('low');
     } else {
-      c.textContent = '';
+      c.classList.remove('low');
     }
     if (st.status === 'playing') clockTimer = setTimeout(tickClock, 500);
   }
@@ -290,7 +310,7 @@ function pageMain() {
     if (r.text) store.setScores(r.text);
     if (r.words) text += ' ' + r.words;
     say(text, 'result ' + st.status);
-    showBest();
+    showBest(r.rank > 0 ? r.rank : 0);
   }
 
   function afterMove(ev, reply) {
@@ -300,22 +320,28 @@ function pageMain() {
     return null;
   }
 
+  /* A cell picked (GL_PICK_* of play.h): a move, or a cell of one that
+   * needs more (the message says what to pick next, as the terminal's). */
   async function pick(r, c) {
     if (S.thinking) return;
     if (S.solving) { stopSolving(); return; }
     S.cursor = { r, c };
-    const before = S.state.moves;
+    const name = S.state.names[r * S.state.w + c];
     const res = await call('pick', { r, c });
     if (res.result === 3) { /* moved */
       clearHint();
       view.paint();
       await afterMove(res.events, res);
       await view.animate(res.events, speed().move, setBusy);
-    } else if (res.result === -1 || res.result === 2) {
+    } else if (res.result === 0) {
+      say(`${name} picked: now pick the next cell of the move (Esc drops it).`);
+    } else if (res.result === 1) {
+      say(`${name} dropped.`);
+    } else if (res.result === 2) {
+      say(`${res.error}; ${name} is picked now: pick the next cell.`, 'error');
+    } else {
       say(res.error, 'error');
-      if (res.result === -1) view.shake(r, c);
-    } else if (S.state.moves === before) {
-      say('');
+      view.shake(r, c);
     }
   }
 
@@ -331,8 +357,9 @@ function pageMain() {
   }
 
   /* A search, with the thinking indicator and its cancel. */
-  async function think(op, args) {
+  async function think(op, args, words) {
     S.thinking = true;
+    $('#thinking-text').textContent = words || 'Thinking…';
     $('#thinking').hidden = false;
     document.body.classList.add('thinking');
     try {
@@ -363,37 +390,80 @@ function pageMain() {
     say('Cancelled.');
   }
 
-  async function playSolution() {
+  /* The solver's plan played move by move, at the animation's pace:
+   * how many moves were played. */
+  async function playPlan(level) {
+    let played = 0;
+    while (S.solving && S.state.solve_left > 0 && S.state.status === 'playing') {
+      const r = await call('step');
+      if (r.result !== 1) { if (r.result < 0) showError(r.error); break; }
+      played++;
+      clearHint();
+      await afterMove(r.events, r);
+      await view.animate(r.events, speed().move, setBusy);
+      if (S.state.level !== level) break;
+      if (speed().step) { setBusy(1); await view.wait(speed().step); setBusy(-1); }
+    }
+    return played;
+  }
+
+  /* Solve: the solver plays from here.  A solver that plans a stretch at
+   * a time (Lines' players plan 20 turns; match3's looks a few swaps
+   * ahead) plans again when its plan has been played and the game goes
+   * on, so the game is played on until it ends, Stop (or Esc, or Cancel
+   * while it plans) stops it, or the solver finds no move: as the
+   * terminal's S. */
+  async function solve() {
+    const level = S.state.level;
+    let played = 0, plans = 0, last = null, stopped = false;
     S.solving = true;
     document.body.classList.add('solving');
     for (const b of $$('[data-action=solve]')) { b.textContent = 'Stop'; b.disabled = false; }
-    const level = S.state.level;
     try {
-      while (S.solving && S.state.solve_left > 0 && S.state.status === 'playing') {
-        const r = await call('step');
-        if (r.result !== 1) { if (r.result < 0) showError(r.error); break; }
-        clearHint();
-        await afterMove(r.events, r);
-        await view.animate(r.events, speed().move, setBusy);
-        if (S.state.level !== level) break;
-        if (speed().step) { setBusy(1); await view.wait(speed().step); setBusy(-1); }
+      while (S.solving && S.state.status === 'playing' && S.state.level === level) {
+        if (plans) say(`The solver has played ${played} move${played === 1 ? '' : 's'}; planning the next…`);
+        const r = await think('solve', { ms: 0 }, plans ? 'Planning the next moves…' : 'Solving…');
+        if (!r) { stopped = true; break; }
+        if (!r.ok) { showError(r.error); return; }
+        const sol = r.solution;
+        if (!S.state.solve_left) {
+          if (!plans) say('No solution found' + (sol.stopped ? ' in the time the solver has' : sol.optimal ? ': there is none' : '') + '.', 'error');
+          break;
+        }
+        if (!plans) {
+          const n = sol.moves.length;
+          say(`The solver plays ${n} move${n === 1 ? '' : 's'}` + (sol.optimal ? ' (proved the best)' : '') + '…');
+        }
+        plans++;
+        last = sol;
+        const now = await playPlan(level);
+        played += now;
+        if (!S.solving) stopped = true;
+        if (!now) break;
       }
     } finally {
-      stopSolving();
+      S.solving = false;
+      document.body.classList.remove('solving');
+      for (const b of $$('[data-action=solve]')) { b.textContent = 'Solve'; b.disabled = !S.state || S.state.status !== 'playing'; }
+      call('solveCancel').catch(() => {});
     }
+    /* the end of the game said it all (finished()); else how far it came */
+    if (S.state.status === 'playing' && plans)
+      say(`The solver played ${played} move${played === 1 ? '' : 's'}` +
+        (plans === 1 && last && last.optimal && !stopped ? ' (proved the best)' : '') +
+        (stopped ? ', then you stopped it' : '') + ` (${S.state.score_text}).`);
   }
 
   function stopSolving() {
     if (!S.solving) return;
     S.solving = false;
-    document.body.classList.remove('solving');
-    for (const b of $$('[data-action=solve]')) { b.textContent = 'Solve'; b.disabled = S.state && S.state.status !== 'playing'; }
-    call('solveCancel').catch(() => {});
+    if (S.thinking) cancel();
   }
 
   /* ---------------------------------------------------------- saves */
 
   async function saveInBrowser() {
+    if (!S.state || !S.state.game) return;
     const text = (await call('save')).save;
     const st = S.state;
     const saves = store.saves();
@@ -423,16 +493,40 @@ function pageMain() {
 
   /* ---------------------------------------------------------- actions */
 
+  /* Before the game in progress is left for another (a new game, a
+   * preset, another game, the custom form, an ID, a file or a save, a
+   * restart): when it has moves and is not over, the player is asked
+   * first, as the terminal asks; 'save' keeps it in the browser's saves
+   * first.  True: go on. */
+  async function mayLeave(what) {
+    const st = S.state;
+    if (!st || !st.game || st.status !== 'playing' || !st.moves) return true;
+    stopSolving();
+    setBusy(1); /* from the choice on, until what follows has begun */
+    try {
+      const n = st.moves;
+      const answer = await dialogs.ask(`The game in progress (${st.game}, ${n} move${n === 1 ? '' : 's'}) would be ` +
+        `left for ${what}.`);
+      if (answer === 'keep') { say('The game goes on.'); return false; }
+      if (answer === 'save') await saveInBrowser();
+      return true;
+    } finally {
+      setBusy(-1);
+    }
+  }
+
   const actions = {
     undo: () => simple('undo', 'Undone.'),
     redo: () => simple('redo', 'Redone.'),
     restart: async () => {
+      if (S.thinking || !(await mayLeave('its first position'))) return;
       if (await simple('restart', 'Back to the start.')) S.said = '';
     },
     new: async () => {
       if (S.thinking) return;
       stopSolving();
       if (!S.state || !S.state.game) { await startDefault(); return; }
+      if (!(await mayLeave('a new board'))) return;
       await startWith('newGame', { seed: randomSeed() });
     },
     next: async () => {
@@ -443,6 +537,8 @@ function pageMain() {
         say(`Level ${S.state.level}: ${S.state.id}`);
       } else if (r.result < 0) showError(r.error);
     },
+    /* the hint, drawn on the board and said in the engine's words:
+     * whether it is the best move, a plan past the move limit */
     hint: async () => {
       if (S.thinking || S.solving || !S.state.game || S.state.status !== 'playing') return;
       const r = await think('hint', { ms: 0 });
@@ -451,30 +547,16 @@ function pageMain() {
       if (h.move) {
         S.hint = { move: h.move, cells: h.cells, ends: h.ends, fill: h.fill, ways: h.cells.length > 1 };
         view.paint();
-        /* what else the game tells of it, in words (optimal, stopped, ...) */
-        const drawn = new Set(['move', 'cells', 'ends', 'fill', 'path', 'paths']);
-        const extra = Object.entries(h)
-          .filter(([k, v]) => !drawn.has(k) && (typeof v !== 'object' || v === null))
-          .map(([k, v]) => (v === true ? k.replace(/_/g, ' ') : v === false ? 'not ' + k.replace(/_/g, ' ') : k.replace(/_/g, ' ') + ' ' + v));
-        say('Hint: ' + h.move + (extra.length ? '  (' + extra.join(', ') + ')' : ''), 'hint');
-      } else if (h.stopped) say('No hint: the search stopped first (' + h.stopped + ').', 'error');
-      else if (r.result === -1) showError(r.error || 'no hint');
-      else say('No move left.');
+        const first = h.ends.length ? h.ends[0] : h.fill.length ? h.fill[0] : null;
+        if (first) view.reveal(Math.max(0, Math.min(S.state.h - 1, first[0])), Math.max(0, Math.min(S.state.w - 1, first[1])));
+        say('Hint: ' + r.words + '.', 'hint');
+      } else if (r.result === -1) showError(r.error || 'no hint');
+      else say('No hint: ' + r.words + '.', r.result === 2 ? 'error' : '');
     },
     solve: async () => {
       if (S.solving) { stopSolving(); say('Stopped.'); return; }
       if (S.thinking || !S.state.game || S.state.status !== 'playing') return;
-      const r = await think('solve', { ms: 0 });
-      if (!r) return;
-      if (!r.ok) { showError(r.error); return; }
-      const s = r.solution;
-      if (!S.state.solve_left) {
-        say('No solution found' + (s.stopped ? ' (' + s.stopped + ')' : s.optimal ? ': proved impossible' : '') + '.', 'error');
-        return;
-      }
-      const n = s.moves.length;
-      say(`The solver plays ${n} move${n === 1 ? '' : 's'}` + (s.optimal ? ' (optimal)' : '') + '…');
-      await playSolution();
+      await solve();
     },
     cancel: () => cancel(),
     rules: () => dialogs.openRules(),
@@ -484,13 +566,16 @@ function pageMain() {
     },
     save: () => saveInBrowser(),
     download: () => download(),
-    open: () => $('#file').click(),
+    open: async () => { if (await mayLeave('a file')) $('#file').click(); },
     custom: () => dialogs.openCustom(),
+    'zoom-in': () => view.zoomBy(1),
+    'zoom-out': () => view.zoomBy(-1),
   };
 
   async function submitCustom(ev) {
     ev.preventDefault();
     const v = dialogs.customValues();
+    if (!(await mayLeave('a custom board'))) return; /* asked over the form */
     stopSolving();
     const r = await call('start', { game: S.game.name, params: v.params, seed: v.seed || randomSeed() });
     if (!r.ok) { $('#custom-error').textContent = r.error; return; }
@@ -501,8 +586,12 @@ function pageMain() {
 
   /* ---------------------------------------------------------- input */
 
+  /* The keys of both front ends (docs/play.md): s save, S solve, u/r
+   * undo/redo, h hint, ? rules, n new game (asked first); the arrows,
+   * Enter and Space on the board; Esc drops, stops or cancels; - and +
+   * zoom. */
   function onKey(e) {
-    if (e.target.closest('input, select, textarea, dialog')) return;
+    if (!S.ready || e.target.closest('input, select, textarea, dialog')) return;
     if (e.altKey || e.metaKey) return;
     const k = e.key;
     if (e.ctrlKey && (k === 'z' || k === 'Z')) { e.preventDefault(); (e.shiftKey ? actions.redo : actions.undo)(); return; }
@@ -518,6 +607,7 @@ function pageMain() {
       };
       view.element.focus({ preventScroll: true });
       view.paint();
+      view.reveal(S.cursor.r, S.cursor.c);
       return;
     }
     if ((k === 'Enter' || k === ' ') && document.activeElement === view.element && st && st.game) {
@@ -531,7 +621,8 @@ function pageMain() {
       else if (st && st.game) call('unselect').then(() => view.paint());
       return;
     }
-    const keys = { u: 'undo', r: 'redo', h: 'hint', s: 'solve', n: 'new', '?': 'rules' };
+    const keys = { u: 'undo', r: 'redo', h: 'hint', S: 'solve', s: 'save', n: 'new', '?': 'rules', '+': 'zoom-in',
+      '=': 'zoom-in', '-': 'zoom-out' };
     if (keys[k]) { e.preventDefault(); actions[keys[k]](); }
   }
 
@@ -544,9 +635,18 @@ function pageMain() {
       const cell = e.target.closest('.cell');
       if (cell && S.state && S.state.game) pick(+cell.dataset.r, +cell.dataset.c);
     });
-    $('#game').addEventListener('change', (e) => {
+    /* a change of game or board: busy from the change on, so that what
+     * waits for the page to settle waits for the new game */
+    $('#game').addEventListener('change', async (e) => {
       const g = S.games.find((x) => x.name === e.target.value);
-      if (g) startParams(g.name, g.presets.length ? g.presets[0].params : '');
+      if (!g) return;
+      setBusy(1);
+      try {
+        if (!(await mayLeave('a game of ' + g.name))) { $('#game').value = S.state.game; return; }
+        await startParams(g.name, g.presets.length ? g.presets[0].params : '');
+      } finally {
+        setBusy(-1);
+      }
     });
     $('#preset').addEventListener('change', (e) => {
       const v = e.target.value;
@@ -556,12 +656,19 @@ function pageMain() {
         return;
       }
       const p = S.game && S.game.presets[+v];
-      if (p) startParams(S.game.name, p.params);
+      if (!p) return;
+      setBusy(1);
+      mayLeave('the board “' + p.name + '”').then((go) => {
+        if (go) return startParams(S.game.name, p.params);
+        $('#preset').value = S.state.preset >= 0 ? String(S.state.preset) : 'custom';
+        return null;
+      }).finally(() => setBusy(-1));
     });
-    $('#id-form').addEventListener('submit', (e) => {
+    $('#id-form').addEventListener('submit', async (e) => {
       e.preventDefault();
       const id = $('#id-input').value.trim();
-      if (id) startId(id).then((ok) => { if (ok) $('#id-input').value = ''; });
+      if (!id || !(await mayLeave('the game ' + id))) return;
+      if (await startId(id)) $('#id-input').value = '';
     });
     $('#custom-form').addEventListener('submit', submitCustom);
     $('#custom-cancel').addEventListener('click', () => $('#custom-dialog').close());
@@ -631,6 +738,7 @@ function pageMain() {
       S.games = r.games;
       S.defaultGame = r.default;
       fillGames();
+      enableControls();
       showSaves();
       await carryOver();
       const id = hashId();

@@ -124,7 +124,7 @@ static const gl_param flood_params[] = {
     {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours", 0},
     {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts", 0},
     {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
-     "the move limit: a lookahead solver's count plus 5, 2 or 0", 0},
+     "the move limit: a good solution's moves and 5, 2 or 0 to spare", 0},
     {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)", 0},
 };
 
@@ -428,6 +428,9 @@ const gl_game gl_game_flood = {
                    "flooded 20/196: the cells of the flooded region / all cells\n"
                    "won, lost: the board is one colour; the limit came first",
     .solve_help = "--depth D (greedy lookahead, default 3), --width W (beam, default 32)",
+    .solve_words = "Solve plays the fewest moves that flood the board, proved the fewest when the search "
+                   "ends within 10 seconds; on a large board it may find no plan within the move limit in that "
+                   "time, and says so.",
     .solvers = flood_solvers,
     .nsolvers = (int)(sizeof flood_solvers / sizeof flood_solvers[0]),
     .tour_params = "size=14x14 colors=6",

@@ -416,6 +416,18 @@ static void lines_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
     v->flags = GL_CELL_EMPTY | (p ? GL_CELL_MARKED : 0);
 }
 
+/* The coming balls, as the board will show them. */
+static int lines_coming(const gl_board *gb, gl_cell_view *out, int max)
+{
+    const lines_board *b = (const lines_board *)gb;
+    for (int i = 0; i < b->spawn && i < max; i++) {
+        memset(&out[i], 0, sizeof out[i]);
+        out[i].sym = (char)('0' + b->next[i]);
+        out[i].colour = b->next[i];
+    }
+    return b->spawn;
+}
+
 static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *m, gl_error *err)
 {
     const lines_board *b = (const lines_board *)gb;
@@ -499,6 +511,7 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
         rc[2 * k + 1] = path[k] % b->w;
     }
     gl_info_cells(info, "path", rc, n);
+    gl_info_bool(info, "optimal", 0); /* the coming balls are chance: no move is proved the best */
     if (stopped) gl_info_text(info, "stopped", stopped);
     return 1;
 }
@@ -536,6 +549,9 @@ const gl_game gl_game_lines = {
                    "game over: the board is full",
     .solve_help = "--turns N: turns the player plays (20); search: --candidates N (20), --depth D (4, at "
                   "most 6), --width W (4), --discount P (30), --ms MS: CPU ceiling per move (50)",
+    .solve_words = "Solve plays on with the computer's player, which looks a few balls ahead and plans 20 "
+                   "turns at a time, until the board is full or you stop it.  The coming balls are chance, so "
+                   "no move is proved the best.",
     .solvers = lines_solvers,
     .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",
@@ -564,4 +580,5 @@ const gl_game gl_game_lines = {
     .select = lines_select,
     .hint = lines_hint,
     .move_path = lines_move_path,
+    .coming = lines_coming,
 };

@@ -452,6 +452,8 @@ const gl_game gl_game_match3 = {
     .solve_help = "--swaps X (default 3, or the swaps left on a board with swaps=; 1..64); pruned: --c C "
                   "(default 5); beam: --width W (default 32); --engine reference|incremental (exact: |bits; "
                   "rules=seed: seed only) picks what plays the swaps",
+    .solve_words = "Solve plays the swaps that score the most in the next three (or in the swaps left), "
+                   "proved the most, and plans again until no swap is left or you stop it.",
     .solvers = match3_solvers,
     .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",

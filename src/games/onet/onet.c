@@ -627,7 +627,8 @@ const gl_param onet_params[] = {
     {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)",
      0},
     {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)", GL_PARAM_NOT_IN_ID},
-    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "a built-in map (default classic)", 0},
+    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "the board's shape: a built-in map (classic unless a level "
+     "or a size says otherwise)", 0},
     {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map",
      0},
     {"kinds", GL_PARAM_INT, NULL, 1, ONET_NKINDS - 1, 0, 0, NULL, "kinds of tile (default: tiles / 4)", 0},
@@ -661,6 +662,8 @@ const gl_game gl_game_onet = {
                    "obstacles, bombs: the obstacles (@) and bombs (*) left, when there are any\n"
                    "cleared, deadlock: the goal reached; no pair can be linked",
     .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
+    .solve_words = "Solve looks for an order of pairs that clears the board without a reshuffle and plays it; "
+                   "when it proves there is none, it says so.",
     .solvers = onet_solvers,
     .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),
     .tour_params = "map=classic kinds=24 obstacles=4 bombs=3",

@@ -425,6 +425,8 @@ const gl_game gl_game_tiles = {
                    "hops over up to: the most tiles a hop may jump (hop=H)\n"
                    "solved: every white tile is left of every black one",
     .solve_help = "--heuristic pairs|strong (astar, ida): the seed's pairs count or the stronger default",
+    .solve_words = "Solve plays the cheapest way to put every white tile left of every black one, proved the "
+                   "cheapest when the search ends within 10 seconds.",
     .solvers = tiles_solvers,
     .nsolvers = (int)(sizeof tiles_solvers / sizeof tiles_solvers[0]),
     .tour_params = "n=7",
@@ -451,5 +453,6 @@ const gl_game gl_game_tiles = {
     .dims = tiles_dims,
     .cell = tiles_cell,
     .select = tiles_select,
+    .hint = tiles_hint,
     .move_path = tiles_move_path,
 };

@@ -66,6 +66,8 @@ int tiles_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *out,
 int tiles_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 int tiles_solve_bfs(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 int tiles_solve_seed(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+/* The hint (tiles_solve.c): A*'s move within the time, else greedy's. */
+int tiles_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err);
 /* A* on the generic hash-table kernel whatever the size: not a solver of
  * the game (astar picks its kernel), kept for `bench tiles` to compare. */
 int tiles_solve_astar_hash(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);

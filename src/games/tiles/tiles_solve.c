@@ -109,3 +109,47 @@ int tiles_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
 int tiles_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 3); }
 int tiles_solve_bfs(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 4); }
 int tiles_solve_astar_hash(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e) { return run(b, o, s, e, 5); }
+
+/* The hint: A*'s first move when it proves the cheapest finish within the
+ * time, else the greedy search's, which answers in about a millisecond on
+ * any row (not proved; "stopped" then says why A* gave up).  cost_left is
+ * the finish's cost from here.  Ctrl-C asks for no move at all. */
+int tiles_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
+{
+    const tiles_board *t = (const tiles_board *)b;
+    if (tiles_is_goal(t->state, t->len)) return 0;
+    gl_solution s;
+    gl_solution_init(&s);
+    if (run(b, o, &s, err, 0) != 0) {
+        gl_solution_free(&s);
+        return -1;
+    }
+    const char *stopped = s.stopped;
+    int optimal = s.solved && s.optimal;
+    if (!optimal && !(stopped && strcmp(stopped, "interrupted") == 0)) {
+        gl_solve_opts fast = *o;
+        fast.lim.limit_ms = 0; /* greedy's closed set is small: it ends on its own */
+        fast.opts = NULL;
+        fast.trace = NULL;
+        gl_solution_free(&s);
+        gl_solution_init(&s);
+        if (run(b, &fast, &s, err, 3) != 0) {
+            gl_solution_free(&s);
+            return -1;
+        }
+        if (!stopped) stopped = s.stopped;
+    }
+    int rc = 0;
+    if (s.solved && s.nmoves > 0) {
+        *m = s.moves[0];
+        gl_info_bool(info, "optimal", optimal);
+        gl_info_int(info, "cost_left", s.cost);
+        if (stopped) gl_info_text(info, "stopped", stopped);
+        rc = 1;
+    } else if (stopped) {
+        gl_error_set(err, "%s", stopped);
+        rc = 2;
+    }
+    gl_solution_free(&s);
+    return rc;
+}
