@@ -40,6 +40,29 @@ typedef struct {
     uint32_t n, cap;
 } bucket;
 
+/* The dominance window of one cost g: the last DOM_WINDOW nodes stored with
+ * that g, their sets side by side (stride words each), and per entry a
+ * signature: its bits at DOM_PIVOTS groups chosen where the window's sets
+ * differ most (each in about half of them).  A set holding all of F has
+ * every pivot of F, so a scan compares signatures, 16 to a register, and
+ * sets only where a signature passes. */
+#define DOM_WINDOW 4096
+#define DOM_PIVOTS 32
+typedef struct {
+    uint64_t *set;  /* DOM_WINDOW * stride words */
+    uint32_t *id;   /* the nodes */
+    uint32_t *sig;  /* the signatures */
+    uint32_t n;     /* entries ever added (the next goes to n % DOM_WINDOW) */
+    uint32_t cap;   /* entries allocated: doubles up to DOM_WINDOW */
+    uint32_t pick;  /* n at which the pivots are chosen again */
+    int npiv;
+    uint16_t piv[DOM_PIVOTS];
+} dom_ring;
+
+/* lv of a node found dominated: not expanded unless revived (a cheaper
+ * route, or a route of the same cost that comes first) */
+#define LV_DEAD INT16_MAX
+
 typedef struct {
     const flood_graph *g;
     int kw;
@@ -51,6 +74,8 @@ typedef struct {
     uint64_t *allow;   /* colours the swap rule leaves open (union over arrivals) */
     int16_t *lv;       /* children with f up to lv handled; -1 before the first expansion */
     uint64_t *held;    /* children (by colour) the two-ring bound held back at the last expansion */
+    uint16_t *cells;   /* cells flooded */
+    uint32_t *seen;    /* entries of the window of its cost it was compared with (the window's count then) */
     size_t n, cap;
     uint64_t *tab; /* hash tag << 32 | node index + 1; 0 empty */
     size_t tcap, tn;
@@ -59,11 +84,14 @@ typedef struct {
     uint32_t *qcount;
     int nf;        /* allocated f levels */
     size_t fmin;
+    dom_ring *ring; /* the dominance windows, per g */
+    int nring, stride;
     gl_meter *m;   /* every table is charged to it before it grows */
+    unsigned long long dominated, revived;
 } astar;
 
 /* The bytes of one node over the node arrays below. */
-static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8; }
+static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8 + 2 + 4; }
 
 /* The growths below charge the new size while the old one still lives (a
  * realloc may copy), and refund the old size once it is gone.  A failed
@@ -96,6 +124,12 @@ static int grow_nodes(astar *a)
     uint64_t *held = realloc(a->held, nc * sizeof *held);
     if (!held) return -1;
     a->held = held;
+    uint16_t *cells = realloc(a->cells, nc * sizeof *cells);
+    if (!cells) return -1;
+    a->cells = cells;
+    uint32_t *seen = realloc(a->seen, nc * sizeof *seen);
+    if (!seen) return -1;
+    a->seen = seen;
     gl_meter_refund(a->m, a->cap * node_bytes(a));
     a->cap = nc;
     return 0;
@@ -215,7 +249,15 @@ static void astar_free(astar *a)
     free(a->allow);
     free(a->lv);
     free(a->held);
+    free(a->cells);
+    free(a->seen);
     free(a->tab);
+    for (int i = 0; i < a->nring; i++) {
+        free(a->ring[i].set);
+        free(a->ring[i].id);
+        free(a->ring[i].sig);
+    }
+    free(a->ring);
     for (int f = 0; f < a->nf; f++) {
         if (!a->qf[f]) continue;
         for (int g = 0; g <= f; g++) free(a->qf[f][g].v);
@@ -225,10 +267,205 @@ static void astar_free(astar *a)
     free(a->qcount);
 }
 
+/* ------------------------------------------------------------ dominance
+ *
+ * A node whose flooded set lies strictly inside that of a node of no
+ * greater cost is not needed: a larger set never needs more moves.  With
+ * the swap rule, which keeps only the first of two routes in a fixed order
+ * of move sequences, a dominated node of the same cost is dropped only when
+ * the dominating node's route comes first in that order, so that the first
+ * optimal sequence is never cut (docs/flood.md, "Dominance"). */
+
+static uint32_t ring_sig(const dom_ring *r, const uint64_t *F)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < r->npiv; i++) v |= (uint32_t)(F[r->piv[i] >> 6] >> (r->piv[i] & 63) & 1) << i;
+    return v;
+}
+
+/* Chooses the pivots of a window from its entries: the groups in nearest
+ * half of its sets, and computes every signature again. */
+static void ring_pick(const astar *a, dom_ring *r)
+{
+    uint32_t cnt = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
+    int nbits = a->kw * 64;
+    uint32_t count[FLOOD_KW_MAX * 64];
+    memset(count, 0, (size_t)nbits * sizeof *count);
+    for (uint32_t k = 0; k < cnt; k++) {
+        const uint64_t *S = r->set + (size_t)k * (size_t)a->stride;
+        for (int w = 0; w < a->kw; w++)
+            for (uint64_t x = S[w]; x; x &= x - 1) count[w * 64 + __builtin_ctzll(x)]++;
+    }
+    /* the DOM_PIVOTS groups with the smallest |2 count - cnt|, each in some
+     * sets and not in others */
+    r->npiv = 0;
+    uint32_t used[FLOOD_KW_MAX * 64 / 32 + 1] = {0};
+    for (int i = 0; i < DOM_PIVOTS; i++) {
+        int best = -1;
+        uint32_t bd = UINT32_MAX;
+        for (int b = 0; b < nbits; b++) {
+            if (!count[b] || count[b] == cnt || (used[b >> 5] >> (b & 31) & 1)) continue;
+            uint32_t d = 2 * count[b] > cnt ? 2 * count[b] - cnt : cnt - 2 * count[b];
+            if (d < bd) bd = d, best = b;
+        }
+        if (best < 0) break;
+        used[best >> 5] |= 1u << (best & 31);
+        r->piv[r->npiv++] = (uint16_t)best;
+    }
+    for (uint32_t k = 0; k < cnt; k++) r->sig[k] = ring_sig(r, r->set + (size_t)k * (size_t)a->stride);
+    r->pick = r->n < DOM_WINDOW ? 2 * r->n : r->n + DOM_WINDOW;
+}
+
+/* Adds node x (set F, cost g) to the window of g.  -1 when memory cannot
+ * be had. */
+static int ring_add(astar *a, int g, uint32_t x, const uint64_t *F)
+{
+    if (g >= a->nring) {
+        int nr = a->nring ? a->nring : 64;
+        while (nr <= g) nr *= 2;
+        if (gl_meter_charge(a->m, (size_t)nr * sizeof *a->ring) != 0) return -1;
+        dom_ring *r = realloc(a->ring, (size_t)nr * sizeof *r);
+        if (!r) return -1;
+        memset(r + a->nring, 0, (size_t)(nr - a->nring) * sizeof *r);
+        gl_meter_refund(a->m, (size_t)a->nring * sizeof *a->ring);
+        a->ring = r;
+        a->nring = nr;
+    }
+    dom_ring *r = &a->ring[g];
+    if (r->n == r->cap && r->cap < DOM_WINDOW) {
+        /* the window fills before it turns: grown by doubling (+ 16
+         * signatures, read whole by the scans) */
+        uint32_t nc = r->cap ? 2 * r->cap : 64;
+        size_t per = (size_t)a->stride * 8 + sizeof *r->id + sizeof *r->sig;
+        if (gl_meter_charge(a->m, nc * per) != 0) return -1;
+        uint64_t *set = realloc(r->set, (size_t)nc * (size_t)a->stride * 8);
+        if (set) r->set = set;
+        uint32_t *id = realloc(r->id, (size_t)nc * sizeof *id);
+        if (id) r->id = id;
+        uint32_t *sig = realloc(r->sig, ((size_t)nc + 16) * sizeof *sig);
+        if (sig) r->sig = sig;
+        if (!set || !id || !sig) return -1;
+        memset(sig + r->cap, 0, ((size_t)nc + 16 - r->cap) * sizeof *sig);
+        gl_meter_refund(a->m, r->cap * per);
+        if (!r->cap) r->pick = 64;
+        r->cap = nc;
+    }
+    uint32_t k = r->n++ % DOM_WINDOW;
+    memcpy(r->set + (size_t)k * (size_t)a->stride, F, (size_t)a->kw * 8);
+    r->id[k] = x;
+    r->sig[k] = ring_sig(r, F);
+    if (r->n == r->pick) ring_pick(a, r);
+    return 0;
+}
+
+/* Compares two routes from the root in the swap rule's order of move
+ * sequences: the cells flooded after the last edge completed by each move,
+ * time by time, larger first.  Route A is the route to node pa followed by
+ * an edge to a set of ca cells at time ta; route B likewise.  Positive
+ * when A comes first, negative when B does, 0 when the counts are the same
+ * at every time.  The two walk up to their last common node, which is as
+ * far back as they can differ. */
+static int route_cmp(const astar *a, uint32_t pa, int ta, int ca, uint32_t pb, int tb, int cb)
+{
+    /* (time, cells) of each route's edges after the common node, deepest
+     * first */
+    int at[512], ac[512], bt[512], bc[512];
+    int na = 0, nb = 0;
+    at[na] = ta, ac[na++] = ca;
+    bt[nb] = tb, bc[nb++] = cb;
+    while (pa != pb) {
+        if (a->gv[pa] >= a->gv[pb]) {
+            if (na == 512) return 0;
+            at[na] = a->gv[pa], ac[na++] = a->cells[pa];
+            pa = a->parent[pa];
+        } else {
+            if (nb == 512) return 0;
+            bt[nb] = a->gv[pb], bc[nb++] = a->cells[pb];
+            pb = a->parent[pb];
+        }
+    }
+    int va = a->cells[pa], vb = va;
+    int ia = na - 1, ib = nb - 1;
+    while (ia >= 0 || ib >= 0) {
+        int t = ia >= 0 && (ib < 0 || at[ia] <= bt[ib]) ? at[ia] : bt[ib];
+        while (ia >= 0 && at[ia] == t) va = ac[ia--];
+        while (ib >= 0 && bt[ib] == t) vb = bc[ib--];
+        if (va != vb) return va > vb ? 1 : -1;
+    }
+    return 0;
+}
+
+/* Whether the window entry k (a set holding all of F) is a node that may
+ * drop F: another node, still of cost g, with a strictly larger set, whose
+ * route comes before F's (the route to fp, then an edge to F at time g). */
+static int ring_hit(const astar *a, const dom_ring *r, uint32_t k, const uint64_t *F, int g, uint32_t self,
+                    uint32_t fp, int fcells)
+{
+    const uint64_t *S = r->set + (size_t)k * (size_t)a->stride;
+    uint32_t y = r->id[k];
+    if (y == self || a->gv[y] != g || !fset_subset(F, S, a->kw) || fset_equal(F, S, a->kw)) return 0;
+    return route_cmp(a, a->parent[y], g, a->cells[y], fp, g, fcells) > 0;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+/* The newest `newer` entries of cnt, 16 signatures per round, newest round
+ * first. */
+__attribute__((target("avx512f,bmi"))) static int ring_scan_avx512(const astar *a, const dom_ring *r,
+                                                                    uint32_t cnt, uint32_t newer, const uint64_t *F,
+                                                                    int g, uint32_t self, uint32_t fp, int fcells)
+{
+    const __m512i f = _mm512_set1_epi32((int)ring_sig(r, F));
+    uint32_t head = r->n % DOM_WINDOW;
+    uint32_t rounds = (cnt + 15) / 16;
+    uint32_t q = head ? (head - 1) / 16 : rounds - 1; /* the round of the newest entry */
+    uint32_t want = (newer + 14) / 16 + 2;
+    if (want < rounds) rounds = want;
+    for (uint32_t i = 0; i < rounds; i++, q = q ? q - 1 : (cnt + 15) / 16 - 1) {
+        __m512i sv = _mm512_loadu_si512((const void *)(r->sig + 16 * q));
+        uint32_t ok = _mm512_testn_epi32_mask(_mm512_andnot_si512(sv, f), f);
+        while (ok) {
+            uint32_t k = q * 16 + (uint32_t)__builtin_ctz(ok);
+            ok &= ok - 1;
+            if (k < cnt && ring_hit(a, r, k, F, g, self, fp, fcells)) return 1;
+        }
+    }
+    return 0;
+}
+#endif
+
+/* Is F (cost g, reached by an edge from node fp, fcells cells; self is its
+ * own node or UINT32_MAX) dropped by a node of the window of g?  Only the
+ * entries added after the window counted *since are compared (the others
+ * were before); *since becomes the count now. */
+static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, uint32_t fp, int fcells,
+                     uint32_t *since)
+{
+    if (g >= a->nring || !a->ring[g].set) return 0;
+    const dom_ring *r = &a->ring[g];
+    uint32_t cnt = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
+    uint32_t newer = r->n - *since;
+    *since = r->n;
+    if (newer < cnt) cnt = newer; /* (the scan below reads the newest first) */
+    if (!cnt) return 0;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (a->g->adj8)
+        return ring_scan_avx512(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fp, fcells);
+#endif
+    uint32_t sf = ring_sig(r, F);
+    uint32_t k = r->n % DOM_WINDOW;
+    for (uint32_t i = 0; i < cnt; i++) {
+        k = k ? k - 1 : DOM_WINDOW - 1;
+        if (!(sf & ~r->sig[k]) && ring_hit(a, r, k, F, g, self, fp, fcells)) return 1;
+    }
+    return 0;
+}
+
 /* Adds a node (the caller checked the table: slot is F's empty slot, hv
  * its hash); returns its index or -1. */
+static int ring_add(astar *a, int g, uint32_t x, const uint64_t *F);
 static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
-                     int g, int h, uint64_t allow)
+                     int g, int h, uint64_t allow, int cells)
 {
     if (a->n == a->cap && grow_nodes(a) != 0) return -1;
     if ((a->tn + 1) * 4 > a->tcap * 3) {
@@ -244,8 +481,11 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
     a->allow[i] = allow;
     a->lv[i] = -1;
     a->held[i] = 0;
+    a->cells[i] = (uint16_t)cells;
+    a->seen[i] = g < a->nring && a->ring[g].set ? a->ring[g].n : 0;
     *slot = (hv >> 32) << 32 | ((uint64_t)i + 1);
     a->tn++;
+    if (ring_add(a, g, (uint32_t)i, F) != 0) return -1;
     return (long)i;
 }
 
@@ -290,7 +530,7 @@ typedef struct {
 
 static int two_ring_worth(two_ring_stat *t)
 {
-    if (t->tried < 256 || t->held * 2 >= t->tried) return 1;
+    if (t->tried < 256 || t->held * 4 >= t->tried) return 1;
     return (++t->skipped & 15) == 0;
 }
 
@@ -401,6 +641,7 @@ static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_
  * greedily, marked stopped. */
 static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
 {
+
     const flood_graph *g = &p->g;
     astar a;
     memset(&a, 0, sizeof a);
@@ -408,6 +649,7 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
     a.kw = g->kw;
     a.fmin = (size_t)-1;
     a.m = m;
+    a.stride = g->kw <= 2 ? 2 : g->kw <= 4 ? 4 : g->kw <= 8 ? 8 : g->kw;
     /* work since the last tick: one unit per child built, and per branch a
      * two-ring refinement may take (a unit is about one bound) */
     uint32_t work = 1;
@@ -418,7 +660,8 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
     int h0 = flood_h(g, p->F, p->fr);
     {
         uint64_t hv = gl_hash_words(p->F, (size_t)kw);
-        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
+        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL, flood_cells(g, p->F)) < 0)
+            goto oom;
     }
     if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
     int found = 0;
@@ -431,13 +674,20 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
         uint32_t x;
         if (pop(&a, &f, &gg, &x) != 0) break; /* cannot happen: the full set is reachable */
         if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
-        if (a.lv[x] >= f) continue;           /* this level's children are in already */
-        last = x;
+        if (a.lv[x] >= f) continue;           /* this level's children are in already (or dead) */
         memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
         if (flood_is_full(g, F)) {
+            last = x;
             found = 1;
             break;
         }
+        work++;
+        if (x && dominated(&a, F, gg, x, a.parent[x], a.cells[x], &a.seen[x])) {
+            a.dominated++;
+            a.lv[x] = LV_DEAD;
+            continue;
+        }
+        last = x;
         revisits += a.lv[x] >= 0;
         if (f != level) {
             level = f;
@@ -474,6 +724,9 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
             flood_ring2 R2;
             int r2ok;
             int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
+            /* the parent's bound less the edge is a bound too (it may be a
+             * refined one) */
+            if (a.hv[x] - n > h2) h2 = a.hv[x] - n;
             int f2 = g2 + h2;
             /* stored at an earlier level, unless the two-ring bound held
              * it back then */
@@ -508,22 +761,42 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
                 if (a.gv[y] < g2) continue;
                 if (a.gv[y] == g2) {
                     /* another route of the same cost: its open colours join
-                     * y's; if y was expanded, it is expanded again */
-                    if (!(open & ~a.allow[y])) continue;
+                     * y's; y keeps the route that comes first (the one
+                     * dominance compares), and is revived if it was dropped
+                     * for a route that does not come before this one; if y
+                     * was expanded, it is expanded again */
+                    int first = route_cmp(&a, x, g2, a.cells[y], a.parent[y], g2, a.cells[y]) > 0;
+                    if (first) {
+                        a.parent[y] = x;
+                        a.move[y] = (uint8_t)c;
+                    }
+                    int dead = a.lv[y] == LV_DEAD;
+                    if (!(open & ~a.allow[y]) && !(dead && first)) continue;
                     a.allow[y] |= open;
+                    if (dead && !first) continue;
+                    if (dead) a.revived++;
                     if (a.lv[y] < 0) continue;
                 } else {
                     a.gv[y] = (uint16_t)g2;
                     a.parent[y] = x;
                     a.move[y] = (uint8_t)c;
                     a.allow[y] = open;
+                    a.seen[y] = 0;
+                    if (ring_add(&a, g2, y, F2) != 0) goto oom;
                 }
                 if (hs > a.hv[y]) a.hv[y] = (uint16_t)hs;
                 a.lv[y] = -1;
                 if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
                 continue;
             }
-            long y = add_node(&a, F2, hv, slot, x, c, g2, hs, open);
+            int cells2 = flood_cells(g, F2);
+            work++;
+            uint32_t since = 0;
+            if (dominated(&a, F2, g2, UINT32_MAX, x, cells2, &since)) {
+                a.dominated++;
+                continue;
+            }
+            long y = add_node(&a, F2, hv, slot, x, c, g2, hs, open, cells2);
             if (y < 0) goto oom;
             if (push(&a, g2 + hs, g2, (uint32_t)y) != 0) goto oom;
         }
@@ -541,6 +814,8 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
     gl_info_int(&s->info, "stored", (long long)a.n);
     gl_info_int(&s->info, "last_level", (long long)at_level);
     gl_info_int(&s->info, "held_back", (long long)held_back);
+    gl_info_int(&s->info, "dominated", (long long)a.dominated);
+    gl_info_int(&s->info, "revived", (long long)a.revived);
     if (found) {
         build_solution(p, &a, last, s);
         s->solved = 1;
