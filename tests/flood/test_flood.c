@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games/flood/flood.h"
+#include "games/flood/flood_kern.h"
 
 static gl_board *parse(const char *text, gl_error *err)
 {
@@ -445,20 +446,22 @@ static void test_bounds_admissible(void **state)
     assert_true(raised >= 50);
 }
 
-/* The 512-bit code (used where the processor has AVX-512 with VBMI2) and
- * the portable loops give the same numbers: the bound with every limit,
- * the two-ring refinement, and the children (before and after their
+/* Every path's kernels (flood_kern.h: AVX-512, AVX2, NEON, the portable
+ * copies) give the numbers of the generic loops: the bound with every
+ * limit, the two-ring refinement, and the children (before and after their
  * closure), at the start and along random games on boards of 1 to 8 words
- * of groups.  On a processor without those instructions both graphs use
- * the portable loops and the test says so. */
-static void test_wide_equals_portable(void **state)
+ * of groups.  The paths this processor lacks fall back to narrower ones,
+ * and the test says which it could not run. */
+static void test_kernels_agree(void **state)
 {
     (void)state;
     const gl_game *G = &gl_game_flood;
     gl_error err = {0};
     static const char *sizes[] = {"8x8", "14x14", "19x19", "22x22", "19x19", "12x20"};
-    int compared = 0, wide = 0;
-    for (int seed = 1; seed <= 48; seed++) {
+    int compared = 0;
+    unsigned seen = 0; /* the paths whose own kernels ran */
+    for (int seed = 1; seed <= 4 * 48; seed++) {
+        int path = seed % 4;
         gl_kvlist p;
         gl_kv_init(&p);
         char colors[8];
@@ -474,12 +477,11 @@ static void test_wide_equals_portable(void **state)
         G->destroy(gb);
         gl_kv_free(&p);
         flood_graph gw, gp;
-        assert_int_equal(flood_graph_build(&gw, &b), 0);
-        setenv("GRIDLAB_NO_AVX512", "1", 1);
-        assert_int_equal(flood_graph_build(&gp, &b), 0);
-        unsetenv("GRIDLAB_NO_AVX512");
-        assert_null(gp.adj8);
-        wide += gw.adj8 != NULL;
+        assert_int_equal(flood_graph_build_path(&gw, &b, NULL, path), 0);
+        assert_int_equal(flood_graph_build_path(&gp, &b, NULL, -1), 0);
+        assert_null(gp.k);
+        for (int q = 0; q < 4; q++)
+            if (gw.k && strcmp(gw.k->name, gl_simd_name((gl_simd)q)) == 0) seen |= 1u << q;
         int kw = gw.kw;
         uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
         flood_root(&gw, F, fr, NULL);
@@ -518,7 +520,7 @@ static void test_wide_equals_portable(void **state)
             assert_true(flood_frontier_colours(&gw, fr) == cols);
             flood_rings rings;
             flood_rings_of(&gw, fr, &rings);
-            assert_int_equal(rings.ok, gw.adj8 != NULL);
+            assert_int_equal(rings.ok, gw.k != NULL);
             int next = -1;
             for (int c = 0; c < gw.ncolors; c++) {
                 if (!(cols >> c & 1)) continue;
@@ -573,8 +575,9 @@ static void test_wide_equals_portable(void **state)
         flood_graph_free(&gw);
         flood_graph_free(&gp);
     }
-    assert_true(compared >= 1000);
-    if (!wide) print_message("no 512-bit code on this processor: both sides were the portable loops\n");
+    assert_true(compared >= 4000);
+    for (int q = 0; q < 4; q++)
+        if (!(seen >> q & 1)) print_message("no %s kernels here (this processor or build)\n", gl_simd_name((gl_simd)q));
 }
 
 /* The boards of a benchmark set (bench/data/flood) at the 0-based indices
@@ -787,7 +790,7 @@ int main(void)
         cmocka_unit_test(test_groups_row_major),  cmocka_unit_test(test_rules_and_status),
         cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
         cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_optimal_vs_bfs),
-        cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_wide_equals_portable),
+        cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_kernels_agree),
         cmocka_unit_test(test_pc19_sample),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
         cmocka_unit_test(test_solvers_under_limits),

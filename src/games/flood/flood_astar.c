@@ -31,6 +31,7 @@
  * hash bits beside a node index so that the bitsets are stored once
  * (docs/architecture.md, "The search kernels"). */
 #include "flood.h"
+#include "gridlab/cpu.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,7 @@ typedef struct {
     size_t fmin;
     dom_ring *ring; /* the dominance windows, per g */
     int nring, stride;
+    int wide_scan; /* the window scans on 512-bit (2) or 256-bit (1) registers */
     gl_meter *m;   /* every table is charged to it before it grows */
     unsigned long long dominated, revived;
 } astar;
@@ -427,7 +429,37 @@ __attribute__((target("avx512f,bmi"))) static int ring_scan_avx512(const astar *
         while (ok) {
             uint32_t k = q * 16 + (uint32_t)__builtin_ctz(ok);
             ok &= ok - 1;
-            if (k < cnt && ring_hit(a, r, k, F, g, self, fp, fcells)) return 1;
+            /* only the newest `newer` entries, as the portable scan */
+            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fp, fcells))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The same scan, 8 signatures per round. */
+__attribute__((target("avx2,bmi"))) static int ring_scan_avx2(const astar *a, const dom_ring *r, uint32_t cnt,
+                                                               uint32_t newer, const uint64_t *F, int g,
+                                                               uint32_t self, uint32_t fp, int fcells)
+{
+    const __m256i f = _mm256_set1_epi32((int)ring_sig(r, F));
+    uint32_t head = r->n % DOM_WINDOW;
+    uint32_t rounds = (cnt + 7) / 8;
+    uint32_t q = head ? (head - 1) / 8 : rounds - 1;
+    uint32_t want = (newer + 6) / 8 + 2;
+    if (want < rounds) rounds = want;
+    for (uint32_t i = 0; i < rounds; i++, q = q ? q - 1 : (cnt + 7) / 8 - 1) {
+        __m256i sv = _mm256_loadu_si256((const __m256i *)(const void *)(r->sig + 8 * q));
+        /* lanes where f has no bit outside the entry's signature */
+        __m256i miss = _mm256_andnot_si256(sv, f);
+        uint32_t ok = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                          _mm256_xor_si256(_mm256_cmpeq_epi32(miss, _mm256_setzero_si256()), _mm256_set1_epi32(-1)))) &
+                      0xff;
+        while (ok) {
+            uint32_t k = q * 8 + (uint32_t)__builtin_ctz(ok);
+            ok &= ok - 1;
+            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fp, fcells))
+                return 1;
         }
     }
     return 0;
@@ -449,8 +481,10 @@ static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, ui
     if (newer < cnt) cnt = newer; /* (the scan below reads the newest first) */
     if (!cnt) return 0;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    if (a->g->adj8)
+    if (a->wide_scan == 2)
         return ring_scan_avx512(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fp, fcells);
+    if (a->wide_scan == 1)
+        return ring_scan_avx2(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fp, fcells);
 #endif
     uint32_t sf = ring_sig(r, F);
     uint32_t k = r->n % DOM_WINDOW;
@@ -650,6 +684,7 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
     a.fmin = (size_t)-1;
     a.m = m;
     a.stride = g->kw <= 2 ? 2 : g->kw <= 4 ? 4 : g->kw <= 8 ? 8 : g->kw;
+    a.wide_scan = gl_simd_path() == GL_SIMD_AVX512 ? 2 : gl_simd_path() == GL_SIMD_AVX2;
     /* work since the last tick: one unit per child built, and per branch a
      * two-ring refinement may take (a unit is about one bound) */
     uint32_t work = 1;
