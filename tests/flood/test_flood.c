@@ -37,18 +37,30 @@ static void check_replay(const gl_board *b, const gl_solution *s)
     g->destroy(c);
 }
 
-static void solve(const gl_board *b, const char *algo, double limit_ms, gl_solution *s)
+static void solve_threads(const gl_board *b, const char *algo, double limit_ms, int threads, gl_solution *s)
 {
     gl_error err = {0};
     gl_solve_opts o;
     memset(&o, 0, sizeof o);
     o.lim.limit_ms = limit_ms;
+    gl_kvlist opts;
+    gl_kv_init(&opts);
+    char t[16];
+    snprintf(t, sizeof t, "%d", threads);
+    if (threads > 1) gl_kv_add(&opts, "threads", t, 0);
+    o.opts = &opts;
     gl_solution_init(s);
     const gl_solver *sv = gl_game_solver(&gl_game_flood, algo);
     assert_non_null(sv);
     assert_int_equal(sv->solve(b, &o, s, &err), 0);
     assert_true(s->solved);
     check_replay(b, s);
+    gl_kv_free(&opts);
+}
+
+static void solve(const gl_board *b, const char *algo, double limit_ms, gl_solution *s)
+{
+    solve_threads(b, algo, limit_ms, 1, s);
 }
 
 static void test_groups_row_major(void **state)
@@ -349,14 +361,23 @@ static void test_optimal_vs_bfs(void **state)
             continue;
         }
         int best = bfs_moves((const flood_board *)b);
-        gl_solution a, i;
+        gl_solution a, i, t;
         solve(b, "astar", 0, &a);
         solve(b, "ida", 0, &i);
+        /* and the parallel search, on 2 to 4 workers (every fourth board:
+         * a level's end waits for every thread) */
+        if (seed % 4 == 0) solve_threads(b, "astar", 0, 2 + seed % 3, &t);
+        else solve(b, "astar", 0, &t);
         if (a.nmoves != best) fail_msg("board %d (%s, %s colours): astar %d, bfs %d", seed, size, colors, a.nmoves, best);
+        if (t.nmoves != best)
+            fail_msg("board %d (%s, %s colours): astar on %d threads %d, bfs %d", seed, size, colors, 2 + seed % 3,
+                     t.nmoves, best);
         assert_true(a.optimal);
+        assert_true(t.optimal);
         assert_int_equal(i.nmoves, best);
         gl_solution_free(&a);
         gl_solution_free(&i);
+        gl_solution_free(&t);
         G->destroy(b);
         gl_kv_free(&p);
     }
@@ -582,8 +603,8 @@ static void test_kernels_agree(void **state)
 
 /* The boards of a benchmark set (bench/data/flood) at the 0-based indices
  * in pick (ascending). */
-static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
-                          const char *algo)
+static void shared_sample_threads(const char *set, int w, int h, int start, const int *pick, int npick,
+                                  const char *algo, int threads)
 {
     char path[1024], opath[1024];
     snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
@@ -599,9 +620,12 @@ static void shared_sample(const char *set, int w, int h, int start, const int *p
         line[strcspn(line, "\r\n")] = '\0';
         flood_board b;
         gl_error err = {0};
-        assert_int_equal(flood_board_from_line(&b, line, (int)strlen(line), w, h, start, &err), 0);
+        int len = (int)strlen(line), bw = w, bh = h;
+        if (!bw) /* a square board of any size (hard99) */
+            for (bw = bh = 1; bw * bw < len; bw++, bh++) {}
+        assert_int_equal(flood_board_from_line(&b, line, len, bw, bh, start, &err), 0);
         gl_solution s;
-        solve((const gl_board *)&b, algo, 0, &s);
+        solve_threads((const gl_board *)&b, algo, 0, threads, &s);
         if (strcmp(algo, "astar") == 0 || strcmp(algo, "ida") == 0) {
             assert_true(s.optimal);
             if (s.nmoves != known) fail_msg("%s board %d: %s found %d, optimal is %d", set, idx, algo, s.nmoves, known);
@@ -613,6 +637,27 @@ static void shared_sample(const char *set, int w, int h, int start, const int *p
     assert_int_equal(k, npick);
     fclose(f);
     fclose(fo);
+}
+
+static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
+                          const char *algo)
+{
+    shared_sample_threads(set, w, h, start, pick, npick, algo, 1);
+}
+
+/* The many-colour sets and the hard boards (bench/data/flood): quick
+ * boards of each, on one thread and on two, at their published optimal
+ * lengths. */
+static void test_many_colour_and_hard_samples(void **state)
+{
+    (void)state;
+    const int b12[4] = {1, 6, 12, 19}, b14[4] = {1, 5, 7, 15};
+    const int hard[8] = {0, 1, 2, 3, 10, 11, 22, 24}; /* 12x12 with 6, 8 and 10 colours, 14x14 with 6 */
+    for (int t = 1; t <= 2; t++) {
+        shared_sample_threads("b12c12", 12, 12, FLOOD_START_CORNER, b12, 4, "astar", t);
+        shared_sample_threads("b14c8", 14, 14, FLOOD_START_CORNER, b14, 4, "astar", t);
+        shared_sample_threads("hard99", 0, 0, FLOOD_START_CORNER, hard, 8, "astar", t);
+    }
 }
 
 /* The samples are chosen to run in seconds (also under the sanitizers):
@@ -791,7 +836,7 @@ int main(void)
         cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
         cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_optimal_vs_bfs),
         cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_kernels_agree),
-        cmocka_unit_test(test_pc19_sample),
+        cmocka_unit_test(test_pc19_sample), cmocka_unit_test(test_many_colour_and_hard_samples),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
         cmocka_unit_test(test_solvers_under_limits),
     };

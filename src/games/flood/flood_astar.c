@@ -31,7 +31,10 @@
  * hash bits beside a node index so that the bitsets are stored once
  * (docs/architecture.md, "The search kernels"). */
 #include "flood.h"
+#include "flood_xport.h"
 #include "gridlab/cpu.h"
+
+#include <pthread.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -64,12 +67,23 @@ typedef struct {
  * route, or a route of the same cost that comes first) */
 #define LV_DEAD INT16_MAX
 
+/* A route from the root: its last edge (colour, the cost and cells after
+ * it) and the route before.  Records never change once made and live as
+ * long as the search, so that the routes of nodes owned by other workers
+ * can be read while those nodes change. */
+typedef struct route {
+    const struct route *prev; /* NULL at the root */
+    uint16_t g, cells;
+    uint8_t move;
+} route;
+
+#define ROUTE_CHUNK 8192
+
 typedef struct {
     const flood_graph *g;
     int kw;
     uint64_t *bits;
-    uint32_t *parent;
-    uint8_t *move;
+    const route **rt; /* the route that comes first among the least-cost routes seen */
     uint16_t *gv;
     uint16_t *hv;      /* the bound at the node */
     uint64_t *allow;   /* colours the swap rule leaves open (union over arrivals) */
@@ -90,10 +104,12 @@ typedef struct {
     int wide_scan; /* the window scans on 512-bit (2) or 256-bit (1) registers */
     gl_meter *m;   /* every table is charged to it before it grows */
     unsigned long long dominated, revived;
+    route *chunk;   /* routes: the current chunk (its first word links the one before) */
+    size_t chunk_used;
 } astar;
 
 /* The bytes of one node over the node arrays below. */
-static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8 + 2 + 4; }
+static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + sizeof(route *) + 2 + 2 + 8 + 2 + 8 + 2 + 4; }
 
 /* The growths below charge the new size while the old one still lives (a
  * realloc may copy), and refund the old size once it is gone.  A failed
@@ -105,12 +121,9 @@ static int grow_nodes(astar *a)
     uint64_t *bits = realloc(a->bits, nc * (size_t)a->kw * sizeof *bits);
     if (!bits) return -1;
     a->bits = bits;
-    uint32_t *par = realloc(a->parent, nc * sizeof *par);
-    if (!par) return -1;
-    a->parent = par;
-    uint8_t *mv = realloc(a->move, nc);
-    if (!mv) return -1;
-    a->move = mv;
+    const route **rt = realloc(a->rt, nc * sizeof *rt);
+    if (!rt) return -1;
+    a->rt = rt;
     uint16_t *gv = realloc(a->gv, nc * sizeof *gv);
     if (!gv) return -1;
     a->gv = gv;
@@ -244,8 +257,12 @@ static int pop(astar *a, int *f, int *g, uint32_t *node)
 static void astar_free(astar *a)
 {
     free(a->bits);
-    free(a->parent);
-    free(a->move);
+    free(a->rt);
+    while (a->chunk) {
+        route *prev = *(route **)(void *)a->chunk;
+        free(a->chunk);
+        a->chunk = prev;
+    }
     free(a->gv);
     free(a->hv);
     free(a->allow);
@@ -267,6 +284,27 @@ static void astar_free(astar *a)
     }
     free(a->qf);
     free(a->qcount);
+}
+
+/* A new route: the route prev, then an edge of colour move to a set of
+ * cells cells at cost g.  NULL when memory cannot be had. */
+static const route *new_route(astar *a, const route *prev, int g, int cells, int move)
+{
+    if (!a->chunk || a->chunk_used == ROUTE_CHUNK) {
+        if (gl_meter_charge(a->m, ROUTE_CHUNK * sizeof(route)) != 0) return NULL;
+        route *c = malloc(ROUTE_CHUNK * sizeof(route));
+        if (!c) return NULL;
+        /* record 0 of a chunk holds the link to the chunk before */
+        *(route **)(void *)c = a->chunk;
+        a->chunk = c;
+        a->chunk_used = 1;
+    }
+    route *r = &a->chunk[a->chunk_used++];
+    r->prev = prev;
+    r->g = (uint16_t)g;
+    r->cells = (uint16_t)cells;
+    r->move = (uint8_t)move;
+    return r;
 }
 
 /* ------------------------------------------------------------ dominance
@@ -362,36 +400,33 @@ static int ring_add(astar *a, int g, uint32_t x, const uint64_t *F)
 
 /* Compares two routes from the root in the swap rule's order of move
  * sequences: the cells flooded after the last edge completed by each move,
- * time by time, larger first.  Route A is the route to node pa followed by
- * an edge to a set of ca cells at time ta; route B likewise.  Positive
- * when A comes first, negative when B does, 0 when the counts are the same
- * at every time.  The two walk up to their last common node, which is as
- * far back as they can differ. */
-static int route_cmp(const astar *a, uint32_t pa, int ta, int ca, uint32_t pb, int tb, int cb)
+ * time by time, larger first.  Positive when A comes first, negative when
+ * B does, 0 when the counts are the same at every time.  The two are
+ * walked up to their last common record, which is as far back as they can
+ * differ. */
+static int route_cmp(const route *A, const route *B)
 {
-    /* (time, cells) of each route's edges after the common node, deepest
-     * first */
-    int at[512], ac[512], bt[512], bc[512];
+    /* the (time, cells) of each route's edges after the common record,
+     * deepest first */
+    const route *ra[512], *rb[512];
     int na = 0, nb = 0;
-    at[na] = ta, ac[na++] = ca;
-    bt[nb] = tb, bc[nb++] = cb;
-    while (pa != pb) {
-        if (a->gv[pa] >= a->gv[pb]) {
+    while (A != B) {
+        if (!B || (A && A->g >= B->g)) {
             if (na == 512) return 0;
-            at[na] = a->gv[pa], ac[na++] = a->cells[pa];
-            pa = a->parent[pa];
+            ra[na++] = A;
+            A = A->prev;
         } else {
             if (nb == 512) return 0;
-            bt[nb] = a->gv[pb], bc[nb++] = a->cells[pb];
-            pb = a->parent[pb];
+            rb[nb++] = B;
+            B = B->prev;
         }
     }
-    int va = a->cells[pa], vb = va;
+    int va = A ? A->cells : 0, vb = va;
     int ia = na - 1, ib = nb - 1;
     while (ia >= 0 || ib >= 0) {
-        int t = ia >= 0 && (ib < 0 || at[ia] <= bt[ib]) ? at[ia] : bt[ib];
-        while (ia >= 0 && at[ia] == t) va = ac[ia--];
-        while (ib >= 0 && bt[ib] == t) vb = bc[ib--];
+        int t = ia >= 0 && (ib < 0 || ra[ia]->g <= rb[ib]->g) ? ra[ia]->g : rb[ib]->g;
+        while (ia >= 0 && ra[ia]->g == t) va = ra[ia--]->cells;
+        while (ib >= 0 && rb[ib]->g == t) vb = rb[ib--]->cells;
         if (va != vb) return va > vb ? 1 : -1;
     }
     return 0;
@@ -399,14 +434,14 @@ static int route_cmp(const astar *a, uint32_t pa, int ta, int ca, uint32_t pb, i
 
 /* Whether the window entry k (a set holding all of F) is a node that may
  * drop F: another node, still of cost g, with a strictly larger set, whose
- * route comes before F's (the route to fp, then an edge to F at time g). */
+ * route comes before F's route fr. */
 static int ring_hit(const astar *a, const dom_ring *r, uint32_t k, const uint64_t *F, int g, uint32_t self,
-                    uint32_t fp, int fcells)
+                    const route *fr)
 {
     const uint64_t *S = r->set + (size_t)k * (size_t)a->stride;
     uint32_t y = r->id[k];
     if (y == self || a->gv[y] != g || !fset_subset(F, S, a->kw) || fset_equal(F, S, a->kw)) return 0;
-    return route_cmp(a, a->parent[y], g, a->cells[y], fp, g, fcells) > 0;
+    return route_cmp(a->rt[y], fr) > 0;
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -415,7 +450,7 @@ static int ring_hit(const astar *a, const dom_ring *r, uint32_t k, const uint64_
  * first. */
 __attribute__((target("avx512f,bmi"))) static int ring_scan_avx512(const astar *a, const dom_ring *r,
                                                                     uint32_t cnt, uint32_t newer, const uint64_t *F,
-                                                                    int g, uint32_t self, uint32_t fp, int fcells)
+                                                                    int g, uint32_t self, const route *fr)
 {
     const __m512i f = _mm512_set1_epi32((int)ring_sig(r, F));
     uint32_t head = r->n % DOM_WINDOW;
@@ -430,7 +465,7 @@ __attribute__((target("avx512f,bmi"))) static int ring_scan_avx512(const astar *
             uint32_t k = q * 16 + (uint32_t)__builtin_ctz(ok);
             ok &= ok - 1;
             /* only the newest `newer` entries, as the portable scan */
-            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fp, fcells))
+            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fr))
                 return 1;
         }
     }
@@ -440,7 +475,7 @@ __attribute__((target("avx512f,bmi"))) static int ring_scan_avx512(const astar *
 /* The same scan, 8 signatures per round. */
 __attribute__((target("avx2,bmi"))) static int ring_scan_avx2(const astar *a, const dom_ring *r, uint32_t cnt,
                                                                uint32_t newer, const uint64_t *F, int g,
-                                                               uint32_t self, uint32_t fp, int fcells)
+                                                               uint32_t self, const route *fr)
 {
     const __m256i f = _mm256_set1_epi32((int)ring_sig(r, F));
     uint32_t head = r->n % DOM_WINDOW;
@@ -458,7 +493,7 @@ __attribute__((target("avx2,bmi"))) static int ring_scan_avx2(const astar *a, co
         while (ok) {
             uint32_t k = q * 8 + (uint32_t)__builtin_ctz(ok);
             ok &= ok - 1;
-            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fp, fcells))
+            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fr))
                 return 1;
         }
     }
@@ -466,12 +501,11 @@ __attribute__((target("avx2,bmi"))) static int ring_scan_avx2(const astar *a, co
 }
 #endif
 
-/* Is F (cost g, reached by an edge from node fp, fcells cells; self is its
- * own node or UINT32_MAX) dropped by a node of the window of g?  Only the
+/* Is F (cost g, route fr; self is its own node or UINT32_MAX) dropped by a
+ * node of the window of g?  Only the
  * entries added after the window counted *since are compared (the others
  * were before); *since becomes the count now. */
-static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, uint32_t fp, int fcells,
-                     uint32_t *since)
+static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, const route *fr, uint32_t *since)
 {
     if (g >= a->nring || !a->ring[g].set) return 0;
     const dom_ring *r = &a->ring[g];
@@ -482,15 +516,15 @@ static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, ui
     if (!cnt) return 0;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     if (a->wide_scan == 2)
-        return ring_scan_avx512(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fp, fcells);
+        return ring_scan_avx512(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fr);
     if (a->wide_scan == 1)
-        return ring_scan_avx2(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fp, fcells);
+        return ring_scan_avx2(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fr);
 #endif
     uint32_t sf = ring_sig(r, F);
     uint32_t k = r->n % DOM_WINDOW;
     for (uint32_t i = 0; i < cnt; i++) {
         k = k ? k - 1 : DOM_WINDOW - 1;
-        if (!(sf & ~r->sig[k]) && ring_hit(a, r, k, F, g, self, fp, fcells)) return 1;
+        if (!(sf & ~r->sig[k]) && ring_hit(a, r, k, F, g, self, fr)) return 1;
     }
     return 0;
 }
@@ -498,8 +532,8 @@ static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, ui
 /* Adds a node (the caller checked the table: slot is F's empty slot, hv
  * its hash); returns its index or -1. */
 static int ring_add(astar *a, int g, uint32_t x, const uint64_t *F);
-static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
-                     int g, int h, uint64_t allow, int cells)
+static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, const route *rt, int g, int h,
+                     uint64_t allow, int cells)
 {
     if (a->n == a->cap && grow_nodes(a) != 0) return -1;
     if ((a->tn + 1) * 4 > a->tcap * 3) {
@@ -508,8 +542,7 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
     }
     size_t i = a->n++;
     memcpy(a->bits + i * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
-    a->parent[i] = parent;
-    a->move[i] = (uint8_t)move;
+    a->rt[i] = rt;
     a->gv[i] = (uint16_t)g;
     a->hv[i] = (uint16_t)h;
     a->allow[i] = allow;
@@ -525,14 +558,14 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
 
 /* Writes the solution to node x: the root's forced colours, then for each
  * edge its colour and the closure replayed. */
-static void build_solution(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
+static void build_solution(const flood_problem *p, const route *r, gl_solution *s)
 {
     /* each edge floods a group at least: a route has at most n edges */
     int cols[FLOOD_MAX_CELLS];
     int depth = 0;
-    for (uint32_t y = x; y != 0; y = a->parent[y]) depth++;
+    for (const route *y = r; y && y->prev; y = y->prev) depth++;
     int k = depth;
-    for (uint32_t y = x; y != 0; y = a->parent[y]) cols[--k] = a->move[y];
+    for (const route *y = r; y && y->prev; y = y->prev) cols[--k] = y->move;
     flood_push_route(p, cols, depth, s);
 }
 
@@ -540,7 +573,7 @@ static void build_solution(const flood_problem *p, const astar *a, uint32_t x, g
  * plies at most, whatever the limits: the answer must be whole). */
 static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
-    build_solution(p, a, x, s);
+    build_solution(p, a->rt[x], s);
     uint64_t F[FLOOD_KW_MAX];
     memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
     uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
@@ -669,213 +702,398 @@ static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_
     return open;
 }
 
-/* The search, its tables charged to m and its work ticked on it.  Always
+/* ------------------------------------------------------------ the search
+ *
+ * One worker, or several (--threads) that each own the states whose hash
+ * falls to them: a worker expands its own nodes, stores the children it
+ * owns and sends the others to their owners (flood_xport.h), level by level
+ * of f; a level ends when every worker is idle and no child is in flight.
+ * A child never has a smaller f than its parent (its bound is at least the
+ * parent's less the edge), so no node below the level appears during it,
+ * and the first goal any worker pops is optimal. */
+
+typedef struct search search;
+typedef struct {
+    search *S;
+    int id;
+    astar a;
+    gl_meter meter;
+    two_ring_stat tr[64];
+    unsigned long long generated, revisits, at_level, held_back, expanded;
+    uint32_t last; /* the last node expanded, or UINT32_MAX */
+    uint32_t work;
+    int oom;
+} worker;
+
+struct search {
+    const flood_problem *p;
+    int nw, mw; /* workers, message words */
+    worker *w;
+    flood_xport *xp;
+    pthread_mutex_t mu;  /* the goal */
+    const route *goal;
+    int level;
+};
+
+/* The worker of a set (by its hash). */
+static inline int owner_of(const search *S, uint64_t hv) { return (int)((hv & 0xffffffffu) % (uint32_t)S->nw); }
+
+/* A child for worker w to store: its set F (hash hv), route r (cost r->g,
+ * r->cells cells), the colours the swap rule leaves open and its bound hs.
+ * Exactly what the sequential A* did on reaching a child of the level:
+ * kept, joined with the node of its set, or dropped. */
+static int take_child(worker *W, const uint64_t *F2, uint64_t hv, const route *r, uint64_t open, int hs)
+{
+    astar *a = &W->a;
+    int g2 = r->g;
+    uint64_t *slot = lookup(a, F2, hv);
+    if (*slot) {
+        uint32_t y = (uint32_t)*slot - 1;
+        if (a->gv[y] < g2) return 0;
+        if (a->gv[y] == g2) {
+            /* another route of the same cost: its open colours join y's; y
+             * keeps the route that comes first (the one dominance
+             * compares), and is revived if it was dropped for a route that
+             * does not come before this one; if y was expanded, it is
+             * expanded again */
+            int first = route_cmp(r, a->rt[y]) > 0;
+            if (first) a->rt[y] = r;
+            int dead = a->lv[y] == LV_DEAD;
+            if (!(open & ~a->allow[y]) && !(dead && first)) return 0;
+            a->allow[y] |= open;
+            if (dead && !first) return 0;
+            if (dead) a->revived++;
+            if (a->lv[y] < 0) return 0;
+        } else {
+            a->gv[y] = (uint16_t)g2;
+            a->rt[y] = r;
+            a->allow[y] = open;
+            a->seen[y] = 0;
+            if (ring_add(a, g2, y, F2) != 0) return -1;
+        }
+        if (hs > a->hv[y]) a->hv[y] = (uint16_t)hs;
+        a->lv[y] = -1;
+        return push(a, g2 + a->hv[y], g2, y);
+    }
+    W->work++;
+    uint32_t since = 0;
+    if (dominated(a, F2, g2, UINT32_MAX, r, &since)) {
+        a->dominated++;
+        return 0;
+    }
+    long y = add_node(a, F2, hv, slot, r, g2, hs, open, r->cells);
+    if (y < 0) return -1;
+    return push(a, g2 + hs, g2, (uint32_t)y);
+}
+
+/* A message: the route, the open colours, the bound, the set. */
+static int take_message(worker *W, const uint64_t *msg)
+{
+    const route *r = (const route *)(uintptr_t)msg[0];
+    const uint64_t *F2 = msg + 3;
+    return take_child(W, F2, gl_hash_words(F2, (size_t)W->a.kw), r, msg[1], (int)msg[2]);
+}
+
+/* Expands node x (popped at level f, cost gg): returns 0, or -1 when memory
+ * ran out. */
+static int expand(worker *W, uint32_t x, int f, int gg)
+{
+    search *S = W->S;
+    astar *a = &W->a;
+    const flood_graph *g = a->g;
+    const int kw = a->kw;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    memcpy(F, a->bits + (size_t)x * kw, (size_t)kw * sizeof *F);
+    int from = a->lv[x];
+    a->lv[x] = (int16_t)f;
+    W->expanded++;
+    /* Partial expansion: only the children with f in (from, f] are stored
+     * now; x goes back in the queue at its smallest larger child f, and is
+     * expanded again there.  Most children lie above the optimal cost and
+     * are never stored at all. */
+    int nextf = INT32_MAX;
+    uint64_t held = a->held[x], now_held = 0;
+    flood_frontier(g, F, fr);
+    uint64_t cols = flood_frontier_colours(g, fr) & a->allow[x];
+    siblings sib;
+    sib.built = sib.dead = 0;
+    sib.extra = 0;
+    sib.rings_done = 0;
+    const route *rx = a->rt[x];
+    while (cols) {
+        int c = __builtin_ctzll(cols);
+        cols &= cols - 1;
+        if (!(sib.built >> c & 1)) build_child(g, F, fr, c, &sib);
+        if (sib.dead >> c & 1) continue; /* a dead move */
+        const uint64_t *F2 = sib.F[c], *fr2 = sib.fr[c];
+        int n = sib.n[c];
+        int g2 = gg + n;
+        W->generated++;
+        /* exact up to this level; above it, a lower bound is enough */
+        flood_ring2 R2;
+        int r2ok;
+        int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
+        /* the parent's bound less the edge is a bound too (it may be a
+         * refined one): so a child's f is never below its parent's */
+        if (a->hv[x] - n > h2) h2 = a->hv[x] - n;
+        int f2 = g2 + h2;
+        /* stored at an earlier level, unless the two-ring bound held it
+         * back then */
+        if (f2 <= from && !(held >> c & 1)) continue;
+        if (f2 > f) {
+            if (f2 < nextf) nextf = f2;
+            continue;
+        }
+        two_ring_stat *t = &W->tr[h2 < 63 ? h2 : 63];
+        /* held back at the last expansion: its two-ring bound was then
+         * above that level, so it is at least from + 1 - g2 (stored with
+         * the plain bound it would be expanded at a level it was proved not
+         * to belong to, then again at this one) */
+        int hs = f2 <= from ? from + 1 - g2 : h2;
+        if (two_ring_worth(t)) {
+            int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
+            W->work += (uint32_t)g->ncolors;
+            t->tried++;
+            if (g2 + r > f) {
+                t->held++;
+                W->held_back++;
+                now_held |= 1ULL << c;
+                if (g2 + r < nextf) nextf = g2 + r;
+                continue;
+            }
+        }
+        uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
+        const route *r = new_route(a, rx, g2, flood_cells(g, F2), c);
+        if (!r) return -1;
+        uint64_t hv = gl_hash_words(F2, (size_t)kw);
+        int to = owner_of(S, hv);
+        if (to == W->id) {
+            if (take_child(W, F2, hv, r, open, hs) != 0) return -1;
+        } else {
+            uint64_t msg[3 + FLOOD_KW_MAX];
+            msg[0] = (uint64_t)(uintptr_t)r;
+            msg[1] = open;
+            msg[2] = (uint64_t)hs;
+            memcpy(msg + 3, F2, (size_t)kw * sizeof *F2);
+            if (flood_xport_send(S->xp, W->id, to, msg) != 0) return -1;
+        }
+    }
+    a->held[x] = now_held;
+    W->work += (uint32_t)__builtin_popcountll(sib.built) + sib.extra;
+    if (nextf != INT32_MAX && push(a, nextf, gg, x) != 0) return -1;
+    return 0;
+}
+
+/* A worker's loop: its inbox, then its nodes of the level, deepest first;
+ * idle, the end of the level.  Stops at a goal (for every worker), a limit
+ * or when memory runs out. */
+static void *worker_run(void *arg)
+{
+    worker *W = arg;
+    search *S = W->S;
+    astar *a = &W->a;
+    const flood_graph *g = a->g;
+    int level = S->level, cur = -1;
+    unsigned since_flush = 0;
+    for (;;) {
+        if (S->nw > 1) {
+            if (flood_xport_stopped(S->xp)) break;
+            const uint64_t *msgs;
+            size_t nm = flood_xport_recv(S->xp, W->id, &msgs);
+            for (size_t i = 0; i < nm; i++)
+                if (take_message(W, msgs + i * (size_t)S->mw) != 0) goto oom;
+        }
+        int f, gg;
+        uint32_t x;
+        while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+        if (a->fmin > (size_t)level || pop(a, &f, &gg, &x) != 0) {
+            if (S->nw == 1) {
+                /* the next level: the smallest f queued */
+                while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+                if (a->fmin >= (size_t)a->nf) break; /* cannot happen: the full set is reachable */
+                level = (int)a->fmin;
+                continue;
+            }
+            if (flood_xport_flush(S->xp, W->id) != 0) goto oom;
+            since_flush = 0;
+            int r = flood_xport_idle(S->xp, W->id);
+            if (r < 0) break;
+            if (r > 0) continue;
+            while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+            level = flood_xport_next_level(S->xp, W->id, a->fmin < (size_t)a->nf ? (int)a->fmin : INT32_MAX);
+            if (level < 0 || level == INT32_MAX) break;
+            continue;
+        }
+        if (a->gv[x] != gg) continue; /* stale: reached again more cheaply */
+        if (a->lv[x] >= f) continue;  /* this level's children are in already (or dead) */
+        const uint64_t *F = a->bits + (size_t)x * a->kw;
+        if (flood_is_full(g, F)) {
+            pthread_mutex_lock(&S->mu);
+            if (!S->goal) S->goal = a->rt[x];
+            pthread_mutex_unlock(&S->mu);
+            if (S->nw > 1) flood_xport_stop(S->xp);
+            break;
+        }
+        W->work++;
+        if (x && dominated(a, F, gg, x, a->rt[x], &a->seen[x])) {
+            a->dominated++;
+            a->lv[x] = LV_DEAD;
+            continue;
+        }
+        W->last = x;
+        W->revisits += a->lv[x] >= 0;
+        if (f != cur) {
+            cur = f;
+            W->at_level = 0;
+        }
+        W->at_level++;
+        if (gl_meter_tick(&W->meter, W->work)) {
+            if (S->nw > 1) flood_xport_stop(S->xp);
+            break;
+        }
+        W->work = 1;
+        if (expand(W, x, f, gg) != 0) goto oom;
+        if (S->nw > 1 && ++since_flush == 16) {
+            since_flush = 0;
+            if (flood_xport_flush(S->xp, W->id) != 0) goto oom;
+        }
+    }
+    return NULL;
+oom:
+    W->oom = 1;
+    if (!W->meter.stopped) W->meter.stopped = "memory limit";
+    if (S->nw > 1) flood_xport_stop(S->xp);
+    return NULL;
+}
+
+/* The search on nw workers, its tables charged to the meters (worker 0's
+ * is m, the others charge m's budget) and its work ticked on them.  Always
  * leaves a whole solution in s: proved optimal, or after a stop (a limit,
  * or memory that could not be had) the last node expanded finished
  * greedily, marked stopped. */
-static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
+static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, int nw)
 {
-
     const flood_graph *g = &p->g;
-    astar a;
-    memset(&a, 0, sizeof a);
-    a.g = g;
-    a.kw = g->kw;
-    a.fmin = (size_t)-1;
-    a.m = m;
-    a.stride = g->kw <= 2 ? 2 : g->kw <= 4 ? 4 : g->kw <= 8 ? 8 : g->kw;
-    a.wide_scan = gl_simd_path() == GL_SIMD_AVX512 ? 2 : gl_simd_path() == GL_SIMD_AVX2;
-    /* work since the last tick: one unit per child built, and per branch a
-     * two-ring refinement may take (a unit is about one bound) */
-    uint32_t work = 1;
-    uint32_t last = 0; /* the last node expanded */
-    if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
-    int kw = g->kw;
-    int h0 = flood_h(g, p->F, p->fr);
-    {
-        uint64_t hv = gl_hash_words(p->F, (size_t)kw);
-        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL, flood_cells(g, p->F)) < 0)
-            goto oom;
+    search S;
+    memset(&S, 0, sizeof S);
+    S.p = p;
+    S.nw = nw;
+    S.mw = 3 + g->kw;
+    pthread_mutex_init(&S.mu, NULL);
+    S.w = calloc((size_t)nw, sizeof *S.w);
+    if (nw > 1) S.xp = flood_xport_new(nw, S.mw);
+    int ok = S.w && (nw == 1 || S.xp);
+    for (int i = 0; ok && i < nw; i++) {
+        worker *W = &S.w[i];
+        W->S = &S;
+        W->id = i;
+        W->last = UINT32_MAX;
+        W->work = 1;
+        astar *a = &W->a;
+        a->g = g;
+        a->kw = g->kw;
+        a->stride = g->kw <= 2 ? 2 : g->kw <= 4 ? 4 : g->kw <= 8 ? 8 : g->kw;
+        a->wide_scan = gl_simd_path() == GL_SIMD_AVX512 ? 2 : gl_simd_path() == GL_SIMD_AVX2;
+        a->fmin = (size_t)-1;
+        if (i == 0) W->meter = *m;
+        else gl_meter_start(&W->meter, m->lim);
+        a->m = &W->meter;
+        if (grow_nodes(a) != 0 || grow_table(a) != 0) ok = 0;
     }
-    if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
-    int found = 0;
-    unsigned long long generated = 0, revisits = 0, at_level = 0, held_back = 0;
-    two_ring_stat tr[64];
-    memset(tr, 0, sizeof tr);
-    int level = -1;
-    while (!found) {
-        int f, gg;
-        uint32_t x;
-        if (pop(&a, &f, &gg, &x) != 0) break; /* cannot happen: the full set is reachable */
-        if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
-        if (a.lv[x] >= f) continue;           /* this level's children are in already (or dead) */
-        memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
-        if (flood_is_full(g, F)) {
-            last = x;
-            found = 1;
-            break;
-        }
-        work++;
-        if (x && dominated(&a, F, gg, x, a.parent[x], a.cells[x], &a.seen[x])) {
-            a.dominated++;
-            a.lv[x] = LV_DEAD;
-            continue;
-        }
-        last = x;
-        revisits += a.lv[x] >= 0;
-        if (f != level) {
-            level = f;
-            at_level = 0;
-        }
-        at_level++;
-        if (gl_meter_tick(m, work)) break;
-        work = 1;
-        int from = a.lv[x];
-        a.lv[x] = (int16_t)f;
-        s->nodes++;
-        /* Partial expansion: only the children with f in (from, f] are
-         * stored now; x goes back in the queue at its smallest larger child
-         * f, and is expanded again there.  Most children lie above the
-         * optimal cost and are never stored at all. */
-        int nextf = INT32_MAX;
-        uint64_t held = a.held[x], now_held = 0;
-        flood_frontier(g, F, fr);
-        uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
-        siblings sib;
-        sib.built = sib.dead = 0;
-        sib.extra = 0;
-        sib.rings_done = 0;
-        while (cols) {
-            int c = __builtin_ctzll(cols);
-            cols &= cols - 1;
-            if (!(sib.built >> c & 1)) build_child(g, F, fr, c, &sib);
-            if (sib.dead >> c & 1) continue; /* a dead move */
-            const uint64_t *F2 = sib.F[c], *fr2 = sib.fr[c];
-            int n = sib.n[c];
-            int g2 = gg + n;
-            generated++;
-            /* exact up to this level; above it, a lower bound is enough */
-            flood_ring2 R2;
-            int r2ok;
-            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
-            /* the parent's bound less the edge is a bound too (it may be a
-             * refined one) */
-            if (a.hv[x] - n > h2) h2 = a.hv[x] - n;
-            int f2 = g2 + h2;
-            /* stored at an earlier level, unless the two-ring bound held
-             * it back then */
-            if (f2 <= from && !(held >> c & 1)) continue;
-            if (f2 > f) {
-                if (f2 < nextf) nextf = f2;
-                continue;
+    int h0 = flood_h(g, p->F, p->fr);
+    S.level = p->nroot + h0;
+    if (ok) {
+        /* the root, at its owner */
+        uint64_t hv = gl_hash_words(p->F, (size_t)g->kw);
+        worker *W = &S.w[owner_of(&S, hv)];
+        const route *r = new_route(&W->a, NULL, p->nroot, flood_cells(g, p->F), 0);
+        ok = r && take_child(W, p->F, hv, r, ~0ULL, h0) == 0;
+    }
+    if (ok) {
+        if (nw == 1) {
+            worker_run(&S.w[0]);
+        } else {
+            pthread_t *th = calloc((size_t)nw, sizeof *th);
+            int started = 0;
+            if (th)
+                for (; started < nw; started++)
+                    if (pthread_create(&th[started], NULL, worker_run, &S.w[started]) != 0) break;
+            if (started < nw) {
+                /* a thread could not start: the others stop */
+                flood_xport_stop(S.xp);
+                if (!S.w[0].meter.stopped) S.w[0].meter.stopped = "memory limit";
             }
-            two_ring_stat *t = &tr[h2 < 63 ? h2 : 63];
-            /* held back at the last expansion: its two-ring bound was then
-             * above that level, so it is at least from + 1 - g2 (stored
-             * with the plain bound it would be expanded at a level it was
-             * proved not to belong to, then again at this one) */
-            int hs = f2 <= from ? from + 1 - g2 : h2;
-            if (two_ring_worth(t)) {
-                int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
-                work += (uint32_t)g->ncolors;
-                t->tried++;
-                if (g2 + r > f) {
-                    t->held++;
-                    held_back++;
-                    now_held |= 1ULL << c;
-                    if (g2 + r < nextf) nextf = g2 + r;
-                    continue;
-                }
-            }
-            uint64_t hv = gl_hash_words(F2, (size_t)kw);
-            uint64_t *slot = lookup(&a, F2, hv);
-            uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
-            if (*slot) {
-                uint32_t y = (uint32_t)*slot - 1;
-                if (a.gv[y] < g2) continue;
-                if (a.gv[y] == g2) {
-                    /* another route of the same cost: its open colours join
-                     * y's; y keeps the route that comes first (the one
-                     * dominance compares), and is revived if it was dropped
-                     * for a route that does not come before this one; if y
-                     * was expanded, it is expanded again */
-                    int first = route_cmp(&a, x, g2, a.cells[y], a.parent[y], g2, a.cells[y]) > 0;
-                    if (first) {
-                        a.parent[y] = x;
-                        a.move[y] = (uint8_t)c;
-                    }
-                    int dead = a.lv[y] == LV_DEAD;
-                    if (!(open & ~a.allow[y]) && !(dead && first)) continue;
-                    a.allow[y] |= open;
-                    if (dead && !first) continue;
-                    if (dead) a.revived++;
-                    if (a.lv[y] < 0) continue;
-                } else {
-                    a.gv[y] = (uint16_t)g2;
-                    a.parent[y] = x;
-                    a.move[y] = (uint8_t)c;
-                    a.allow[y] = open;
-                    a.seen[y] = 0;
-                    if (ring_add(&a, g2, y, F2) != 0) goto oom;
-                }
-                if (hs > a.hv[y]) a.hv[y] = (uint16_t)hs;
-                a.lv[y] = -1;
-                if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
-                continue;
-            }
-            int cells2 = flood_cells(g, F2);
-            work++;
-            uint32_t since = 0;
-            if (dominated(&a, F2, g2, UINT32_MAX, x, cells2, &since)) {
-                a.dominated++;
-                continue;
-            }
-            long y = add_node(&a, F2, hv, slot, x, c, g2, hs, open, cells2);
-            if (y < 0) goto oom;
-            if (push(&a, g2 + hs, g2, (uint32_t)y) != 0) goto oom;
+            for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+            free(th);
         }
-        a.held[x] = now_held;
-        work += (uint32_t)__builtin_popcountll(sib.built) + sib.extra;
-        if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;
+    } else if (S.w) {
+        S.w[0].oom = 1;
     }
     /* the search's effort, for measuring changes independently of load:
-     * children built (each with a bound), expansions that were revisits
-     * (a later level, or colours a same-cost arrival opened), nodes stored,
+     * children built (each with a bound), expansions that were revisits (a
+     * later level, or colours a same-cost arrival opened), nodes stored,
      * expansions in the last f level, children held back by the two-ring
-     * bound */
-    gl_info_int(&s->info, "generated", (long long)generated);
-    gl_info_int(&s->info, "revisits", (long long)revisits);
-    gl_info_int(&s->info, "stored", (long long)a.n);
-    gl_info_int(&s->info, "last_level", (long long)at_level);
-    gl_info_int(&s->info, "held_back", (long long)held_back);
-    gl_info_int(&s->info, "dominated", (long long)a.dominated);
-    gl_info_int(&s->info, "revived", (long long)a.revived);
-    if (found) {
-        build_solution(p, &a, last, s);
+     * bound, nodes dropped as dominated and revived */
+    unsigned long long gen = 0, rev = 0, st = 0, lastl = 0, hb = 0, dom = 0, rv = 0, nodes = 0;
+    const char *stopped = NULL;
+    for (int i = 0; S.w && i < nw; i++) {
+        worker *W = &S.w[i];
+        gen += W->generated;
+        rev += W->revisits;
+        st += W->a.n;
+        lastl += W->at_level;
+        hb += W->held_back;
+        dom += W->a.dominated;
+        rv += W->a.revived;
+        nodes += W->expanded;
+        if (!stopped && W->meter.stopped) stopped = W->meter.stopped;
+        if (!stopped && W->oom) stopped = "memory limit";
+    }
+    s->nodes += nodes;
+    gl_info_int(&s->info, "generated", (long long)gen);
+    gl_info_int(&s->info, "revisits", (long long)rev);
+    gl_info_int(&s->info, "stored", (long long)st);
+    gl_info_int(&s->info, "last_level", (long long)lastl);
+    gl_info_int(&s->info, "held_back", (long long)hb);
+    gl_info_int(&s->info, "dominated", (long long)dom);
+    gl_info_int(&s->info, "revived", (long long)rv);
+    if (nw > 1) gl_info_int(&s->info, "threads", nw);
+    if (S.goal) {
+        build_solution(p, S.goal, s);
         s->solved = 1;
         s->optimal = 1;
-    } else {
-        finish_greedy(p, &a, last, s);
-        s->solved = 1;
-        s->optimal = 0;
-        if (!m->stopped) s->stopped = "search exhausted";
-    }
-    s->cost = s->nmoves;
-    astar_free(&a);
-    return;
-oom:
-    /* A table could not grow (its charge, or the allocation itself) */
-    if (!m->stopped) m->stopped = "memory limit";
-    if (a.n) {
-        finish_greedy(p, &a, last, s);
-        s->solved = 1;
-        s->optimal = 0;
         s->cost = s->nmoves;
     } else {
-        flood_finish_from_root(p, s);
+        /* stopped: the last node expanded (worker 0's, else any), finished
+         * greedily */
+        worker *W = NULL;
+        for (int i = 0; S.w && i < nw && !W; i++)
+            if (S.w[i].last != UINT32_MAX) W = &S.w[i];
+        if (W) {
+            finish_greedy(p, &W->a, W->last, s);
+            s->solved = 1;
+            s->optimal = 0;
+            s->cost = s->nmoves;
+        } else {
+            flood_finish_from_root(p, s);
+        }
+        if (!m->stopped) m->stopped = stopped ? stopped : "search exhausted";
     }
-    astar_free(&a);
+    if (S.w) {
+        /* worker 0's meter is the caller's */
+        m->stopped = m->stopped ? m->stopped : S.w[0].meter.stopped;
+        size_t peak = S.w[0].meter.peak;
+        *m = S.w[0].meter;
+        for (int i = 1; i < nw; i++) {
+            if (S.w[i].meter.peak > peak) peak = S.w[i].meter.peak;
+            gl_meter_end(&S.w[i].meter);
+        }
+        m->peak = peak;
+        for (int i = 0; i < nw; i++) astar_free(&S.w[i].a);
+    }
+    free(S.w);
+    flood_xport_free(S.xp);
+    pthread_mutex_destroy(&S.mu);
 }
 
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
@@ -884,7 +1102,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     gl_meter m;
     gl_meter_start(&m, lim);
     /* the graph was built before the meter started: charged now */
-    if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s);
+    if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s, 1);
     else flood_finish_from_root(p, s);
     flood_meter_end(&m, s);
     return 0;
@@ -892,11 +1110,21 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
 
 int flood_astar_board(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
+    long long threads = 1;
+    if (o->opts && gl_kv_int(o->opts, "threads", 1, 64, &threads, e) != 0) return -1;
+    /* the workers share one memory budget: the caller's, else one made
+     * here with the limits' cap */
+    gl_limits lim = o->lim;
+    gl_budget own;
+    if (threads > 1 && !lim.budget) {
+        gl_budget_init(&own, gl_limits_mem_cap(&o->lim));
+        lim.budget = &own;
+    }
     gl_meter m;
-    gl_meter_start(&m, &o->lim);
+    gl_meter_start(&m, &lim);
     flood_problem p;
     int rc = flood_problem_init_metered(&p, b, &m, e);
-    if (rc == 0) astar_search(&p, &m, s);
+    if (rc == 0) astar_search(&p, &m, s, (int)threads);
     if (rc >= 0) flood_problem_free(&p);
     flood_meter_end(&m, s);
     return rc < 0 ? -1 : 0;
