@@ -324,18 +324,22 @@ static uint32_t ring_sig(const dom_ring *r, const uint64_t *F)
 }
 
 /* Chooses the pivots of a window from its entries: the groups in nearest
- * half of its sets, and computes every signature again. */
+ * half of its sets (of at most 256 of them), and computes every signature
+ * again. */
 static void ring_pick(const astar *a, dom_ring *r)
 {
     uint32_t cnt = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
     int nbits = a->kw * 64;
     uint32_t count[FLOOD_KW_MAX * 64];
     memset(count, 0, (size_t)nbits * sizeof *count);
-    for (uint32_t k = 0; k < cnt; k++) {
+    /* counted on at most 256 entries spread over the window */
+    uint32_t step = cnt > 256 ? cnt / 256 : 1, seen = 0;
+    for (uint32_t k = 0; k < cnt; k += step, seen++) {
         const uint64_t *S = r->set + (size_t)k * (size_t)a->stride;
         for (int w = 0; w < a->kw; w++)
             for (uint64_t x = S[w]; x; x &= x - 1) count[w * 64 + __builtin_ctzll(x)]++;
     }
+    cnt = seen;
     /* the DOM_PIVOTS groups with the smallest |2 count - cnt|, each in some
      * sets and not in others */
     r->npiv = 0;
@@ -352,8 +356,10 @@ static void ring_pick(const astar *a, dom_ring *r)
         used[best >> 5] |= 1u << (best & 31);
         r->piv[r->npiv++] = (uint16_t)best;
     }
-    for (uint32_t k = 0; k < cnt; k++) r->sig[k] = ring_sig(r, r->set + (size_t)k * (size_t)a->stride);
-    r->pick = r->n < DOM_WINDOW ? 2 * r->n : r->n + DOM_WINDOW;
+    uint32_t all = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
+    for (uint32_t k = 0; k < all; k++) r->sig[k] = ring_sig(r, r->set + (size_t)k * (size_t)a->stride);
+    /* again at 4 times the entries, then every 4 windows */
+    r->pick = r->n < DOM_WINDOW ? 4 * r->n : r->n + 4 * DOM_WINDOW;
 }
 
 /* Adds node x (set F, cost g) to the window of g.  -1 when memory cannot

@@ -16,6 +16,7 @@
 #define RW 8
 #define R_ZERO() _mm512_setzero_si512()
 #define R_LOAD(p) _mm512_load_si512((const void *)(p))
+#define R_LOADW(p, kw) _mm512_maskz_loadu_epi64((__mmask8)((1u << (kw)) - 1), (const void *)(p))
 #define R_STORE(p, r) _mm512_store_si512((void *)(p), (r))
 #define R_OR(a, b) _mm512_or_si512((a), (b))
 #define R_AND(a, b) _mm512_and_si512((a), (b))

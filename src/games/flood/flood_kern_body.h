@@ -8,6 +8,7 @@
  *   R            a register type, RW its 64-bit words, NR the registers of
  *                a set (NR * RW >= the graph's words, at most 8)
  *   R_ZERO(), R_LOAD(p) (p 64-byte aligned, or a row), R_STORE(p, r),
+ *   and optionally R_LOADW(p, kw) (kw words, NR = 1: a masked load),
  *   R_OR(a, b), R_AND(a, b), R_ANDN(a, b) (~a & b), R_NOR(a, b), R_ANY(a)
  *   KUNION       1 where the copy brings its own unions of rows: then
  *                KUNION_FN(t, xw, kw, acc) and KUNION_PAIR_FN(t, t2, xw, kw,
@@ -77,9 +78,15 @@ KIN int KSUF(vtest)(V a, V b) { return KSUF(vany)(KSUF(vand)(a, b)); }
 /* kw words of a caller's array (not padded, maybe unaligned) */
 KIN V KSUF(vlw)(const uint64_t *w, int kw)
 {
+#ifdef R_LOADW
+    V v;
+    v.r[0] = R_LOADW(w, kw);
+    return v;
+#else
     uint64_t b[8] __attribute__((aligned(64))) = {0};
     memcpy(b, w, (size_t)kw * 8);
     return KSUF(vl)(b);
+#endif
 }
 KIN void KSUF(vsw)(uint64_t *w, V v, int kw)
 {
