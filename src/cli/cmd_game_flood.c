@@ -279,7 +279,7 @@ static int cmd_batch(int argc, char **argv)
     const char *flags = "json";
     int status;
     if (!gl_args_start(argc, argv, flags, &a, &status,
-                       "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] "
+                       "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--threads T] "
                        "[--json] [--limit-ms N] [--mem-mb N]",
                        BATCH_HELP))
         return status;
@@ -408,7 +408,7 @@ out:
 }
 
 const gl_cli_command gl_cli_commands_flood[] = {
-    {"batch", "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--json]",
+    {"batch", "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--threads T] [--json]",
      "flood: solve a benchmark file, one board per line", cmd_batch},
     {NULL, NULL, NULL, NULL},
 };
