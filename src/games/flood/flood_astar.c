@@ -1083,7 +1083,7 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
         } else {
             flood_finish_from_root(p, s);
         }
-        if (!m->stopped) m->stopped = stopped ? stopped : "search exhausted";
+        if (!m->stopped) m->stopped = stopped ? stopped : S.w ? "search exhausted" : "memory limit";
     }
     if (S.w) {
         /* worker 0's meter is the caller's */
