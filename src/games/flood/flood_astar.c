@@ -319,7 +319,7 @@ static const route *new_route(astar *a, const route *prev, int g, int cells, int
 static uint32_t ring_sig(const dom_ring *r, const uint64_t *F)
 {
     uint32_t v = 0;
-    for (int i = 0; i < r->npiv; i++) v |= (uint32_t)(F[r->piv[i] >> 6] >> (r->piv[i] & 63) & 1) << i;
+    for (int i = 0; i < r->npiv && i < DOM_PIVOTS; i++) v |= (uint32_t)(F[r->piv[i] >> 6] >> (r->piv[i] & 63) & 1) << i;
     return v;
 }
 
