@@ -1088,10 +1088,11 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
     if (S.w) {
         /* worker 0's meter is the caller's */
         m->stopped = m->stopped ? m->stopped : S.w[0].meter.stopped;
+        /* the workers' peaks added up: at least the peak of their sum */
         size_t peak = S.w[0].meter.peak;
         *m = S.w[0].meter;
         for (int i = 1; i < nw; i++) {
-            if (S.w[i].meter.peak > peak) peak = S.w[i].meter.peak;
+            peak += S.w[i].meter.peak;
             gl_meter_end(&S.w[i].meter);
         }
         m->peak = peak;
@@ -1131,6 +1132,8 @@ int flood_astar_board(const gl_board *b, const gl_solve_opts *o, gl_solution *s,
     flood_problem p;
     int rc = flood_problem_init_metered(&p, b, &m, e);
     if (rc == 0) astar_search(&p, &m, s, (int)threads);
+    /* several workers and a budget of their own: its peak is the search's */
+    if (lim.budget == &own) m.peak = own.peak;
     if (rc >= 0) flood_problem_free(&p);
     flood_meter_end(&m, s);
     return rc < 0 ? -1 : 0;
