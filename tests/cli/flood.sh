@@ -88,6 +88,16 @@ expect_bad_input "colours over 36" show "$(board $'flood size=2x2 colors=40\n00\
 expect_bad_input "size over 30x30" show "$(board $'flood size=31x2 colors=2\n00\n00')"
 expect_bad_input "empty file" show "$(board '')"
 
+# bench flood: the many-colour sets and the hard boards (a line per board,
+# with its name, proved at its published length)
+run bench flood --sets hard99 --algos astar --boards 2; expect_rc 0 "bench hard99"
+expect_out "12_12_06_001   12x12     18     18 proved" "bench hard99: board 1 proved at its length"
+expect_out "12_12_06_002   12x12     20     20 proved" "bench hard99: board 2"
+expect_out "hard99         astar         2       38       38   0.00%      2      2" "bench hard99: the summary"
+run bench flood --sets b12c12,b14c8 --algos astar --first 2 --boards 1; expect_rc 0 "bench b12c12,b14c8"
+expect_out "b12c12         astar         1       27       27" "bench b12c12: board 2 at its length"
+expect_out "b14c8          astar         1       24       24" "bench b14c8: board 2 at its length"
+
 # batch: the public format, one line per board, in order.
 bf="$TMP/batch.txt"
 # boards whose A* search is small, so the test stays quick under the sanitizers
