@@ -890,6 +890,14 @@ static int expand(worker *W, uint32_t x, int f, int gg)
     return 0;
 }
 
+/* A waiting worker's limits (flood_xport_poll): the time and an interrupt
+ * stop it even while the other workers hold the level. */
+static int worker_poll(void *ctx)
+{
+    worker *W = ctx;
+    return gl_meter_check(&W->meter);
+}
+
 /* A worker's loop: its inbox, then its nodes of the level, deepest first;
  * idle, the end of the level.  Stops at a goal (for every worker), a limit
  * or when memory runs out. */
@@ -922,11 +930,12 @@ static void *worker_run(void *arg)
             }
             if (flood_xport_flush(S->xp, W->id) != 0) goto oom;
             since_flush = 0;
-            int r = flood_xport_idle(S->xp, W->id);
+            int r = flood_xport_idle(S->xp, W->id, worker_poll, W);
             if (r < 0) break;
             if (r > 0) continue;
             while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
-            level = flood_xport_next_level(S->xp, W->id, a->fmin < (size_t)a->nf ? (int)a->fmin : INT32_MAX);
+            level = flood_xport_next_level(S->xp, W->id, a->fmin < (size_t)a->nf ? (int)a->fmin : INT32_MAX,
+                                           worker_poll, W);
             if (level < 0 || level == INT32_MAX) break;
             continue;
         }

@@ -7,7 +7,17 @@
  * takes the messages off; an idle worker counts itself off.  So the count
  * is zero only when every worker is idle and every inbox empty, and then
  * nothing can make more work: every worker sees it and goes to the next
- * level, where all start at work again. */
+ * level, where all start at work again.
+ *
+ * Memory order.  Every atomic here is sequentially consistent (the C11
+ * default), so each load that sees a store also sees what came before the
+ * store in its thread: the messages (and the route records they point to)
+ * pass under the inbox's mutex; a worker's fmin is written before its
+ * arrival (an atomic add, which the last arrival's add reads after it), the
+ * next level before the generation moves on, which the waiting workers read
+ * before they read the level.  No plain variable is read in a loop.  Every
+ * wait polls the stop flag and, about once a millisecond, its worker's
+ * limits (flood_xport_poll). */
 #include "flood_xport.h"
 
 #include <pthread.h>
@@ -155,29 +165,41 @@ size_t flood_xport_recv(flood_xport *t, int to, const uint64_t **msgs)
     return b.n;
 }
 
-static void pause_briefly(void)
+/* One round of a wait: a yield for the first rounds, then a short sleep;
+ * every 16th round the caller's poll.  Non-zero when the search must stop
+ * (another worker stopped it, or the poll said so, which stops it for
+ * every worker). */
+static int wait_round(flood_xport *t, int round, flood_xport_poll poll, void *ctx)
 {
-    struct timespec ts = {0, 20000};
-    nanosleep(&ts, NULL);
+    if (atomic_load(&t->stop)) return 1;
+    if (round % 16 == 15 && poll && poll(ctx)) {
+        flood_xport_stop(t);
+        return 1;
+    }
+    if (round < 64) {
+        sched_yield();
+    } else {
+        struct timespec ts = {0, 20000};
+        nanosleep(&ts, NULL);
+    }
+    return 0;
 }
 
-int flood_xport_idle(flood_xport *t, int id)
+int flood_xport_idle(flood_xport *t, int id, flood_xport_poll poll, void *ctx)
 {
     xworker *x = &t->w[id];
     atomic_fetch_sub(&t->active, 1);
-    for (int spins = 0;; spins++) {
-        if (atomic_load(&t->stop)) return -1;
+    for (int round = 0;; round++) {
         if (atomic_load(&x->count)) {
             atomic_fetch_add(&t->active, 1);
             return 1;
         }
         if (atomic_load(&t->active) == 0) return 0;
-        if (spins < 64) sched_yield();
-        else pause_briefly();
+        if (wait_round(t, round, poll, ctx)) return -1;
     }
 }
 
-int flood_xport_next_level(flood_xport *t, int id, int fmin)
+int flood_xport_next_level(flood_xport *t, int id, int fmin, flood_xport_poll poll, void *ctx)
 {
     t->w[id].fmin = fmin;
     unsigned gen = atomic_load(&t->gen);
@@ -191,11 +213,8 @@ int flood_xport_next_level(flood_xport *t, int id, int fmin)
         atomic_fetch_add(&t->gen, 1);
         return next;
     }
-    for (int spins = 0; atomic_load(&t->gen) == gen; spins++) {
-        if (atomic_load(&t->stop)) return -1;
-        if (spins < 64) sched_yield();
-        else pause_briefly();
-    }
+    for (int round = 0; atomic_load(&t->gen) == gen; round++)
+        if (wait_round(t, round, poll, ctx)) return -1;
     return t->next;
 }
 

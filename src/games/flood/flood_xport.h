@@ -27,14 +27,19 @@ int flood_xport_flush(flood_xport *t, int from);
 /* Takes worker `to`'s inbox: *msgs gets the messages (valid until the next
  * call for `to`), the count is returned. */
 size_t flood_xport_recv(flood_xport *t, int to, const uint64_t **msgs);
+/* What a waiting worker calls about once a millisecond (its limits: the
+ * time, an interrupt): non-zero stops the search.  So a wait never outlasts
+ * a limit, whatever the other workers do. */
+typedef int (*flood_xport_poll)(void *ctx);
 /* Worker `id` has nothing to do in this level (its sends flushed): waits
  * until a message comes (1: go and take it), or the level is over
- * everywhere (0), or the search stops (-1). */
-int flood_xport_idle(flood_xport *t, int id);
+ * everywhere (0), or the search stops (-1: another worker stopped it, or
+ * poll(ctx) said to). */
+int flood_xport_idle(flood_xport *t, int id, flood_xport_poll poll, void *ctx);
 /* After flood_xport_idle said the level is over: every worker gives its
  * smallest queued f (INT32_MAX for none) and gets back the next level, the
- * smallest of all; -1 when the search stops meanwhile. */
-int flood_xport_next_level(flood_xport *t, int id, int fmin);
+ * smallest of all; -1 when the search stops meanwhile (as above). */
+int flood_xport_next_level(flood_xport *t, int id, int fmin, flood_xport_poll poll, void *ctx);
 /* Stops every worker (a goal, a limit); flood_xport_stopped tells. */
 void flood_xport_stop(flood_xport *t);
 int flood_xport_stopped(flood_xport *t);
