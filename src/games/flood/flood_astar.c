@@ -998,7 +998,9 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
     S.w = calloc((size_t)nw, sizeof *S.w);
     if (nw > 1) S.xp = flood_xport_new(nw, S.mw);
     int ok = S.w && (nw == 1 || S.xp);
-    for (int i = 0; ok && i < nw; i++) {
+    /* every worker set up (none left with calloc's zeros, which would read
+     * as a node expanded), its tables allocated while memory lasts */
+    for (int i = 0; S.w && i < nw; i++) {
         worker *W = &S.w[i];
         W->S = &S;
         W->id = i;
@@ -1013,7 +1015,7 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
         if (i == 0) W->meter = *m;
         else gl_meter_start(&W->meter, m->lim);
         a->m = &W->meter;
-        if (grow_nodes(a) != 0 || grow_table(a) != 0) ok = 0;
+        if (ok && (grow_nodes(a) != 0 || grow_table(a) != 0)) ok = 0;
     }
     int h0 = flood_h(g, p->F, p->fr);
     S.level = p->nroot + h0;
