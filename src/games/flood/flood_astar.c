@@ -1097,11 +1097,13 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
         if (!m->stopped) m->stopped = stopped ? stopped : S.w ? "search exhausted" : "memory limit";
     }
     if (S.w) {
-        /* worker 0's meter is the caller's */
-        m->stopped = m->stopped ? m->stopped : S.w[0].meter.stopped;
+        /* worker 0's meter is the caller's, with the reason any worker
+         * stopped (worker 0 may have been stopped by another's limit) */
+        const char *why = m->stopped ? m->stopped : S.w[0].meter.stopped;
         /* the workers' peaks added up: at least the peak of their sum */
         size_t peak = S.w[0].meter.peak;
         *m = S.w[0].meter;
+        m->stopped = why;
         for (int i = 1; i < nw; i++) {
             peak += S.w[i].meter.peak;
             gl_meter_end(&S.w[i].meter);
