@@ -147,6 +147,10 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
             free(ms);
             return;
         }
+        if (sol.stopped && strcmp(sol.stopped, "interrupted") == 0) { /* Ctrl-C: this board not counted */
+            gl_solution_free(&sol);
+            break;
+        }
         int known = atoi(opt[i]);
         /* the solution must flood the board in exactly the moves it reports */
         flood_board c = fb;
@@ -177,11 +181,13 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
     }
     qsort(ms, (size_t)done, sizeof *ms, cmp_double);
     double med = done ? (done % 2 ? ms[done / 2] : (ms[done / 2 - 1] + ms[done / 2]) / 2) : 0;
-    printf("%-14s %-8s %6d %8lld %8lld %6.2f%% %6d %6d %9.3f %9.3f %9.1f %9.3f %9.1f %10lld%s\n", set->name, algo,
+    printf("%-14s %-8s %6d %8lld %8lld %6.2f%% %6d %6d %9.3f %9.3f %9.1f %9.3f %9.1f %10lld%s", set->name, algo,
            done, total, optimal_total,
            optimal_total ? 100.0 * (double)(total - optimal_total) / (double)optimal_total : 0.0, nopt, nproved,
            done ? sum / done : 0, med, mx, done ? cpu / done : 0, (double)peak / (1 << 20), done ? nodes / done : 0,
            bad ? "  REPLAY FAILED" : below ? "  BELOW OPTIMAL?" : "");
+    if (gl_cli_interrupted && done < n) printf("  interrupted: %d of %d boards", done, n);
+    printf("\n");
     fflush(stdout);
     free(ms);
 }
@@ -310,6 +316,7 @@ int gl_bench_flood(int argc, char **argv)
         free(ndata);
         if (rc != GL_EXIT_OK) break;
     }
+    if (gl_cli_interrupted) printf("interrupted: the rows after the last are not run\n");
     printf("\nprocess peak RSS %.1f MiB\n", (double)gl_peak_rss_bytes() / (1 << 20));
     gl_kv_free(&beam_opts);
     gl_kv_free(&greedy_opts);

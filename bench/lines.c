@@ -65,22 +65,32 @@ static void bench_paths(long long queries)
     free(dst);
 }
 
-/* The configuration of the player named ai (greedy or search); the
- * search options in sopts apply to search. */
-static int player_cfg(const char *ai, const gl_kvlist *sopts, long long ms, lines_ai_cfg *cfg, gl_error *err)
+/* The configuration of the player named ai (greedy, search or learned);
+ * the search options in sopts apply to search, the learned player's in
+ * lopts (with the weights net) to learned. */
+static int player_cfg(const char *ai, const gl_kvlist *sopts, const gl_kvlist *lopts, const struct lines_net *net,
+                      long long ms, lines_ai_cfg *cfg, gl_error *err)
 {
+    const gl_kvlist *opts = NULL;
     if (!strcmp(ai, "greedy")) {
         lines_ai_cfg_default(cfg, LINES_AI_GREEDY);
     } else if (!strcmp(ai, "search")) {
         lines_ai_cfg_default(cfg, LINES_AI_SEARCH);
+        opts = sopts;
+    } else if (!strcmp(ai, "learned")) {
+        lines_ai_cfg_default(cfg, LINES_AI_LEARNED);
+        cfg->net = net;
+        opts = lopts;
+    } else {
+        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search, learned)", ai);
+    }
+    if (opts) {
         gl_kvlist mo;
         gl_kv_init(&mo);
-        for (int k = 0; k < sopts->n; k++) gl_kv_add(&mo, sopts->items[k].key, sopts->items[k].value, 0);
+        for (int k = 0; k < opts->n; k++) gl_kv_add(&mo, opts->items[k].key, opts->items[k].value, 0);
         int bad = lines_ai_cfg_read(cfg, &mo, err);
         gl_kv_free(&mo);
         if (bad) return -1;
-    } else {
-        return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search)", ai);
     }
     cfg->ms = (double)ms;
     return 0;
@@ -212,14 +222,18 @@ int gl_bench_lines(int argc, char **argv)
     if (!gl_args_start(argc, argv, "per-game crowded", &a, &status,
                        "bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                        "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
-                       "       [--depth D] [--width W] [--discount P]",
+                       "       [--depth D] [--width W] [--discount P] [--weights FILE] [--top K] [--branch M]\n"
+                       "       [--samples N]",
                        "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                        "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
-                       "move.  --ais (comma-separated; default greedy,search): greedy, search.\n"
-                       "--rules: klines,lines98 (both).  --ms: the search's CPU ceiling per move (50).\n"
+                       "move.  --ais (comma-separated; default greedy,search): greedy, search, learned.\n"
+                       "--rules: klines,lines98 (both; the learned player plays lines98 only).  --ms:\n"
+                       "the search's and the learned player's CPU ceiling per move (50).\n"
                        "--max-turns: stop each game there (0: none).\n"
                        "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
-                       "for the search rows.  --per-game: a line per game (seed, score, turns, ms/move,\n"
+                       "for the search rows; --weights FILE, --top K, --branch M, --samples N: the\n"
+                       "learned player's (see autoplay).\n"
+                       "--per-game: a line per game (seed, score, turns, ms/move,\n"
                        "the mean balls on the board after a turn, the turns that ended with half the\n"
                        "cells or more taken),\n"
                        "so that runs split over processes (--seed, --games) can be merged.\n"
@@ -248,19 +262,51 @@ int gl_bench_lines(int argc, char **argv)
     static const char *const skeys[] = {LINES_AI_SEARCH_KEYS};
     for (size_t i = 0; i < sizeof skeys / sizeof *skeys; i++)
         if (gl_kv_get(&a.opts, skeys[i])) gl_kv_add(&sopts, skeys[i], gl_kv_get(&a.opts, skeys[i]), 0);
+    gl_kvlist lopts;
+    gl_kv_init(&lopts);
+    static const char *const lkeys[] = {"top", "branch", "samples"};
+    for (size_t i = 0; i < sizeof lkeys / sizeof *lkeys; i++)
+        if (gl_kv_get(&a.opts, lkeys[i])) gl_kv_add(&lopts, lkeys[i], gl_kv_get(&a.opts, lkeys[i]), 0);
+    const char *weights = gl_kv_get(&a.opts, "weights");
     if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");
+    struct lines_net *net = NULL;
     if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
         gl_kv_free(&sopts);
+        gl_kv_free(&lopts);
         gl_args_free(&a);
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench lines: unexpected argument");
     }
-    /* every player of --ais checked before any work */
+    /* every player of --ais checked before any work; the learned player's
+     * weights read once, and its rule sets checked */
     gl_cli_list ai_list, rule_list;
     lines_ai_cfg cfgs[GL_CLI_LIST_MAX];
     int bad = gl_cli_list_split("bench lines: --ais", ais, &ai_list, &err) != 0 ||
               gl_cli_list_split("bench lines: --rules", rules, &rule_list, &err) != 0;
-    for (int k = 0; k < ai_list.n && !bad; k++) bad = player_cfg(ai_list.name[k], &sopts, ms, &cfgs[k], &err) != 0;
+    int learned = 0;
+    for (int k = 0; k < ai_list.n && !bad; k++) learned |= !strcmp(ai_list.name[k], "learned");
+    if (!bad && !learned && (weights || lopts.n))
+        bad = gl_error_set(&err, "bench lines: --%s is the learned player's (--ais learned)",
+                           weights ? "weights" : lopts.items[0].key) != 0;
+    if (!bad && learned) {
+        net = lines_net_open(weights, &err);
+        bad = !net;
+        for (int r = 0; r < rule_list.n && !bad; r++) {
+            gl_kvlist params;
+            gl_kv_init(&params);
+            gl_kv_add(&params, "rules", rule_list.name[r], 0);
+            gl_rng rng;
+            gl_rng_seed(&rng, 1);
+            lines_board *b = (lines_board *)gl_game_lines.create(&params, &rng, &err);
+            gl_kv_free(&params);
+            bad = !b || lines_net_check_board(net, b, &err) != 0;
+            if (b) gl_game_lines.destroy((gl_board *)b);
+        }
+    }
+    for (int k = 0; k < ai_list.n && !bad; k++)
+        bad = player_cfg(ai_list.name[k], &sopts, &lopts, net, ms, &cfgs[k], &err) != 0;
+    gl_kv_free(&lopts);
     if (bad) {
+        lines_net_close(net);
         gl_kv_free(&sopts);
         gl_args_free(&a);
         return gl_cli_fail(&err);
@@ -279,6 +325,7 @@ int gl_bench_lines(int argc, char **argv)
         }
         gl_kv_free(&sopts);
         gl_args_free(&a);
+        lines_net_close(net);
         return crc ? gl_cli_fail(&err) : GL_EXIT_OK;
     }
     if (queries > 0) bench_paths(queries);
@@ -289,6 +336,7 @@ int gl_bench_lines(int argc, char **argv)
         free(turns);
         gl_kv_free(&sopts);
         gl_args_free(&a);
+        lines_net_close(net);
         return gl_cli_failf("out of memory");
     }
     int rc = GL_EXIT_OK;
@@ -350,5 +398,6 @@ int gl_bench_lines(int argc, char **argv)
     free(turns);
     gl_kv_free(&sopts);
     gl_args_free(&a);
+    lines_net_close(net);
     return rc;
 }

@@ -41,6 +41,7 @@ typedef struct run_result {
     long long score;
     double ms;
     int proved, stopped, ok;
+    int interrupted; /* stopped by Ctrl-C: neither a result nor a failure */
 } run_result;
 
 static int parse_algos(const char *list, const char *engine, algo_spec *al, int *n)
@@ -172,7 +173,8 @@ static int run_algo(const gl_game *g, const gl_board *b, const algo_spec *a, con
         r->ms = fastest;
         r->proved = sol.optimal;
         r->stopped = sol.stopped != NULL;
-        r->ok = ok && agree && sol.solved;
+        r->interrupted = sol.stopped && strcmp(sol.stopped, "interrupted") == 0;
+        r->ok = r->interrupted || (ok && agree && sol.solved);
     }
     gl_solution_free(&sol);
     gl_kv_free(&sopts);
@@ -225,17 +227,23 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
         printf("%5lld", bi + 1);
         for (int i = 0; i < na; i++) {
             run_result *r = &res[bi * na + i];
+            if (gl_cli_interrupted) break; /* Ctrl-C: the board's other runs are not made */
             if (run_algo(g, b, &al[i], c, r, &err) != 0) {
                 printf(" | error: %s", err.msg);
                 failures++;
                 continue;
             }
+            if (r->interrupted) break;
             failures += !r->ok;
             printf(" | %-*s %5lld%s %10.2f", lw, r->ok ? "" : "REPLAY FAIL", r->score, r->stopped ? "*" : " ", r->ms);
             fflush(stdout);
         }
-        printf("\n");
         g->destroy(b);
+        if (gl_cli_interrupted) { /* the board cut short: not in the means */
+            printf(" | interrupted\n");
+            break;
+        }
+        printf("\n");
         done++;
     }
     /* Means; gap to the proved best and accuracy; the same against the
@@ -310,6 +318,7 @@ static int table_boards(const gl_game *g, const bench_cfg *c, const algo_spec *a
             printf(" %10.3f\n", mean_t[0] > 0 ? mean_t[i] / mean_t[0] : 0);
         }
     }
+    if (gl_cli_interrupted) printf("interrupted: the means cover the %lld boards finished of %lld\n", done, c->boards);
     if (failures) printf("FAILURES: %d\n", failures);
     free(res);
     return failures ? GL_EXIT_NO : GL_EXIT_OK;
@@ -342,29 +351,33 @@ static int table_axis(const gl_game *g, bench_cfg c, const algo_spec *al, int na
             gl_board *b = make_board(g, &c, bi, &err);
             if (!b) return gl_cli_fail(&err);
             if (vi == 0 && bi == 0) print_engines("", al, na, &((match3_board *)b)->R);
-            for (int i = 0; i < na; i++) {
-                run_result r = {0};
-                if (run_algo(g, b, &al[i], &c, &r, &err) != 0) {
+            run_result r[MAX_ALGOS] = {{0}};
+            for (int i = 0; i < na && !gl_cli_interrupted; i++)
+                if (run_algo(g, b, &al[i], &c, &r[i], &err) != 0) {
                     g->destroy(b);
                     return gl_cli_fail(&err);
                 }
-                failures += !r.ok;
-                s[i] += (double)r.score;
-                t[i] += r.ms;
-                st[i] += r.stopped;
-            }
             g->destroy(b);
+            if (gl_cli_interrupted) break; /* Ctrl-C: the board cut short is not counted */
+            for (int i = 0; i < na; i++) {
+                failures += !r[i].ok;
+                s[i] += (double)r[i].score;
+                t[i] += r[i].ms;
+                st[i] += r[i].stopped;
+            }
             done++;
         }
         printf("%5d", vals[vi]);
         for (int i = 0; i < na; i++)
             printf(" | %-*s %6.1f %10.2f", lw, st[i] ? "stopped*" : "", done ? s[i] / (double)done : 0,
                    done ? t[i] / (double)done : 0);
+        if (gl_cli_interrupted) printf("  interrupted: %lld of %lld boards", done, c.boards);
         printf("\n");
         fflush(stdout);
     }
     printf("\nSecond row: the engine each algorithm played on.  'stopped*': the limit stopped\n"
            "some run of that row (its score is then a lower bound).\n");
+    if (gl_cli_interrupted) printf("interrupted: the rows after the last are not run\n");
     if (failures) printf("FAILURES: %d\n", failures);
     return failures ? GL_EXIT_NO : GL_EXIT_OK;
 }

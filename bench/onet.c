@@ -82,12 +82,15 @@ static void bench_links(int reps)
     onet_free(b);
 }
 
+/* One row.  Ctrl-C: the board it stopped in is not counted, and the row
+ * (over the boards done) says it was interrupted. */
 static void bench_solver(int w, int h, int nboards, double limit_ms)
 {
     gl_error err = {0};
+    if (gl_cli_interrupted) return;
     double *times = malloc((size_t)nboards * sizeof *times);
     if (!times) return;
-    int solvable = 0, unsolvable = 0, undecided = 0, greedy = 0;
+    int solvable = 0, unsolvable = 0, undecided = 0, greedy = 0, asked = nboards;
     unsigned long long nodes = 0;
     for (int s = 0; s < nboards; s++) {
         onet_board *b = make(w, h, (uint64_t)s + 1, &err);
@@ -103,6 +106,12 @@ static void bench_solver(int w, int h, int nboards, double limit_ms)
         gl_solution_init(&sol);
         uint64_t t0 = gl_now_ns();
         onet_solve_exact((gl_board *)b, &o, &sol, &err);
+        if (gl_cli_interrupted) { /* this board not decided, nor counted */
+            gl_solution_free(&sol);
+            onet_free(b);
+            nboards = s;
+            break;
+        }
         times[s] = gl_ms_since(t0);
         nodes += sol.nodes;
         if (sol.solved) solvable++;
@@ -117,12 +126,15 @@ static void bench_solver(int w, int h, int nboards, double limit_ms)
         if (times[s] > max) max = times[s];
     }
     qsort(times, (size_t)nboards, sizeof *times, cmp_double);
-    double median = nboards % 2 ? times[nboards / 2] : (times[nboards / 2 - 1] + times[nboards / 2]) / 2;
+    double median = nboards == 0 ? 0 : nboards % 2 ? times[nboards / 2] : (times[nboards / 2 - 1] + times[nboards / 2]) / 2;
+    double per = nboards ? 1.0 / nboards : 0;
     char size[16];
     snprintf(size, sizeof size, "%dx%d", w, h);
-    printf("%-7s %6d %9.1f%% %9.1f%% %9.1f%% %9d %10.2f %10.2f %10.1f %12.0f\n", size, nboards,
-           100.0 * solvable / nboards, 100.0 * unsolvable / nboards, 100.0 * greedy / nboards, undecided,
-           sum / nboards, median, max, (double)nodes / nboards);
+    printf("%-7s %6d %9.1f%% %9.1f%% %9.1f%% %9d %10.2f %10.2f %10.1f %12.0f", size, nboards,
+           100.0 * solvable * per, 100.0 * unsolvable * per, 100.0 * greedy * per, undecided, sum * per, median, max,
+           (double)nodes * per);
+    if (gl_cli_interrupted) printf("  interrupted: %d of %d boards", nboards, asked);
+    printf("\n");
     free(times);
 }
 
@@ -152,6 +164,7 @@ int gl_bench_onet(int argc, char **argv)
            "greedy", "undecided", "mean ms", "median ms", "max ms", "mean nodes");
     bench_solver(12, 8, (int)nboards, (double)ms);
     bench_solver(17, 8, (int)nboards, (double)ms);
+    if (gl_cli_interrupted) printf("interrupted: the rows after the last are not run\n");
     gl_args_free(&a);
     return GL_EXIT_OK;
 }

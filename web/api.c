@@ -1,16 +1,18 @@
 /* The web page's C API (web/api.h): one play session, driven with numbers
  * and text, reported as JSON.
  *
- * Everything here is a client of the play session and the game table: it
- * knows no rule of any game.  A hint's cells come from the session's move
- * path (lines' path, onet's link) and, for games whose moves travel
- * nowhere, from the events of the move tried on a copy of the board (the
- * tiles a swap exchanges, the cells a flood colour takes), so the page can
- * draw every game's hint the same way. */
+ * Everything here is a client of the play session, the game table and the
+ * tables of best results: it knows no rule of any game, parses no
+ * parameter itself and keeps no state of a game the session does not
+ * save.  The JSON shapes of a game's table, a hint and a solution are the
+ * library's (gl_json_game, gl_json_hint, gl_json_solution), the ones the
+ * command line prints. */
 #include "api.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gridlab/gridlab.h"
 
@@ -23,6 +25,10 @@
 
 /* Searches in a browser tab keep to this many bytes of tables. */
 #define GLW_SEARCH_MEM ((size_t)256 << 20)
+/* The longest search a page may ask for. */
+#define GLW_SEARCH_MAX_MS 600000.0
+/* The game the page starts with when it has none. */
+#define GLW_DEFAULT_GAME "flood"
 
 static gl_play *S;          /* the session */
 static gl_error E;          /* the last failure's reason */
@@ -31,8 +37,9 @@ static gl_events EV;        /* what the last acting call did */
 static gl_move HINT;        /* the last hint */
 static int HINT_RESULT = GL_HINT_NONE;
 static gl_info HINT_INFO;
+static gl_error HINT_WHY;   /* the limit that stopped the last hint */
 static gl_solution SOL;     /* the last solver's answer */
-static int SOL_DONE;
+static gl_board *SOL_FROM;  /* the position it started from (its moves' names) */
 
 static gl_play *session(void)
 {
@@ -71,10 +78,9 @@ static void out_begin(gl_json *j)
     gl_json_init(j, &OUT);
 }
 
-static const char *score_kind_name(gl_score_kind k)
-{
-    return k == GL_SCORE_FEWER ? "fewer" : k == GL_SCORE_MORE ? "more" : "time";
-}
+/* A time asked for by the page: milliseconds within reason, else 0 (the
+ * session's default). */
+static double sane_ms(double ms) { return isfinite(ms) && ms > 0 && ms <= GLW_SEARCH_MAX_MS ? ms : 0; }
 
 static const char *status_name(gl_status s)
 {
@@ -83,141 +89,20 @@ static const char *status_name(gl_status s)
 
 GLW_API const char *glw_error(void) { return E.msg; }
 
-/* "key=value key=value" (a preset's form) into params. */
-static int parse_params(const char *text, gl_kvlist *params, gl_error *err)
-{
-    const char *s = text ? text : "";
-    while (*s) {
-        while (*s == ' ' || *s == '\t' || *s == '\n') s++;
-        if (!*s) break;
-        const char *end = s;
-        while (*end && *end != ' ' && *end != '\t' && *end != '\n') end++;
-        const char *eq = memchr(s, '=', (size_t)(end - s));
-        if (!eq || eq == s) return gl_error_set(err, "'%.*s' is not key=value", (int)(end - s), s);
-        gl_strbuf key = GL_STRBUF_INIT, value = GL_STRBUF_INIT;
-        gl_sb_append(&key, s, (size_t)(eq - s));
-        gl_sb_append(&value, eq + 1, (size_t)(end - eq - 1));
-        gl_kv_add(params, gl_sb_str(&key), gl_sb_str(&value), 0);
-        gl_sb_free(&key);
-        gl_sb_free(&value);
-        s = end;
-    }
-    return 0;
-}
-
 /* ------------------------------------------------------------ the games */
-
-static const char *param_kind_name(gl_param_kind k)
-{
-    switch (k) {
-    case GL_PARAM_INT: return "int";
-    case GL_PARAM_SIZE: return "size";
-    case GL_PARAM_CHOICE: return "choice";
-    case GL_PARAM_TEXT: return "text";
-    }
-    return "text";
-}
-
-static void json_param(gl_json *j, const gl_param *pm)
-{
-    gl_json_obj_begin(j);
-    gl_json_key(j, "key");
-    gl_json_str(j, pm->key);
-    gl_json_key(j, "kind");
-    gl_json_str(j, param_kind_name(pm->kind));
-    gl_json_key(j, "def");
-    if (pm->def) gl_json_str(j, pm->def);
-    else gl_json_null(j);
-    if (pm->kind == GL_PARAM_INT || pm->kind == GL_PARAM_SIZE) {
-        gl_json_key(j, "min");
-        gl_json_int(j, pm->min);
-        gl_json_key(j, "max");
-        gl_json_int(j, pm->max);
-    }
-    if (pm->kind == GL_PARAM_SIZE) {
-        gl_json_key(j, "hmin");
-        gl_json_int(j, pm->hmin);
-        gl_json_key(j, "hmax");
-        gl_json_int(j, pm->hmax);
-    }
-    if (pm->kind == GL_PARAM_CHOICE && pm->choices) {
-        gl_json_key(j, "choices");
-        gl_json_arr_begin(j);
-        const char *c = pm->choices;
-        while (*c) {
-            const char *bar = strchr(c, '|');
-            size_t n = bar ? (size_t)(bar - c) : strlen(c);
-            gl_strbuf one = GL_STRBUF_INIT;
-            gl_sb_append(&one, c, n);
-            gl_json_str(j, gl_sb_str(&one));
-            gl_sb_free(&one);
-            c += n;
-            if (*c == '|') c++;
-        }
-        gl_json_arr_end(j);
-    }
-    gl_json_key(j, "help");
-    gl_json_str(j, pm->help ? pm->help : "");
-    gl_json_obj_end(j);
-}
 
 GLW_API const char *glw_games(void)
 {
     gl_json j;
     out_begin(&j);
+    gl_json_obj_begin(&j);
+    gl_json_key(&j, "games");
     gl_json_arr_begin(&j);
-    for (int i = 0; i < gl_ngames; i++) {
-        const gl_game *g = gl_games[i];
-        gl_json_obj_begin(&j);
-        gl_json_key(&j, "name");
-        gl_json_str(&j, g->name);
-        gl_json_key(&j, "summary");
-        gl_json_str(&j, g->summary);
-        gl_json_key(&j, "rules");
-        gl_json_str(&j, g->rules ? g->rules : g->summary);
-        gl_json_key(&j, "move_help");
-        gl_json_str(&j, g->move_help);
-        gl_json_key(&j, "status_help");
-        if (g->status_help) gl_json_str(&j, g->status_help);
-        else gl_json_null(&j);
-        gl_json_key(&j, "score_kind");
-        gl_json_str(&j, score_kind_name(g->score_kind));
-        gl_json_key(&j, "score_name");
-        gl_json_str(&j, g->score_name ? g->score_name : "score");
-        gl_json_key(&j, "solver");
-        if (g->nsolvers > 0) gl_json_str(&j, g->solvers[0].summary);
-        else gl_json_null(&j);
-        gl_json_key(&j, "params");
-        gl_json_arr_begin(&j);
-        for (int k = 0; k < g->nparams; k++) json_param(&j, &g->params[k]);
-        gl_json_arr_end(&j);
-        gl_json_key(&j, "presets");
-        gl_json_arr_begin(&j);
-        for (int k = 0; k < g->npresets; k++) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "name");
-            gl_json_str(&j, g->presets[k].name);
-            gl_json_key(&j, "params");
-            gl_json_str(&j, g->presets[k].params);
-            /* its PARAMS as IDs write them, to tell which preset a game is */
-            gl_json_key(&j, "canon");
-            gl_kvlist kv;
-            gl_kv_init(&kv);
-            gl_strbuf canon = GL_STRBUF_INIT;
-            gl_error ignored = {0};
-            if (parse_params(g->presets[k].params, &kv, &ignored) == 0 &&
-                gl_params_canon(g, &kv, &canon, &ignored) == 0)
-                gl_json_str(&j, gl_sb_str(&canon));
-            else
-                gl_json_null(&j);
-            gl_sb_free(&canon);
-            gl_kv_free(&kv);
-            gl_json_obj_end(&j);
-        }
-        gl_json_arr_end(&j);
-        gl_json_obj_end(&j);
-    }
+    for (int i = 0; i < gl_ngames; i++) gl_json_game(&j, gl_games[i]); /* `gridlab list --json`'s shape */
     gl_json_arr_end(&j);
+    gl_json_key(&j, "default");
+    gl_json_str(&j, gl_game_find(GLW_DEFAULT_GAME) ? GLW_DEFAULT_GAME : gl_ngames ? gl_games[0]->name : "");
+    gl_json_obj_end(&j);
     return gl_sb_str(&OUT);
 }
 
@@ -242,9 +127,16 @@ static void forget_help(void)
 {
     HINT_RESULT = GL_HINT_NONE;
     gl_info_clear(&HINT_INFO);
+}
+
+/* Before a call that may replace the game: the solver's answer and the
+ * position it started from belong to the game they were of. */
+static void drop_solution(void)
+{
+    if (SOL_FROM && S && gl_play_game(S)) gl_play_game(S)->destroy(SOL_FROM);
+    SOL_FROM = NULL;
     gl_solution_free(&SOL);
     gl_solution_init(&SOL);
-    SOL_DONE = 0;
 }
 
 GLW_API int glw_start(const char *game, const char *params, const char *seed)
@@ -254,21 +146,32 @@ GLW_API int glw_start(const char *game, const char *params, const char *seed)
     if (!g) return gl_error_set(&E, "no game called '%.40s'", game ? game : "");
     uint64_t s;
     if (seed_of(seed, &s) != 0) return -1;
-    gl_kvlist kv;
-    gl_kv_init(&kv);
-    int rc = parse_params(params, &kv, &E);
-    if (rc == 0) rc = gl_play_start(p, g, &kv, s, &E);
-    gl_kv_free(&kv);
-    if (rc == 0) forget_help();
-    return rc == 0 ? 0 : -1;
+    drop_solution();
+    if (gl_play_start_text(p, g, params, s, &E) != 0) return -1;
+    forget_help();
+    return 0;
 }
 
 GLW_API int glw_start_id(const char *id)
 {
     gl_play *p = act();
+    drop_solution();
     if (gl_play_start_id(p, id ? id : "", &E) != 0) return -1;
     forget_help();
     return 0;
+}
+
+GLW_API const char *glw_id_canon(const char *id)
+{
+    gl_error_clear(&E);
+    gl_sb_clear(&OUT);
+    const gl_game *g;
+    gl_kvlist params;
+    gl_kv_init(&params);
+    uint64_t seed;
+    if (gl_game_id_parse(id ? id : "", &g, &params, &seed, &E) == 0) gl_game_id(g, &params, seed, &OUT, &E);
+    gl_kv_free(&params);
+    return gl_sb_str(&OUT);
 }
 
 GLW_API int glw_new_game(const char *seed)
@@ -276,6 +179,7 @@ GLW_API int glw_new_game(const char *seed)
     gl_play *p = act();
     uint64_t s;
     if (!has_game(p) || seed_of(seed, &s) != 0) return -1;
+    drop_solution();
     if (gl_play_new_game(p, s, &E) != 0) return -1;
     forget_help();
     return 0;
@@ -284,7 +188,9 @@ GLW_API int glw_new_game(const char *seed)
 GLW_API int glw_restart(void)
 {
     gl_play *p = act();
-    if (!has_game(p) || gl_play_restart(p, &E) != 0) return -1;
+    if (!has_game(p)) return -1;
+    drop_solution();
+    if (gl_play_restart(p, &E) != 0) return -1;
     forget_help();
     return 0;
 }
@@ -293,6 +199,7 @@ GLW_API int glw_load(const char *text, const char *name)
 {
     gl_play *p = act();
     if (!text) return gl_error_set(&E, "nothing to load");
+    drop_solution();
     if (gl_play_load_text(p, text, strlen(text), name && *name ? name : "the saved game", &E) != 0) return -1;
     forget_help();
     return 0;
@@ -303,6 +210,12 @@ GLW_API const char *glw_save_text(void)
     gl_sb_clear(&OUT);
     gl_play_save_text(session(), &OUT);
     return gl_sb_str(&OUT);
+}
+
+GLW_API void glw_add_time(double ms)
+{
+    gl_play *p = session();
+    if (gl_play_game(p) && isfinite(ms)) gl_play_add_time(p, ms);
 }
 
 /* ------------------------------------------------------------ reading */
@@ -322,8 +235,48 @@ GLW_API const char *glw_status_line(void)
 GLW_API const char *glw_cell_name(int r, int c)
 {
     static char name[32];
-    gl_cell_format(r, c, name, sizeof name);
+    name[0] = '\0';
+    if (r >= 0 && c >= 0 && r < 65536 && c < 65536) gl_cell_format(r, c, name, sizeof name);
     return name;
+}
+
+/* The game's parameters as its ID has them (each "" when it has none), and
+ * which preset they are (-1: none, or a custom game). */
+static void json_params(gl_json *j, const gl_play *p, const gl_game *g)
+{
+    gl_strbuf canon = GL_STRBUF_INIT;
+    gl_error ignored = {0};
+    int has = gl_play_id(p)[0] && gl_play_params_key(p, &canon, &ignored) == 0;
+    gl_kvlist mine;
+    gl_kv_init(&mine);
+    gl_params v;
+    int read = 0;
+    if (has) {
+        const gl_kvlist *given = gl_play_params(p);
+        for (int i = 0; i < given->n; i++) gl_kv_add(&mine, given->items[i].key, given->items[i].value, 0);
+        mine.bare = 1;
+        read = gl_params_read(g->params, g->nparams, &mine, &v, &ignored) == 0;
+    }
+    gl_json_key(j, "params");
+    gl_json_obj_begin(j);
+    for (int i = 0; i < g->nparams; i++) {
+        gl_json_key(j, g->params[i].key);
+        gl_json_str(j, read && v.v[i].set ? v.v[i].text : "");
+    }
+    gl_json_obj_end(j);
+    gl_json_key(j, "params_key");
+    gl_json_str(j, has ? gl_sb_str(&canon) : "");
+    int preset = -1;
+    for (int i = 0; has && i < g->npresets && preset < 0; i++) {
+        gl_strbuf pc = GL_STRBUF_INIT;
+        if (gl_preset_canon(g, &g->presets[i], &pc, NULL) == 0 && strcmp(gl_sb_str(&pc), gl_sb_str(&canon)) == 0)
+            preset = i;
+        gl_sb_free(&pc);
+    }
+    gl_json_key(j, "preset");
+    gl_json_int(j, preset);
+    gl_kv_free(&mine);
+    gl_sb_free(&canon);
 }
 
 GLW_API const char *glw_state(void)
@@ -350,6 +303,9 @@ GLW_API const char *glw_state(void)
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)gl_play_seed(p));
     gl_json_key(&j, "seed");
     gl_json_str(&j, seed);
+    json_params(&j, p, g);
+    gl_json_key(&j, "load_note");
+    gl_json_str(&j, gl_play_load_note(p));
     gl_json_key(&j, "w");
     gl_json_int(&j, w);
     gl_json_key(&j, "h");
@@ -393,6 +349,10 @@ GLW_API const char *glw_state(void)
     gl_json_key(&j, "status_line");
     gl_json_str(&j, gl_sb_str(&line));
     gl_sb_free(&line);
+    char words[400];
+    gl_play_outcome(p, words, sizeof words);
+    gl_json_key(&j, "outcome");
+    gl_json_str(&j, words);
     gl_json_key(&j, "moves");
     gl_json_int(&j, gl_play_moves(p));
     gl_json_key(&j, "can_undo");
@@ -409,12 +369,15 @@ GLW_API const char *glw_state(void)
     gl_json_int(&j, (long long)gl_play_elapsed_ms(p));
     gl_json_key(&j, "score");
     gl_json_int(&j, gl_play_score(p));
-    gl_json_key(&j, "score_kind");
-    gl_json_str(&j, score_kind_name(g->score_kind));
+    gl_score_format_value(g, g->score_kind, gl_play_score(p), words, sizeof words);
+    gl_json_key(&j, "score_text");
+    gl_json_str(&j, words);
     gl_json_key(&j, "assisted");
     gl_json_bool(&j, gl_play_assisted(p));
     gl_json_key(&j, "hints");
     gl_json_int(&j, gl_play_hints(p));
+    gl_json_key(&j, "recorded");
+    gl_json_bool(&j, gl_play_recorded(p));
     gl_json_key(&j, "dirty");
     gl_json_bool(&j, gl_play_dirty(p));
     int nsel;
@@ -441,14 +404,12 @@ GLW_API const char *glw_legal_moves(void)
         int cap = 256;
         gl_move *mv = malloc(sizeof *mv * (size_t)cap);
         int n = mv ? g->legal_moves(b, mv, cap) : 0;
-        if (mv && n > cap) {
-            cap = n;
-            gl_move *more = realloc(mv, sizeof *mv * (size_t)cap);
+        if (mv && n > cap) { /* more than the first guess: all of them */
+            gl_move *more = realloc(mv, sizeof *mv * (size_t)n);
             if (more) {
                 mv = more;
+                cap = n;
                 n = g->legal_moves(b, mv, cap);
-            } else {
-                n = cap = 256;
             }
         }
         char name[64];
@@ -470,7 +431,7 @@ GLW_API int glw_pick(int r, int c)
     if (!has_game(p)) return GL_PICK_BAD;
     int moved = 0;
     int rc = gl_play_pick(p, r, c, &moved, &EV, &E);
-    if (rc == GL_PICK_MOVED) forget_help();
+    if (rc == GL_PICK_MOVED) HINT_RESULT = GL_HINT_NONE;
     return rc;
 }
 
@@ -481,7 +442,7 @@ GLW_API int glw_move(const char *text)
     gl_play *p = act();
     if (!has_game(p)) return -1;
     if (gl_play_move_text(p, text ? text : "", &EV, &E) < 0) return -1;
-    forget_help();
+    HINT_RESULT = GL_HINT_NONE;
     return 0;
 }
 
@@ -490,7 +451,7 @@ GLW_API int glw_undo(void)
     gl_play *p = act();
     if (!has_game(p)) return -1;
     if (gl_play_undo(p, &E) < 0) return gl_error_set(&E, "nothing to undo");
-    forget_help();
+    HINT_RESULT = GL_HINT_NONE;
     return 0;
 }
 
@@ -499,7 +460,7 @@ GLW_API int glw_redo(void)
     gl_play *p = act();
     if (!has_game(p)) return -1;
     if (gl_play_redo(p, &E) < 0) return gl_error_set(&E, "nothing to redo");
-    forget_help();
+    HINT_RESULT = GL_HINT_NONE;
     return 0;
 }
 
@@ -519,14 +480,14 @@ GLW_API const char *glw_events(void)
         gl_json_key(&j, "value");
         gl_json_int(&j, e->value);
         gl_json_key(&j, "cells");
-        gl_json_cells(&j, EV.cells.rc + 2 * e->first, e->n);
+        gl_json_cells(&j, gl_event_cells(&EV, e), e->n);
         gl_json_obj_end(&j);
     }
     gl_json_arr_end(&j);
     /* the move's way as neighbouring cells (onet lists corners only) */
     const gl_event *mv = gl_events_find(&EV, GL_EV_MOVE);
     gl_cells chain = {0};
-    if (mv && mv->n > 1) gl_cells_chain(EV.cells.rc + 2 * mv->first, mv->n, &chain);
+    if (mv && mv->n > 1) gl_cells_chain(gl_event_cells(&EV, mv), mv->n, &chain);
     gl_json_key(&j, "path");
     gl_json_cells(&j, chain.rc, chain.n);
     gl_cells_free(&chain);
@@ -541,11 +502,13 @@ GLW_API const char *glw_events(void)
 
 /* ------------------------------------------------------------ help */
 
+/* ms comes from JavaScript: any double.  Not a number, zero or less is
+ * the default (0); more than a day is a day. */
 static gl_limits search_limits(double ms)
 {
     gl_limits lim;
     memset(&lim, 0, sizeof lim);
-    lim.limit_ms = ms > 0 ? ms : 0;
+    lim.limit_ms = sane_ms(ms);
     lim.mem_cap = GLW_SEARCH_MEM;
     return lim;
 }
@@ -553,18 +516,13 @@ static gl_limits search_limits(double ms)
 GLW_API int glw_hint(double ms)
 {
     gl_play *p = act();
-    if (!has_game(p)) return GL_HINT_ERROR;
+    if (!has_game(p)) return HINT_RESULT = GL_HINT_ERROR;
     gl_limits lim = search_limits(ms);
     gl_info_clear(&HINT_INFO);
-    HINT_RESULT = gl_play_hint(p, &lim, &HINT, &HINT_INFO, &E);
+    gl_error_clear(&HINT_WHY);
+    HINT_RESULT = gl_play_hint(p, &lim, &HINT, &HINT_INFO, &HINT_WHY);
+    if (HINT_RESULT == GL_HINT_ERROR) E = HINT_WHY;
     return HINT_RESULT;
-}
-
-static void json_info(gl_json *j, const gl_info *info)
-{
-    gl_json_obj_begin(j);
-    gl_json_info(j, info);
-    gl_json_obj_end(j);
 }
 
 GLW_API const char *glw_hint_json(void)
@@ -573,48 +531,14 @@ GLW_API const char *glw_hint_json(void)
     const gl_game *g = gl_play_game(p);
     gl_json j;
     out_begin(&j);
-    gl_json_obj_begin(&j);
-    gl_json_key(&j, "result");
-    gl_json_str(&j, HINT_RESULT == GL_HINT_MOVE      ? "move"
-                    : HINT_RESULT == GL_HINT_STOPPED ? "stopped"
-                    : HINT_RESULT == GL_HINT_ERROR   ? "error"
-                                                     : "none");
-    if (HINT_RESULT == GL_HINT_MOVE && g) {
-        const gl_board *b = gl_play_board(p);
-        char name[64];
-        g->format_move(b, &HINT, name, sizeof name);
+    if (!g || HINT_RESULT == GL_HINT_ERROR) {
+        gl_json_obj_begin(&j);
         gl_json_key(&j, "move");
-        gl_json_str(&j, name);
-        gl_cells path = {0};
-        gl_play_move_cells(p, &HINT, &path);
-        gl_json_key(&j, "path");
-        gl_json_cells(&j, path.rc, path.n);
-        gl_cells_free(&path);
-        /* the move tried on a copy: which cells it moves and fills */
-        gl_events ev;
-        gl_events_init(&ev);
-        gl_board *copy = g->clone(b);
-        gl_error ignored = {0};
-        if (copy && g->apply(copy, &HINT, &ev, &ignored) == 0) {
-            const gl_event *mv = gl_events_find(&ev, GL_EV_MOVE);
-            const gl_event *fill = gl_events_find(&ev, GL_EV_FILL);
-            gl_json_key(&j, "cells");
-            if (mv) gl_json_cells(&j, ev.cells.rc + 2 * mv->first, mv->n);
-            else gl_json_cells(&j, NULL, 0);
-            gl_json_key(&j, "fill");
-            if (fill) gl_json_cells(&j, ev.cells.rc + 2 * fill->first, fill->n);
-            else gl_json_cells(&j, NULL, 0);
-        }
-        if (copy) g->destroy(copy);
-        gl_events_free(&ev);
-        gl_json_key(&j, "info");
-        json_info(&j, &HINT_INFO);
+        gl_json_null(&j);
+        gl_json_obj_end(&j);
+    } else {
+        gl_json_hint(&j, g, gl_play_board(p), HINT_RESULT, &HINT, &HINT_INFO, HINT_WHY.set ? HINT_WHY.msg : NULL);
     }
-    if (HINT_RESULT == GL_HINT_STOPPED || HINT_RESULT == GL_HINT_ERROR) {
-        gl_json_key(&j, "reason");
-        gl_json_str(&j, E.msg);
-    }
-    gl_json_obj_end(&j);
     return gl_sb_str(&OUT);
 }
 
@@ -622,40 +546,29 @@ GLW_API int glw_solve(double ms)
 {
     gl_play *p = act();
     if (!has_game(p)) return -1;
+    drop_solution();
     gl_limits lim = search_limits(ms);
-    gl_solution_free(&SOL);
-    gl_solution_init(&SOL);
-    SOL_DONE = 0;
-    if (gl_play_solve(p, &lim, &SOL, &E) != 0) return -1;
-    SOL_DONE = 1;
+    SOL_FROM = gl_play_game(p)->clone(gl_play_board(p));
+    if (!SOL_FROM) return gl_error_set(&E, "out of memory");
+    if (gl_play_solve(p, &lim, &SOL, &E) != 0) {
+        drop_solution();
+        return -1;
+    }
     return 0;
 }
 
 GLW_API const char *glw_solution_json(void)
 {
+    gl_play *p = session();
     gl_json j;
     out_begin(&j);
-    gl_json_obj_begin(&j);
-    if (SOL_DONE) {
-        gl_json_key(&j, "solved");
-        gl_json_bool(&j, SOL.solved);
-        gl_json_key(&j, "optimal");
-        gl_json_bool(&j, SOL.optimal);
-        gl_json_key(&j, "cost");
-        gl_json_int(&j, SOL.cost);
-        gl_json_key(&j, "moves");
-        gl_json_int(&j, SOL.nmoves);
-        gl_json_key(&j, "nodes");
-        gl_json_uint(&j, SOL.nodes);
-        gl_json_key(&j, "ms");
-        gl_json_double(&j, SOL.ms);
-        gl_json_key(&j, "stopped");
-        if (SOL.stopped) gl_json_str(&j, SOL.stopped);
-        else gl_json_null(&j);
-        gl_json_key(&j, "info");
-        json_info(&j, &SOL.info);
+    if (SOL_FROM) {
+        const gl_game *g = gl_play_game(p);
+        gl_json_solution(&j, g, SOL_FROM, g->nsolvers ? g->solvers[0].name : "", &SOL);
+    } else {
+        gl_json_obj_begin(&j);
+        gl_json_obj_end(&j);
     }
-    gl_json_obj_end(&j);
     return gl_sb_str(&OUT);
 }
 
@@ -679,6 +592,7 @@ GLW_API int glw_next_level(void)
 {
     gl_play *p = act();
     if (!has_game(p)) return -1;
+    drop_solution();
     int r = gl_play_next_level(p, &EV, &E);
     if (r < 0) return -1;
     if (r == 0) return 0;
@@ -695,5 +609,233 @@ GLW_API int glw_tick(void)
 GLW_API void glw_pause(int paused)
 {
     gl_play *p = session();
-    if (gl_play_game(p)) gl_play_pause(p, paused);
+    if (gl_play_game(p)) gl_play_pause(p, paused != 0);
+}
+
+/* ------------------------------------------------------------ records */
+
+/* The table in text (the browser's copy), read: 0; 1 when it was damaged
+ * (t is empty, why says what was wrong). */
+static int read_table(const char *text, gl_scores *t, gl_error *why)
+{
+    gl_scores_init(t);
+    if (!text || !*text) return 0;
+    return gl_scores_parse(t, text, strlen(text), "the best results", why) == 0 ? 0 : 1;
+}
+
+static void json_damaged(gl_json *j, int damaged, const gl_error *why)
+{
+    if (!damaged) return;
+    gl_json_key(j, "damaged");
+    gl_json_str(j, why->msg);
+}
+
+/* The table's new text as a member "text". */
+static void json_table_text(gl_json *j, const gl_scores *t)
+{
+    gl_strbuf text = GL_STRBUF_INIT;
+    gl_scores_format(t, &text);
+    gl_json_key(j, "text");
+    gl_json_str(j, gl_sb_str(&text));
+    gl_sb_free(&text);
+}
+
+GLW_API const char *glw_record(const char *scores)
+{
+    gl_play *p = session();
+    gl_error why = {0}, err = {0};
+    gl_scores t;
+    int damaged = read_table(scores, &t, &why);
+    gl_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.rank = -1;
+    int rc = gl_play_game(p) ? gl_play_record_table(p, &t, &rec, &err) : 0;
+    gl_json j;
+    out_begin(&j);
+    gl_json_obj_begin(&j);
+    gl_json_key(&j, "rank");
+    gl_json_int(&j, rc == 0 ? rec.rank : -1);
+    char words[400];
+    gl_record_words(&rec, words, sizeof words);
+    gl_json_key(&j, "words");
+    gl_json_str(&j, rc == 0 ? words : err.msg);
+    if (rc == 0 && rec.rank >= 0) json_table_text(&j, &t);
+    json_damaged(&j, damaged, &why);
+    gl_json_obj_end(&j);
+    gl_scores_free(&t);
+    return gl_sb_str(&OUT);
+}
+
+GLW_API const char *glw_records(const char *scores)
+{
+    gl_play *p = session();
+    const gl_game *g = gl_play_game(p);
+    gl_error why = {0};
+    gl_scores t;
+    int damaged = read_table(scores, &t, &why);
+    gl_json j;
+    out_begin(&j);
+    gl_json_obj_begin(&j);
+    if (g) {
+        gl_strbuf key = GL_STRBUF_INIT;
+        gl_error ignored = {0};
+        int has = gl_play_params_key(p, &key, &ignored) == 0;
+        gl_json_key(&j, "key");
+        gl_json_str(&j, has ? gl_sb_str(&key) : "");
+        gl_json_key(&j, "kind");
+        gl_json_str(&j, g->score_kind == GL_SCORE_MORE ? "more" : g->score_kind == GL_SCORE_TIME ? "time" : "fewer");
+        char v[96];
+        gl_json_key(&j, "rows");
+        gl_json_arr_begin(&j);
+        const gl_score *rows[GL_SCORES_KEEP];
+        int n = has ? gl_scores_table(&t, g->name, gl_sb_str(&key), rows, GL_SCORES_KEEP) : 0;
+        for (int i = 0; i < n; i++) {
+            gl_json_obj_begin(&j);
+            gl_json_key(&j, "value");
+            gl_json_int(&j, rows[i]->value);
+            gl_score_format_value(g, rows[i]->kind, rows[i]->value, v, sizeof v);
+            gl_json_key(&j, "text");
+            gl_json_str(&j, v);
+            gl_json_key(&j, "ms");
+            gl_json_int(&j, rows[i]->ms);
+            gl_json_key(&j, "when");
+            gl_json_int(&j, rows[i]->when);
+            gl_json_key(&j, "id");
+            gl_json_str(&j, rows[i]->id);
+            gl_json_obj_end(&j);
+        }
+        gl_json_arr_end(&j);
+        /* the best of the game's other parameter sets */
+        gl_json_key(&j, "others");
+        gl_json_arr_begin(&j);
+        for (int i = 0; i < t.n; i++) {
+            const gl_score *e = &t.items[i];
+            if (strcmp(e->game, g->name) != 0 || (has && strcmp(e->params, gl_sb_str(&key)) == 0)) continue;
+            int seen = 0;
+            for (int k = 0; k < i && !seen; k++)
+                seen = strcmp(t.items[k].game, e->game) == 0 && strcmp(t.items[k].params, e->params) == 0;
+            if (seen) continue;
+            const gl_score *top[1];
+            gl_scores_table(&t, e->game, e->params, top, 1);
+            gl_score_format_value(g, top[0]->kind, top[0]->value, v, sizeof v);
+            gl_json_obj_begin(&j);
+            gl_json_key(&j, "params");
+            gl_json_str(&j, e->params);
+            gl_json_key(&j, "text");
+            gl_json_str(&j, v);
+            gl_json_obj_end(&j);
+        }
+        gl_json_arr_end(&j);
+        gl_json_key(&j, "words");
+        gl_json_str(&j, g->score_kind == GL_SCORE_MORE   ? "Most points per board settings."
+                        : g->score_kind == GL_SCORE_TIME ? "Fastest clear per board settings."
+                                                         : "Fewest per board settings, then the shorter time.");
+        gl_sb_free(&key);
+    }
+    json_damaged(&j, damaged, &why);
+    gl_json_obj_end(&j);
+    gl_scores_free(&t);
+    return gl_sb_str(&OUT);
+}
+
+/* ------------------------------------------------------------ the old page's storage */
+
+static const char *jv_str(const gl_jv *obj, const char *key)
+{
+    const gl_jv *v = obj ? gl_jv_get(obj, key) : NULL;
+    return v && v->type == GL_JV_STR ? v->str : NULL;
+}
+
+GLW_API int glw_import_old_game(const char *json)
+{
+    gl_play *p = act();
+    gl_jv doc;
+    if (gl_jv_parse(json ? json : "", json ? strlen(json) : 0, &doc, &E) != 0) return -1;
+    const gl_jv *journal = gl_jv_get(&doc, "journal");
+    const gl_jv *hinted = gl_jv_get(&doc, "hinted");
+    int rc = 0, steps = 0;
+    if (!journal || journal->type != GL_JV_ARR || journal->n == 0) rc = gl_error_set(&E, "no journal");
+    drop_solution();
+    /* the old page's calls again, in order (steps are the solver's moves;
+     * a hint shown since the board began made the game helped) */
+    for (size_t i = 0; rc == 0 && i < journal->n; i++) {
+        const gl_jv *e = &journal->items[i];
+        const char *op = jv_str(e, "op"), *text = jv_str(e, "text");
+        if (!op) rc = gl_error_set(&E, "entry %zu has no op", i + 1);
+        else if (strcmp(op, "id") == 0) rc = gl_play_start_id(p, jv_str(e, "id") ? jv_str(e, "id") : "", &E);
+        else if (strcmp(op, "load") == 0 && text)
+            rc = gl_play_load_text(p, text, strlen(text), jv_str(e, "name") ? jv_str(e, "name") : "the saved game", &E);
+        else if (!gl_play_game(p)) rc = gl_error_set(&E, "entry %zu (%s) comes before a game", i + 1, op);
+        else if (strcmp(op, "move") == 0 || strcmp(op, "step") == 0) {
+            rc = gl_play_move_text(p, text ? text : "", NULL, &E) < 0 ? -1 : 0;
+            if (rc == 0 && op[0] == 's') steps = 1;
+        } else if (strcmp(op, "undo") == 0) rc = gl_play_undo(p, &E) < 0 ? gl_error_set(&E, "nothing to undo") : 0;
+        else if (strcmp(op, "redo") == 0) rc = gl_play_redo(p, &E) < 0 ? gl_error_set(&E, "nothing to redo") : 0;
+        else if (strcmp(op, "restart") == 0) {
+            rc = gl_play_restart(p, &E);
+            steps = 0;
+        } else if (strcmp(op, "level") == 0) {
+            rc = gl_play_next_level(p, NULL, &E) == 1 ? 0 : gl_error_set(&E, "no next level");
+            steps = 0;
+        } else rc = gl_error_set(&E, "entry %zu: unknown op '%.20s'", i + 1, op);
+        if (rc != 0 && !E.set) gl_error_set(&E, "entry %zu (%s) could not be replayed", i + 1, op);
+    }
+    if (rc == 0) gl_play_mark_helped(p, hinted && hinted->type == GL_JV_BOOL && hinted->b ? 1 : 0, steps);
+    gl_jv_free(&doc);
+    forget_help();
+    return rc == 0 ? 0 : -1;
+}
+
+GLW_API const char *glw_import_bests(const char *json, const char *scores)
+{
+    gl_error why = {0};
+    gl_scores t;
+    int damaged = read_table(scores, &t, &why);
+    gl_jv doc;
+    gl_error err = {0};
+    int parsed = gl_jv_parse(json ? json : "", json ? strlen(json) : 0, &doc, &err) == 0;
+    int ok = parsed && doc.type == GL_JV_OBJ;
+    for (size_t i = 0; ok && i < doc.n; i++) {
+        /* "GAME:PARAMS" -> {score, id, date}: a result of that table, its
+         * time played unknown (0: it came first) */
+        const char *key = doc.keys[i], *colon = strchr(key, ':');
+        const gl_jv *v = &doc.items[i], *score = gl_jv_get(v, "score");
+        const char *id = jv_str(v, "id"), *date = jv_str(v, "date");
+        const gl_game *g = NULL;
+        char name[32];
+        if (colon && (size_t)(colon - key) < sizeof name) {
+            memcpy(name, key, (size_t)(colon - key));
+            name[colon - key] = '\0';
+            g = gl_game_find(name);
+        }
+        if (!g || !score || score->type != GL_JV_NUM || !id || strlen(id) > GL_ID_MAX) continue;
+        gl_score e;
+        memset(&e, 0, sizeof e);
+        snprintf(e.game, sizeof e.game, "%s", g->name);
+        e.kind = g->score_kind;
+        e.value = (long long)score->num;
+        e.ms = g->score_kind == GL_SCORE_TIME ? e.value : 0;
+        struct tm tm;
+        memset(&tm, 0, sizeof tm);
+        int y, mo, d;
+        if (date && sscanf(date, "%4d-%2d-%2d", &y, &mo, &d) == 3) {
+            tm.tm_year = y - 1900;
+            tm.tm_mon = mo - 1;
+            tm.tm_mday = d;
+            tm.tm_hour = 12;
+            e.when = (long long)mktime(&tm);
+        }
+        e.params = (char *)(colon + 1);
+        e.id = (char *)id;
+        gl_scores_add(&t, &e);
+    }
+    gl_json j;
+    out_begin(&j);
+    gl_json_obj_begin(&j);
+    json_table_text(&j, &t);
+    json_damaged(&j, damaged, &why);
+    gl_json_obj_end(&j);
+    if (parsed) gl_jv_free(&doc);
+    gl_scores_free(&t);
+    return gl_sb_str(&OUT);
 }

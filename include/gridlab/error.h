@@ -44,6 +44,11 @@ void gl_error_clear(gl_error *err);
  * before an escape or a character that would not fit.  Returns the length
  * written. */
 size_t gl_escape_text(const char *in, size_t n, char *out, size_t cap);
+/* One byte of input as a message quotes it (a board cell, a symbol): the
+ * byte itself when it is printable ASCII, else \xNN (a NUL, which no
+ * formatted string can carry, included).  buf holds at least 5 bytes;
+ * returns buf. */
+const char *gl_escape_byte(char c, char buf[5]);
 
 #ifdef __cplusplus
 }

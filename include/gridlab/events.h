@@ -63,6 +63,9 @@ void gl_events_add(gl_events *e, gl_event_kind kind, long long value);
 void gl_events_cell(gl_events *e, int r, int c);
 /* The first event of a kind, or NULL. */
 const gl_event *gl_events_find(const gl_events *e, gl_event_kind kind);
+/* Event x's cells (x->n row, col pairs), or NULL when it has none (the
+ * list may be unallocated then: no offset is taken from NULL). */
+const int *gl_event_cells(const gl_events *e, const gl_event *x);
 const char *gl_event_name(gl_event_kind kind); /* "move", "remove", ... */
 
 /* ------------------------------------------------------------ info */

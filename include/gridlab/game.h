@@ -72,26 +72,81 @@ typedef struct gl_solver {
 /* ------------------------------------------------------------ parameters */
 
 /* One board parameter: what `new --KEY VALUE`, the header's key=value, a
- * game ID's PARAMS and the front ends' forms take.  The game's create
- * reads the values; the table says what they may be, so that forms and
- * IDs can be built without knowing the game. */
+ * game ID's PARAMS, presets and the front ends' forms take.  The table is
+ * the one statement of a game's parameters: create reads its values
+ * through gl_params_read (every range, choice and default comes from the
+ * table), IDs are written and checked by it (gl_params_canon), help pages
+ * and forms are built from it (gl_param_describe, gl_params_help). */
 typedef enum gl_param_kind {
     GL_PARAM_INT = 1,  /* a whole number from min to max */
     GL_PARAM_SIZE,     /* WxH: W from min to max, H from hmin to hmax */
     GL_PARAM_CHOICE,   /* one of choices ("corner|center") */
-    GL_PARAM_TEXT      /* a name or a file (onet's map), or a list (match3's scores) */
+    GL_PARAM_TEXT,     /* a name (onet's map) */
+    GL_PARAM_LIST      /* whole numbers from min to max separated by commas, hmin to hmax of
+                          them (match3's scores=1,4,10) */
 } gl_param_kind;
+
+/* gl_param.flags */
+#define GL_PARAM_NOT_IN_ID 1 /* not part of a game ID (a local file): a game made with it has
+                                no ID, it is a custom game */
 
 typedef struct gl_param {
     const char *key;
     gl_param_kind kind;
     const char *def;      /* the default, as text; NULL: absent unless given (worked out by
                              the game, e.g. from a level) */
-    long long min, max;   /* INT; SIZE: the width */
-    long long hmin, hmax; /* SIZE: the height */
-    const char *choices;  /* CHOICE */
+    long long min, max;   /* INT, LIST: each number; SIZE: the width */
+    long long hmin, hmax; /* SIZE: the height; LIST: how many numbers */
+    /* CHOICE: the values.  TEXT: NULL for any name, or the built-in names
+     * ("" for none) of a parameter whose other values name a local file on
+     * a command line (onet's map and levels): a game made so is custom,
+     * like a board file, and has no ID, because an ID is shared and names
+     * no file (gl_params_file). */
+    const char *choices;
     const char *help;     /* a short line for forms and --help */
+    int flags;            /* GL_PARAM_* */
 } gl_param;
+
+#define GL_PARAMS_MAX 16      /* parameters in a table */
+#define GL_PARAM_TEXT_MAX 200 /* characters of a TEXT value */
+#define GL_PARAM_LIST_MAX 8   /* numbers in a LIST value */
+
+/* A parameter's value, read from the table. */
+typedef struct gl_param_value {
+    int set;       /* there is a value: given, or the table's default */
+    int given;     /* given (not the default) */
+    long long n;   /* INT; SIZE: the width; CHOICE: the index of the choice */
+    long long h;   /* SIZE: the height */
+    int count;     /* LIST: how many numbers */
+    long long list[GL_PARAM_LIST_MAX];
+    char text[GL_PARAM_TEXT_MAX + 1]; /* the value as text, canonical (every kind) */
+} gl_param_value;
+
+/* Every parameter of a table with its value. */
+typedef struct gl_params {
+    const gl_param *table;
+    int n;
+    gl_param_value v[GL_PARAMS_MAX];
+} gl_params;
+
+/* Reads every parameter of the table from given (marking the pairs used;
+ * pairs that are not parameters are left for gl_kv_check_used), its
+ * default where it is not given: 0, or -1 with a message naming the pair
+ * and what it takes (numbers strict, as kv.h says). */
+int gl_params_read(const gl_param *table, int n, gl_kvlist *given, gl_params *out, gl_error *err);
+/* Values by key (a key that is not in the table is a bug: the program
+ * stops).  int, choice: the value, or fallback when there is none; size:
+ * 1 with *w, *h set, else 0; text: the value or NULL; list: how many
+ * numbers (up to max written to out), 0 when none. */
+long long gl_param_int(const gl_params *v, const char *key, long long fallback);
+int gl_param_choice(const gl_params *v, const char *key, int fallback);
+int gl_param_size(const gl_params *v, const char *key, int *w, int *h);
+const char *gl_param_text(const gl_params *v, const char *key);
+int gl_param_list(const gl_params *v, const char *key, long long *out, int max);
+int gl_param_given(const gl_params *v, const char *key);
+/* What a parameter takes, in words: "a whole number from 2 to 36", "WxH
+ * with W from 2 to 30 and H from 1 to 30", "one of corner|center" ... */
+void gl_param_describe(const gl_param *p, gl_strbuf *out);
 
 /* A named set of parameters, for menus ("Small: 8x8, 4 colours"). */
 typedef struct gl_preset {
@@ -124,7 +179,6 @@ typedef struct gl_cell_view {
 typedef struct gl_game {
     const char *name;
     const char *summary;
-    const char *params_help; /* the keys `new` and the header take, in a line */
     const char *move_help;   /* the move notation */
     const char *rules;       /* the rules for players, a few lines */
     /* What each figure of status_line means, for help pages: one line per
@@ -138,7 +192,7 @@ typedef struct gl_game {
     const char *tour_solve;  /* the tour's solver: "ALGO key=value ..." */
     const gl_param *params;  /* every parameter create takes, in the order IDs list them */
     int nparams;
-    const gl_preset *presets; /* the first is the default game */
+    const gl_preset *presets; /* the first is the default game: its params are the defaults */
     int npresets;
     gl_score_kind score_kind;
     const char *score_name;  /* "moves", "cost", "score": what score() counts */
@@ -220,7 +274,9 @@ gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err);
 gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
                               const gl_game **game, gl_error *err);
 
-/* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12. */
+/* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12.
+ * Formatting takes any row and column from 0 to INT_MAX (at most 18
+ * characters: fxshrxx2147483648); a negative one, off the board, is "?". */
 int gl_cell_parse(const char *s, int *row, int *col, const char **end);
 void gl_cell_format(int row, int col, char *buf, size_t n);
 
@@ -233,12 +289,25 @@ void gl_cell_format(int row, int col, char *buf, size_t n);
 #define GL_ID_MAX 512
 
 /* The canonical PARAMS of the given parameters: each checked against the
- * table (unknown keys, bad values and ranges named), defaults added,
- * values written the one way.  Does not mark params used. */
+ * table (unknown keys, keys given twice, bad values and ranges named),
+ * defaults added, values written the one way, the parameters that are not
+ * part of an ID left out.  0; 1 when a parameter that is not part of an ID
+ * was given (err names it: the game has no ID); -1 on a bad parameter. */
 int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, gl_error *err);
-/* The ID of the game that params and seed make (canonical PARAMS). */
+/* The canonical PARAMS of a preset (the key of its table of best results):
+ * 0, 1 or -1 as gl_params_canon. */
+int gl_preset_canon(const gl_game *g, const gl_preset *pr, gl_strbuf *out, gl_error *err);
+/* The first parameter of params that names a local file (a TEXT
+ * parameter with choices, given another value), or NULL: a game made with
+ * one is custom and has no ID. */
+const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params);
+/* The ID of the game that params and seed make (canonical PARAMS): 0, or
+ * 1 and -1 as gl_params_canon (nothing written then). */
 int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out,
                gl_error *err);
+/* The game's parameters in a line for help pages: "size=WxH (2..30 x
+ * 1..30, default 14x14) colors=N (2..36, default 6) ...". */
+void gl_params_help(const gl_game *g, gl_strbuf *out);
 /* Parses an ID: the game, its parameters (added to params) and the seed.
  * A bad ID fails with a message naming the part that is wrong. */
 int gl_game_id_parse(const char *id, const gl_game **g, gl_kvlist *params, uint64_t *seed,

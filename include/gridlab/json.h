@@ -6,7 +6,9 @@
  * bytes >= 0x80 pass through as UTF-8).
  *
  * The reader parses a complete document into a tree (for replay files and
- * tests); it rejects trailing garbage and nests at most 256 deep. */
+ * tests); it rejects trailing garbage, nests at most 256 deep, and refuses
+ * what other readers would read differently: a key given twice in one
+ * object, a NUL character (\u0000) in a string. */
 #ifndef GRIDLAB_JSON_H
 #define GRIDLAB_JSON_H
 

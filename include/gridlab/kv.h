@@ -1,8 +1,11 @@
-/* key=value lists: board-file headers and game/solver options share them.
+/* key=value lists: board-file headers, game/solver options, the PARAMS of
+ * a game ID, presets and forms share them.
  *
  * The CLI turns `--size 14x14` into size=14x14 and a header token into the
  * same pair, so a game validates its parameters in one place whichever way
- * they came.  Every lookup marks the pair as used; gl_kv_check_used then
+ * they came (its parameter table, game.h).  Text written as "key=value
+ * key=value" (a preset, a form, the tour's board) has one reader,
+ * gl_kv_parse_pairs.  Every lookup marks the pair as used; gl_kv_check_used then
  * names the first key nobody asked for, so a misspelt option is an error,
  * never silently ignored; the keys that were asked for (present or not) are
  * remembered, so the message can offer the nearest ("did you mean
@@ -35,6 +38,9 @@ typedef struct gl_kvlist {
     gl_kv *items;
     int n, cap;
     const char *file; /* for messages: file name, or NULL for options */
+    int bare;         /* pairs written key=value outside a file (a game ID, a preset, a
+                         form): messages quote them as `key=value`, a key given twice
+                         is refused */
     char *context;    /* for messages about options: the command ("solve"); may be NULL */
     char *asked;      /* every key looked up, each NUL-terminated (for suggestions) */
     size_t asked_len, asked_cap;
@@ -74,6 +80,15 @@ int gl_kv_check_used(const gl_kvlist *l, gl_error *err);
  * misspelling (a small edit distance, or key is the start of the name):
  * 1 with the name in buf, else 0. */
 int gl_kv_suggest(const gl_kvlist *l, const char *key, const char *more, char *buf, size_t n);
+
+/* "key=value key=value" (separated by spaces, tabs or newlines) into l,
+ * which becomes bare: 0, or -1 naming the piece that is not key=value or
+ * the key given twice.  Nothing is added on failure. */
+int gl_kv_parse_pairs(gl_kvlist *l, const char *text, gl_error *err);
+/* The message about a pair whose value is wrong: "FILE:LINE: key=value:
+ * what" for a header's pair, "key=value: what" for a bare one, "option
+ * --key value: what" for a command's option; always -1. */
+int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what);
 
 /* Plain parsers used by the getters and the CLI. Return 0 or -1. */
 int gl_parse_ll(const char *s, long long min, long long max, long long *out);

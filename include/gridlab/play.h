@@ -7,9 +7,12 @@
  * picked, hints (with the one fallback for games without their own), a
  * solver's moves played one step at a time, restart, new games from
  * parameters or from a game ID, the next level (its seed derived from the
- * finished level's ID, so every level sequence is reproducible), saves and
- * loads (atomic, the ID kept in the file), the elapsed time, the game's
- * clock where it has one, and whether there is unsaved progress.
+ * finished level's ID, so every level sequence is reproducible), the time
+ * played, the game's clock where it has one, whether a hint or the solver
+ * helped, whether its result was recorded, and whether there is unsaved
+ * progress.  A save holds all of it (the ID or the custom first position,
+ * every move, the undo position, the clock, the help, the level), so a
+ * loaded game goes on as if it had never been closed.
  *
  * It never prints: what happened comes back as events (events.h), and
  * gl_play_describe turns them into a line for front ends that want one. */
@@ -19,6 +22,7 @@
 #include <stdint.h>
 #include "events.h"
 #include "game.h"
+#include "json.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -53,8 +57,13 @@ void gl_play_free(gl_play *p);
 /* ------------------------------------------------------------ starting */
 
 /* Each replaces the game in progress (history, selection and plan go).
- * A game made from parameters or an ID has an ID; a loaded one keeps the
- * ID its file names (`# id: ...` as its first comment), else has none. */
+ * A game made from parameters or an ID has an ID (unless a parameter that
+ * is no part of IDs was given: a custom game).  A loaded save keeps its
+ * ID when its first position is the board the ID makes and its moves lead
+ * to its board; else it loads as a custom game (no ID, no record) and
+ * gl_play_load_note says why.  A board file (or a save of the format
+ * before the history) is a game at its first position: it keeps the ID it
+ * names when the ID makes that board, else it is a custom game. */
 int gl_play_start(gl_play *p, const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
 int gl_play_start_id(gl_play *p, const char *id, gl_error *err);
 /* A board's text (name: for messages); the file's path, which also
@@ -85,6 +94,14 @@ int gl_play_dirty(const gl_play *p);     /* progress not saved */
 int gl_play_assisted(const gl_play *p);  /* the solver played moves of this game */
 int gl_play_hints(const gl_play *p);     /* hints asked for in this game */
 int gl_play_level(const gl_play *p);     /* 1 for the first board, then each next level */
+/* Its result went into a table of best results (it enters once). */
+int gl_play_recorded(const gl_play *p);
+/* After a load: why the game is a custom game ("" when it is not, or for
+ * a game that was custom already). */
+const char *gl_play_load_note(const gl_play *p);
+/* Marks the game helped (the page's old saves): hints at least that many,
+ * the solver's moves when solver; a game is never made less helped. */
+void gl_play_mark_helped(gl_play *p, int hints, int solver);
 /* Changes whenever another game, level or a restart begins: a front end
  * that must do something once per game (record its result) compares it. */
 unsigned gl_play_serial(const gl_play *p);
@@ -176,6 +193,9 @@ long long gl_play_time_left_ms(const gl_play *p);
 /* Reads the clock: 1 (ev gets GL_EV_TIME_UP, once) when it has just run
  * out, else 0.  Front ends call it as time passes and before moves. */
 int gl_play_tick(gl_play *p, gl_events *ev);
+/* Adds time the game was open that this session did not see (the page's
+ * engine started again after a cancelled search); never takes time off. */
+void gl_play_add_time(gl_play *p, double ms);
 /* Stops and restarts the clock (a help screen, a menu). */
 void gl_play_pause(gl_play *p, int paused);
 /* For tests: a clock other than the monotonic one. */
@@ -191,8 +211,32 @@ void gl_play_set_autosave(gl_play *p, int on);
 int gl_play_autosaving(const gl_play *p);
 /* Saves atomically to path (NULL: the save path): 0 or -1 with err. */
 int gl_play_save(gl_play *p, const char *path, gl_error *err);
-/* The save file's text: `# id: ID` (when there is one), then the board. */
+/* The save file's text (docs/spec.md, "Saved games"): a board file of the
+ * position whose comment lines hold the rest of the game. */
 void gl_play_save_text(const gl_play *p, gl_strbuf *out);
+/* What a save may hold: more moves are refused (a 9,000-turn Lines game
+ * is about 400 KB and 9,000 moves). */
+#define GL_SAVE_MAX_MOVES 100000
+
+/* ------------------------------------------------------------ JSON */
+
+/* The one JSON shape of each thing, for the command line and the page
+ * alike (docs/spec.md).  A game's table: name, summary, rules, move_help,
+ * status_help, score_kind, score_name, params_help, params (each as
+ * gl_json_param: key, kind, def, ranges, choices, takes, in_id, help),
+ * presets (name, params, canon), solvers, solve_help. */
+void gl_json_game(gl_json *j, const gl_game *g);
+void gl_json_param(gl_json *j, const gl_param *p);
+/* A solver's answer on board b: game, algo, solved, optimal, cost, moves
+ * (in the game's notation), nodes, ms, peak_bytes, stopped (when it
+ * stopped early) and what the solver adds (gl_info). */
+void gl_json_solution(gl_json *j, const gl_game *g, const gl_board *b, const char *algo, const gl_solution *s);
+/* A hint (result: GL_HINT_*; why: the limit that stopped it): move (null
+ * when none), what the game adds (info: path, optimal, stopped ...), and
+ * for drawing it: cells (the way the move travels, neighbouring cells),
+ * ends (the cells it starts and ends on), fill (the cells it fills). */
+void gl_json_hint(gl_json *j, const gl_game *g, const gl_board *b, int result, const gl_move *m,
+                  const gl_info *info, const char *why);
 
 /* ------------------------------------------------------------ words */
 

@@ -44,7 +44,7 @@ typedef struct gl_text {
 
 /* Reads a whole file ("-" is standard input) into a NUL-terminated buffer,
  * refusing more than max bytes.  *len gets the size.  A UTF-8 byte-order
- * mark at the start is dropped. */
+ * mark at the start is dropped; two are refused. */
 int gl_read_file(const char *path, size_t max, char **data, size_t *len, gl_error *err);
 /* 1 when data starts with a UTF-8 byte-order mark (EF BB BF). */
 int gl_text_has_bom(const char *data, size_t len);

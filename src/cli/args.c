@@ -5,29 +5,57 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 volatile sig_atomic_t gl_cli_interrupted = 0;
 
-/* SIGINT (Ctrl-C) and SIGTERM ask the running search to stop: it keeps
- * its answer so far, the command prints it and exits 130.  A second one
- * stops the process at once. */
+/* SIGINT (Ctrl-C) and SIGTERM.  Until a command can stop gently (before
+ * its search, while it reads its input, standard input included, or waits
+ * at a prompt) the first one ends the program at once, exit 130.  From
+ * gl_cli_stop_gently(1) on, the first one only raises the flag the
+ * searches poll: the search keeps its answer so far, the command prints it
+ * and exits 130; a second one ends the program at once.
+ *
+ * The handler restarts the system calls it interrupts (SA_RESTART): stdio
+ * does not retry a write cut short by a signal, and reported "write error:
+ * Interrupted system call" for output that was fine.  A read that must
+ * notice the flag (batch's input stream) waits with poll(), which a signal
+ * always interrupts.
+ *
+ * SIGXFSZ (a write past the file size limit, ulimit -f) is ignored: its
+ * default action ends the program without a word, where the write itself
+ * fails with EFBIG and the output or the save then says so, exit 2. */
+static volatile sig_atomic_t stop_gently = 0;
+
 static void on_stop_signal(int sig)
 {
     (void)sig;
-    if (gl_cli_interrupted) _exit(GL_EXIT_INTERRUPTED);
+    if (!stop_gently || gl_cli_interrupted) _exit(GL_EXIT_INTERRUPTED);
     gl_cli_interrupted = 1;
 }
 
-void gl_cli_catch_sigint(void)
+void gl_cli_signals_init(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop_signal;
+    sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+void gl_cli_stop_gently(int on) { stop_gently = on ? 1 : 0; }
+
+void gl_cli_catch_sigint(void)
+{
+    static int installed = 0; /* main installs it; a test program may not have */
+    if (!installed) gl_cli_signals_init();
+    installed = 1;
+    gl_cli_stop_gently(1);
 }
 
 int gl_cli_failf(const char *fmt, ...)
@@ -107,6 +135,7 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
         }
         p += l;
     }
+    const char *cmd = argc > 0 && argv[0] ? argv[0] : "gridlab";
     int only_pos = 0;
     for (int i = 1; i < argc; i++) {
         const char *s = argv[i];
@@ -115,6 +144,14 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
             continue;
         }
         if (!only_pos && (strcmp(s, "-h") == 0)) s = "--help";
+        if (!only_pos && s[0] == '-' && s[1] && s[1] != '-') {
+            /* "-" alone is standard input; "-x" is no argument of any
+             * command, and an option misspelt with one dash */
+            gl_cli_failf("unknown option '%s' for %s (options are written --NAME: try 'gridlab %s --help')", s, cmd,
+                         cmd);
+            gl_args_free(a);
+            return -1;
+        }
         if (!only_pos && s[0] == '-' && s[1] == '-' && s[2]) {
             const char *name = s + 2;
             const char *eq = strchr(name, '=');
@@ -131,12 +168,26 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
                     gl_args_free(a);
                     return -1;
                 }
+                if (a->flags & (1u << fi)) {
+                    gl_cli_failf("option --%.*s is given twice", (int)len, name);
+                    gl_args_free(a);
+                    return -1;
+                }
                 a->flags |= 1u << fi;
                 continue;
             }
             char key[80];
             memcpy(key, name, len);
             key[len] = '\0';
+            /* One rule for every option: given twice is refused, whether
+             * the values agree or not (neither the first nor the last
+             * silently wins). */
+            for (int k = 0; k < a->opts.n; k++)
+                if (strcmp(a->opts.items[k].key, key) == 0) {
+                    gl_cli_failf("option --%s is given twice", key);
+                    gl_args_free(a);
+                    return -1;
+                }
             /* Without a value (the last argument, or another option next),
              * it is kept as such: the command knows whether --KEY is one
              * of its options ("needs a value") or not ("unknown option"). */
@@ -155,6 +206,17 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
         }
         a->pos[a->npos++] = s;
     }
+    return 0;
+}
+
+int gl_args_expect(const gl_args *a, int min, int max, const char *usage)
+{
+    const char *cmd = a->opts.context ? a->opts.context : "gridlab";
+    if (a->npos > max)
+        return gl_cli_failf("%s: unexpected argument '%s' (usage: gridlab %s)", cmd, a->pos[max], usage);
+    if (a->npos < min)
+        return gl_cli_failf("%s: %d argument%s missing (usage: gridlab %s)", cmd, min - a->npos,
+                            min - a->npos == 1 ? "" : "s", usage);
     return 0;
 }
 
@@ -269,38 +331,8 @@ void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
                           const gl_solution *s, gl_strbuf *out)
 {
     gl_json j;
-    char buf[64];
     gl_json_init(&j, out);
-    gl_json_obj_begin(&j);
-    gl_json_key(&j, "game");
-    gl_json_str(&j, g->name);
-    gl_json_key(&j, "algo");
-    gl_json_str(&j, algo);
-    gl_json_key(&j, "solved");
-    gl_json_bool(&j, s->solved);
-    gl_json_key(&j, "optimal");
-    gl_json_bool(&j, s->optimal);
-    gl_json_key(&j, "cost");
-    gl_json_int(&j, s->cost);
-    gl_json_key(&j, "moves");
-    gl_json_arr_begin(&j);
-    for (int i = 0; i < s->nmoves; i++) {
-        g->format_move(b, &s->moves[i], buf, sizeof buf);
-        gl_json_str(&j, buf);
-    }
-    gl_json_arr_end(&j);
-    gl_json_key(&j, "nodes");
-    gl_json_uint(&j, s->nodes);
-    gl_json_key(&j, "ms");
-    gl_json_double(&j, s->ms);
-    gl_json_key(&j, "peak_bytes");
-    gl_json_uint(&j, s->peak_bytes);
-    if (s->stopped) {
-        gl_json_key(&j, "stopped");
-        gl_json_str(&j, s->stopped);
-    }
-    gl_json_info(&j, &s->info);
-    gl_json_obj_end(&j);
+    gl_json_solution(&j, g, b, algo, s); /* the page's shape too */
 }
 
 /* Is key in the solver's space-separated option list? */
@@ -357,4 +389,37 @@ int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_
     for (int i = 0; i < s->nmoves && rc == 0; i++) rc = g->apply(c, &s->moves[i], NULL, err);
     g->destroy(c);
     return rc;
+}
+
+int gl_cli_is_id(const char *s)
+{
+    const char *sep = strpbrk(s, ":#");
+    if (!sep) return 0;
+    char name[32];
+    size_t n = (size_t)(sep - s);
+    if (n == 0 || n >= sizeof name) return 0;
+    memcpy(name, s, n);
+    name[n] = '\0';
+    return gl_game_find(name) != NULL;
+}
+
+gl_board *gl_cli_board_read(const char *arg, const gl_game **g, gl_error *err)
+{
+    struct stat st;
+    if (strcmp(arg, "-") == 0 || stat(arg, &st) == 0 || !strpbrk(arg, ":#")) {
+        gl_board *b = gl_board_read(arg, g, err);
+        if (!b && strcmp(arg, "-") != 0 && stat(arg, &st) != 0) {
+            char msg[sizeof err->msg];
+            snprintf(msg, sizeof msg, "%s", err->msg);
+            gl_error_set(err, "%s (nor is it a game ID, GAME:PARAMS#SEED)", msg);
+        }
+        return b;
+    }
+    gl_kvlist params;
+    gl_kv_init(&params);
+    uint64_t seed;
+    gl_board *b = NULL;
+    if (gl_game_id_parse(arg, g, &params, &seed, err) == 0) b = gl_game_create(*g, &params, seed, err);
+    gl_kv_free(&params);
+    return b;
 }

@@ -55,9 +55,15 @@ typedef struct gl_args {
 
 /* Parses argv[1..] with the given boolean flag names (space-separated,
  * "help" is always accepted).  Returns 0 or prints the problem and returns
- * -1 (exit 2). */
+ * -1 (exit 2): an option or a flag given twice (one rule for every option:
+ * refused, never the first or the last silently kept), a flag with a value,
+ * an argument like "-x" (options are --NAME; "-" alone is standard input). */
 int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a);
 int gl_args_flag(const gl_args *a, const char *flag_names, const char *name);
+/* Between min and max arguments besides the options: 0, or prints the
+ * problem (naming the first unexpected argument) with the usage line and
+ * returns 2. */
+int gl_args_expect(const gl_args *a, int min, int max, const char *usage);
 void gl_args_free(gl_args *a);
 
 /* Common options pulled from a.opts. */
@@ -100,11 +106,20 @@ int gl_cli_help(const char *usage, const char *text);
 int gl_args_start(int argc, char **argv, const char *flag_names, gl_args *a, int *status, const char *usage,
                   const char *text);
 
-/* Ctrl-C and SIGTERM stop solvers cleanly: they poll this flag (set by the
- * handler gl_cli_catch_sigint installs); a command that returns with it
- * set exits 130 (main.c). */
+/* Ctrl-C and SIGTERM (args.c).  main installs the handler first
+ * (gl_cli_signals_init): until a command says it can stop gently, a signal
+ * ends the program at once with exit 130 (while it reads a board from
+ * standard input, say).  gl_cli_catch_sigint() (gl_cli_stop_gently(1)):
+ * from then on the first signal only sets gl_cli_interrupted, which the
+ * searches poll, and a command that returns with it set exits 130
+ * (main.c); a second ends the program at once.  gl_cli_stop_gently(0)
+ * goes back to stopping at once (line mode, while it waits for a command).
+ * Interrupted system calls restart, so output is never cut short by a
+ * signal. */
 extern volatile sig_atomic_t gl_cli_interrupted;
+void gl_cli_signals_init(void);
 void gl_cli_catch_sigint(void);
+void gl_cli_stop_gently(int on);
 
 /* Colour on a terminal unless NO_COLOR is set. */
 int gl_cli_use_color(FILE *f);
@@ -117,6 +132,13 @@ void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s
 /* Runs a named solver with options checked against what it accepts. */
 int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
                       const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err);
+/* Whether s names a game ID rather than a file: a known game's name
+ * followed by ':' or '#'. */
+int gl_cli_is_id(const char *s);
+/* The board a command's argument names: standard input for "-", the
+ * file when a file of that name exists, else the board of a game ID
+ * (GAME:PARAMS#SEED, the board `gridlab new ID` prints).  NULL with err. */
+gl_board *gl_cli_board_read(const char *arg, const gl_game **g, gl_error *err);
 /* Replays a solution's moves on a copy of b; 0 when all are legal. */
 int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_error *err);
 

@@ -19,7 +19,14 @@
  * solvers in flight stop, and the results already complete are printed, up
  * to the first board that was not: so the output is always a prefix of the
  * full one, line k for board k.  The summary says the batch was
- * interrupted and how many boards were not solved; exit status 130. */
+ * interrupted and how many boards were not solved; exit status 130.
+ *
+ * The input is read through a small reader of its own over the file
+ * descriptor: a line longer than a board can be is refused as soon as it
+ * is (so /dev/zero, one endless line, is refused at once, not read for
+ * ever), a byte-order mark at the start is skipped, and a stream waits in
+ * poll(), so that Ctrl-C stops a batch waiting for its input (the signal
+ * handler restarts reads: main.c). */
 #include "cli.h"
 #include "games/flood/flood.h"
 
@@ -27,9 +34,13 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
     char *text;      /* the output line, once done and printable */
@@ -39,9 +50,18 @@ typedef struct {
     double ms;
 } result;
 
+/* The input: a file descriptor and a buffer (see the top). */
+typedef struct {
+    int fd;
+    int stream;      /* not a regular file: wait in poll() */
+    int bom_checked; /* the start was looked at for a byte-order mark */
+    size_t pos, len; /* the bytes not yet taken: buf[pos..len) */
+    char buf[1 << 16];
+} reader;
+
 typedef struct {
     const gl_game *game;
-    FILE *in;
+    reader *in;
     const char *file; /* the input's name in messages */
     int w, h, start;
     const char *algo;
@@ -66,29 +86,103 @@ typedef struct {
     double ms;
 } batch;
 
-/* Reads the next board line of f into buf (at most cap bytes are kept;
- * *len is the line's whole length), skipping '#' lines and blank lines and
- * counting every line in *lineno.  1 with a line, 0 at the end, -1 on a
- * read error. */
-static int next_line(FILE *f, char *buf, long cap, long *len, long *lineno)
+/* Reads more into r's buffer, after what is left in it: 1, 0 at the end,
+ * -1 on a read error (errno), -2 when Ctrl-C came while a stream was
+ * waited for. */
+static int fill(reader *r)
 {
+    if (r->pos > 0) {
+        memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+        r->len -= r->pos;
+        r->pos = 0;
+    }
+    for (;;) {
+        if (r->stream) {
+            if (gl_cli_interrupted) return -2;
+            struct pollfd p = {r->fd, POLLIN, 0};
+            int k = poll(&p, 1, 200);
+            if (k == 0 || (k < 0 && errno == EINTR)) continue;
+            if (k < 0) return -1;
+        }
+        ssize_t n = read(r->fd, r->buf + r->len, sizeof r->buf - r->len);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n < 0) return -1;
+        r->len += (size_t)n;
+        return n > 0;
+    }
+}
+
+enum { RD_END = -1, RD_ERROR = -2, RD_STOP = -3, RD_TWO_MARKS = -4 };
+
+/* The next byte, or RD_END, RD_ERROR (errno), RD_STOP (interrupted). */
+static int next_byte(reader *r)
+{
+    if (r->pos == r->len) {
+        int k = fill(r);
+        if (k <= 0) return k == 0 ? RD_END : k == -1 ? RD_ERROR : RD_STOP;
+    }
+    return (unsigned char)r->buf[r->pos++];
+}
+
+/* Skips a byte-order mark at the start of the input: 0, or a negative
+ * RD_ code (RD_TWO_MARKS: a second one follows, as gl_read_file refuses). */
+static int skip_bom(reader *r)
+{
+    r->bom_checked = 1;
+    while (r->len - r->pos < 6) {
+        int k = fill(r);
+        if (k == 0) break;
+        if (k < 0) return k == -1 ? RD_ERROR : RD_STOP;
+    }
+    if (r->len - r->pos >= 3 && gl_text_has_bom(r->buf + r->pos, 3)) {
+        r->pos += 3;
+        if (gl_text_has_bom(r->buf + r->pos, r->len - r->pos)) return RD_TWO_MARKS;
+    }
+    return 0;
+}
+
+/* Reads the next board line into buf (at most cap bytes, the line's '\r'
+ * included; a longer line is refused as soon as it is known to be one, a
+ * comment line beyond GL_TEXT_MAX_LINE bytes too), skipping '#' lines and
+ * blank lines and counting every line in *lineno.  1 with a line (*len its
+ * length), 0 at the end, -1 on a read error, -2 interrupted while waiting
+ * for input, -3 a line too long (*lineno is its number), -4 two byte-order
+ * marks at the start. */
+static int next_line(reader *r, char *buf, long cap, long *len, long *lineno)
+{
+    if (!r->bom_checked) {
+        int k = skip_bom(r);
+        if (k < 0) return k == RD_ERROR ? -1 : k == RD_STOP ? -2 : -4;
+    }
     for (;;) {
         long n = 0;
-        int c, any = 0;
-        while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+        int c, any = 0, comment = 0;
+        for (;;) {
+            c = next_byte(r);
+            if (c == RD_ERROR) return -1;
+            if (c == RD_STOP) return -2;
+            if (c == RD_END || c == '\n') break;
+            if (!any) comment = c == '#';
             any = 1;
-            if (n < cap) buf[n] = (char)c;
+            if (n == (comment ? GL_TEXT_MAX_LINE : cap)) {
+                ++*lineno;
+                return -3;
+            }
+            if (!comment) buf[n] = (char)c;
             n++;
         }
-        if (ferror(f)) return -1;
-        if (c == EOF && !any) return 0;
+        if (c == RD_END && !any) return 0;
         ++*lineno;
-        if (n && n <= cap && buf[n - 1] == '\r') n--;
-        if (n == 0 || buf[0] == '#') continue;
+        if (comment) continue;
+        if (n && buf[n - 1] == '\r') n--;
+        if (n == 0) continue;
         *len = n;
         return 1;
     }
 }
+
+/* The longest line that can be a board: its symbols and a '\r'. */
+static long line_cap(const batch *B) { return (long)B->w * B->h + 1; }
 
 /* The board of a line, or -1 with "FILE:LINE: message". */
 static int board_of(const batch *B, const char *line, long len, long lineno, flood_board *fb, gl_error *err)
@@ -102,6 +196,16 @@ static int board_of(const batch *B, const char *line, long len, long lineno, flo
         return gl_error_at(err, B->file, at, "%s", msg);
     }
     return 0;
+}
+
+/* The message of next_line's -3 (a line too long to be a board) or -4
+ * (two byte-order marks): "FILE:LINE: ...". */
+static int bad_line(const batch *B, int got, long lineno, gl_error *err)
+{
+    if (got == -4) return gl_error_at(err, B->file, 1, "two byte-order marks at the start (one is skipped, not two)");
+    int at = lineno > INT_MAX ? INT_MAX : (int)lineno;
+    return gl_error_at(err, B->file, at, "line too long (more than %ld bytes: a %dx%d board is %ld symbols)",
+                       line_cap(B), B->w, B->h, (long)B->w * B->h);
 }
 
 /* Stops the batch on an error (the first one is kept): no new board, and
@@ -187,12 +291,17 @@ static void *worker(void *arg)
         if (gl_cli_interrupted) B->stop = 1;
         if (B->stop || B->eof) break;
         long len;
-        int got = next_line(B->in, line, (long)sizeof line, &len, &B->lineno);
+        int got = next_line(B->in, line, line_cap(B), &len, &B->lineno);
         gl_error err = {0};
-        if (got < 0 && gl_cli_interrupted) {
+        if (got == -2) {
             /* Ctrl-C while waiting for input (a pipe, a terminal) */
             B->stop = 1;
             pthread_cond_broadcast(&B->cv);
+            break;
+        }
+        if (got == -3 || got == -4) {
+            bad_line(B, got, B->lineno, &err);
+            fail(B, &err);
             break;
         }
         if (got < 0) {
@@ -239,14 +348,16 @@ static int check_all(batch *B, long *boards, gl_error *err)
     long len, lineno = 0;
     int got;
     *boards = 0;
-    while ((got = next_line(B->in, line, (long)sizeof line, &len, &lineno)) > 0) {
+    while ((got = next_line(B->in, line, line_cap(B), &len, &lineno)) > 0) {
         flood_board fb;
         if (board_of(B, line, len, lineno, &fb, err) != 0) return -1;
         ++*boards;
     }
-    if (got < 0 || fseek(B->in, 0, SEEK_SET) != 0)
+    if (got == -3 || got == -4) return bad_line(B, got, lineno, err);
+    if (got < 0 || lseek(B->in->fd, 0, SEEK_SET) != 0)
         return gl_error_set(err, "%s: read error: %s", B->file, strerror(errno ? errno : EIO));
-    clearerr(B->in);
+    B->in->pos = B->in->len = 0;
+    B->in->bom_checked = 0;
     return 0;
 }
 
@@ -288,8 +399,11 @@ static int cmd_batch(int argc, char **argv)
     memset(&B, 0, sizeof B);
     gl_kvlist sopts;
     gl_kv_init(&sopts);
-    if (a.npos != 2 || strcmp(a.pos[0], "flood") != 0) {
-        rc = gl_cli_failf("usage: gridlab batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N]");
+    if ((rc = gl_args_expect(&a, 2, 2, "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N]")))
+        goto out;
+    if (strcmp(a.pos[0], "flood") != 0) {
+        rc = gl_cli_failf("batch: only flood has a batch format, not '%s' (usage: gridlab batch flood FILE ...)",
+                          a.pos[0]);
         goto out;
     }
     int w = 0, h = 0, start = 0;
@@ -314,8 +428,14 @@ static int cmd_batch(int argc, char **argv)
     }
     int from_stdin = strcmp(a.pos[1], "-") == 0;
     B.file = from_stdin ? "<stdin>" : a.pos[1];
-    B.in = from_stdin ? stdin : fopen(a.pos[1], "rb");
+    B.in = malloc(sizeof *B.in);
     if (!B.in) {
+        rc = gl_cli_failf("out of memory");
+        goto out;
+    }
+    memset(B.in, 0, offsetof(reader, buf));
+    B.in->fd = from_stdin ? 0 : open(a.pos[1], O_RDONLY | O_CLOEXEC);
+    if (B.in->fd < 0) {
         rc = gl_cli_failf("%s: cannot open: %s", B.file, strerror(errno));
         goto out;
     }
@@ -327,7 +447,8 @@ static int cmd_batch(int argc, char **argv)
     /* a regular file is checked whole first, and its boards counted */
     long boards = -1;
     struct stat st;
-    if (!from_stdin && fstat(fileno(B.in), &st) == 0 && S_ISREG(st.st_mode) && check_all(&B, &boards, &err) != 0) {
+    B.in->stream = !(fstat(B.in->fd, &st) == 0 && S_ISREG(st.st_mode));
+    if (!from_stdin && !B.in->stream && check_all(&B, &boards, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;
     }
@@ -351,10 +472,7 @@ static int cmd_batch(int argc, char **argv)
     }
     pthread_mutex_init(&B.mu, NULL);
     pthread_cond_init(&B.cv, NULL);
-    gl_cli_catch_sigint();
-    /* SIGTERM stops the batch as Ctrl-C does */
-    struct sigaction sa;
-    if (sigaction(SIGINT, NULL, &sa) == 0) sigaction(SIGTERM, &sa, NULL);
+    gl_cli_catch_sigint(); /* SIGTERM too */
     uint64_t t0 = gl_now_ns();
     pthread_t *th = malloc((size_t)nt * sizeof *th);
     int started = 0;
@@ -401,7 +519,8 @@ out:
     if (B.slot)
         for (long i = 0; i < B.window; i++) free(B.slot[i].text);
     free(B.slot);
-    if (B.in && B.in != stdin) fclose(B.in);
+    if (B.in && B.in->fd > 0) close(B.in->fd);
+    free(B.in);
     gl_kv_free(&sopts);
     gl_args_free(&a);
     return rc;

@@ -8,18 +8,23 @@
  * checker holds one line of the file at a time. */
 #include "cli.h"
 #include "games/lines/lines.h"
+#include "games/lines/lines_train.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char autoplay_usage[] =
-    "autoplay lines [--ai greedy|search] [--games N] [--seed S] [--rules klines|lines98]\n"
+    "autoplay lines [--ai greedy|search|learned] [--games N] [--seed S] [--rules klines|lines98]\n"
     "       [--record FILE] [--json] [--max-turns T] [--ms MS]\n"
-    "       [--candidates N] [--depth D] [--width W] [--discount P]\n"
+    "       [--candidates N] [--depth D] [--width W] [--discount P] [--weights FILE] [--top K]\n"
     "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
@@ -61,6 +66,9 @@ static int autoplay_check(const char *path, int json)
     for (;;) {
         long n = read_line(f, buf, LINES_REPLAY_MAX_LINE + (c->line == 0 ? 3 : 0));
         if (n == -1) break;
+        /* the first line may hold a byte-order mark besides its 65536
+         * bytes, no more: 65,537 bytes without one are too long as well */
+        if (n > LINES_REPLAY_MAX_LINE && !gl_text_has_bom(buf, (size_t)n)) n = -2;
         if (n == -2) {
             gl_error_at(&err, name, c->line + 1, "line too long (more than %d bytes)", LINES_REPLAY_MAX_LINE);
             rc = -1;
@@ -104,7 +112,14 @@ static int autoplay_check(const char *path, int json)
  * every game it finished, each one checkable.  The file is opened before
  * any game is played, so a path that cannot be written is refused at once,
  * but emptied only when the first game ends: a run that finishes no game
- * leaves an existing file as it was, and removes one it created. */
+ * leaves an existing file as it was, and removes one it created.
+ *
+ * It is opened without blocking (a FIFO with no reader would wait for one
+ * for ever; anything but a regular file is refused), and locked for
+ * writing (fcntl, so the lock goes with the process): a second run on the
+ * same record is refused before it writes a byte, where two writers would
+ * interleave, the one that empties the file cutting the other's games and
+ * leaving it to write past the new end (a file of NUL bytes). */
 typedef struct record_file {
     const char *path;
     int fd;
@@ -120,15 +135,36 @@ static int record_open(record_file *f, const char *path, gl_error *err)
     f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (f->fd < 0 && errno == EEXIST) {
         f->created = 0;
-        f->fd = open(path, O_WRONLY | O_CLOEXEC);
+        f->fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     }
-    if (f->fd < 0 && errno == EISDIR) return gl_error_set(err, "%s: cannot write: not a regular file", path);
+    /* ENXIO: a FIFO nobody reads; EISDIR: a directory */
+    if (f->fd < 0 && (errno == EISDIR || errno == ENXIO))
+        return gl_error_set(err, "%s: cannot write: not a regular file", path);
     if (f->fd < 0) return gl_error_set(err, "%s: cannot write: %s", path, strerror(errno));
     struct stat st;
+    int flags;
     if (fstat(f->fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         close(f->fd);
         f->fd = -1;
         return gl_error_set(err, "%s: cannot write: not a regular file", path);
+    }
+    if ((flags = fcntl(f->fd, F_GETFL)) == -1 || fcntl(f->fd, F_SETFL, flags & ~O_NONBLOCK) == -1) {
+        int e = errno;
+        close(f->fd);
+        f->fd = -1;
+        return gl_error_set(err, "%s: cannot write: %s", path, strerror(e));
+    }
+    struct flock lk;
+    memset(&lk, 0, sizeof lk);
+    lk.l_type = F_WRLCK;
+    lk.l_whence = SEEK_SET; /* l_start 0, l_len 0: the whole file */
+    if (fcntl(f->fd, F_SETLK, &lk) == -1) {
+        int e = errno;
+        close(f->fd);
+        f->fd = -1;
+        if (e == EACCES || e == EAGAIN)
+            return gl_error_set(err, "%s: another run is writing this record (it is locked): not written", path);
+        return gl_error_set(err, "%s: cannot lock: %s", path, strerror(e));
     }
     return 0;
 }
@@ -316,10 +352,17 @@ static int cmd_autoplay(int argc, char **argv)
                        "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
                        "percent; under KLines each candidate is played with one spawn sampled from the\n"
                        "player's own seeded rng, so games are reproducible; --ms (50) caps the CPU time\n"
-                       "of a move.\n"
+                       "of a move.  learned (lines98, 9x9, 7 colours): the value of the positions moves\n"
+                       "lead to from weights learned by self-play (gridlab train lines), read from\n"
+                       "--weights FILE or the file installed with gridlab; --top (8) moves played out,\n"
+                       "the best --branch (8) of them valued again over sampled previews, --samples (8)\n"
+                       "each in the first of the rounds that halve the moves and double the samples.\n"
+                       "The ms per move printed are CPU time of the player's thread.\n"
                        "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
-                       "in one file, each as it ends; the file replaces FILE atomically at the end (a\n"
-                       "FILE that cannot be written is refused before any game is played).\n"
+                       "in one file, each written to FILE as it ends (FILE is emptied when the first\n"
+                       "game ends), so a run that is killed keeps every game it finished.  A FILE that\n"
+                       "cannot be written, is not a regular file, or that another run is writing is\n"
+                       "refused before any game is played.\n"
                        "--max-turns stops a game early (0: play until the board is full).\n"
                        "Ctrl-C (or SIGTERM) stops the game in progress, which is neither counted nor\n"
                        "recorded; the games finished are summed up and recorded (FILE is left as it\n"
@@ -335,18 +378,30 @@ static int cmd_autoplay(int argc, char **argv)
     gl_kv_init(&aiopts);
     gl_strbuf rec = GL_STRBUF_INIT, out = GL_STRBUF_INIT;
     record_file recf = {NULL, -1, 0, 0};
+    struct lines_net *net = NULL;
     run_totals tot;
     memset(&tot, 0, sizeof tot);
     const char *check = gl_kv_get(&a.opts, "check");
     if (check) {
-        if (a.npos > 1 || (a.npos == 1 && strcmp(a.pos[0], "lines")) || a.opts.n != 1) {
-            rc = gl_cli_failf("usage: gridlab autoplay lines --check FILE [--json]");
+        if ((rc = gl_args_expect(&a, 0, 1, "autoplay lines --check FILE [--json]"))) goto out;
+        if (a.npos == 1 && strcmp(a.pos[0], "lines")) {
+            rc = gl_cli_failf("autoplay: only 'lines' has replays, not '%s'", a.pos[0]);
+            goto out;
+        }
+        for (int i = 0; i < a.opts.n; i++)
+            if (strcmp(a.opts.items[i].key, "check") != 0) {
+                rc = gl_cli_failf("autoplay: --check takes no option but --json, not --%s", a.opts.items[i].key);
+                goto out;
+            }
+        if (a.opts.items[0].novalue) {
+            rc = gl_cli_failf("option --check needs a value (a replay FILE, or - for standard input)");
             goto out;
         }
         rc = autoplay_check(check, json);
         goto out;
     }
-    if (a.npos != 1 || strcmp(a.pos[0], "lines") != 0) {
+    if ((rc = gl_args_expect(&a, 1, 1, autoplay_usage))) goto out;
+    if (strcmp(a.pos[0], "lines") != 0) {
         rc = gl_cli_failf("autoplay: only 'lines' has AI players (usage: gridlab autoplay lines ...)");
         goto out;
     }
@@ -356,7 +411,7 @@ static int cmd_autoplay(int argc, char **argv)
     int ai_kind = LINES_AI_SEARCH;
     if (gl_args_seed(&a, &seed, &given, &err) || gl_kv_int(&a.opts, "games", 1, 1000000, &games, &err) ||
         gl_kv_int(&a.opts, "max-turns", 0, 1LL << 30, &max_turns, &err) ||
-        gl_kv_choice(&a.opts, "ai", "greedy|search", &ai_kind, &err)) {
+        gl_kv_choice(&a.opts, "ai", "greedy|search|learned", &ai_kind, &err)) {
         rc = gl_cli_fail(&err);
         goto out;
     }
@@ -365,12 +420,13 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {LINES_AI_SEARCH_KEYS};
+    static const char *const ai_keys[] = {LINES_AI_SEARCH_KEYS, "top", "branch", "samples"};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);
     }
     const char *record = gl_kv_get(&a.opts, "record");
+    const char *weights = gl_kv_get(&a.opts, "weights");
     if (gl_kv_check_used(&a.opts, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;
@@ -381,13 +437,33 @@ static int cmd_autoplay(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out;
     }
-    if (ai_kind == LINES_AI_GREEDY && aiopts.n) {
-        rc = gl_cli_failf("autoplay: --%s is a search option (--ai search)", aiopts.items[0].key);
+    for (int k = 0; k < aiopts.n; k++)
+        if (!aiopts.items[k].used) {
+            rc = gl_cli_failf("autoplay: --%s is not an option of --ai %s", aiopts.items[k].key,
+                              ai_kind == LINES_AI_GREEDY ? "greedy" : ai_kind == LINES_AI_SEARCH ? "search" : "learned");
+            goto out;
+        }
+    if (weights && ai_kind != LINES_AI_LEARNED) {
+        rc = gl_cli_failf("autoplay: --weights is an option of --ai learned");
         goto out;
     }
     if (check_params(&params, seed, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;
+    }
+    if (ai_kind == LINES_AI_LEARNED) {
+        net = lines_net_open(weights, &err);
+        gl_rng rng;
+        gl_rng_seed(&rng, seed);
+        lines_board *probe = net ? (lines_board *)gl_game_lines.create(&params, &rng, &err) : NULL;
+        int fits = probe && lines_net_check_board(net, probe, &err) == 0;
+        if (probe) gl_game_lines.destroy((gl_board *)probe);
+        for (int k = 0; k < params.n; k++) params.items[k].used = 0;
+        if (!fits) {
+            rc = gl_cli_fail(&err);
+            goto out;
+        }
+        cfg.net = net;
     }
     if (record) {
         if (record_open(&recf, record, &err) != 0) {
@@ -406,7 +482,7 @@ static int cmd_autoplay(int argc, char **argv)
     if (json) {
         gl_json_obj_begin(&j);
         gl_json_key(&j, "ai");
-        gl_json_str(&j, ai_kind == LINES_AI_GREEDY ? "greedy" : "search");
+        gl_json_str(&j, ai_kind == LINES_AI_GREEDY ? "greedy" : ai_kind == LINES_AI_SEARCH ? "search" : "learned");
         gl_json_key(&j, "rules");
         gl_json_str(&j, rules ? rules : "klines");
         gl_json_key(&j, "games");
@@ -450,10 +526,402 @@ out:
     gl_kv_free(&params);
     gl_kv_free(&aiopts);
     gl_args_free(&a);
+    lines_net_close(net);
+    return rc;
+}
+
+
+/* ------------------------------------------------------------ train */
+
+/* gridlab train lines: self-play training of the learned player
+ * (src/games/lines/lines_train.h), on --threads threads sharing one
+ * network.  The threads and the clock are here: a monitor (this thread)
+ * prints the progress line, writes a checkpoint every --checkpoint-min
+ * minutes (the workers wait at the end of their games, so that a
+ * checkpoint of a one-thread run holds every game it counts whole and a
+ * run resumed from it goes on exactly as the run would have), and on
+ * Ctrl-C or SIGTERM stops the workers inside their games and writes the
+ * last checkpoint. */
+
+static const char train_usage[] =
+    "train lines --out FILE [--resume FILE] [--seed S] [--threads 1|2] [--games N]\n"
+    "       [--minutes M] [--checkpoint-min M] [--progress-s S] [--export FILE]\n"
+    "       [--alpha A] [--lambda L] [--top K] [--restart P] [--layout NAME] [--init zero|windows]";
+
+typedef struct train_run {
+    lines_trainer *tr;
+    lines_train_worker *w;
+    int nthreads;
+    uint64_t games_limit; /* games in all (UINT64_MAX: no limit) */
+    atomic_int stop;      /* stop inside the games */
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int pausing;          /* a checkpoint is wanted: no new game */
+    int waiting;          /* workers waiting at the end of a game */
+    int active;           /* workers still running */
+    uint64_t dropped;     /* the first game stopped inside (UINT64_MAX: none) */
+} train_run;
+
+typedef struct train_arg {
+    train_run *run;
+    int id;
+} train_arg;
+
+static void *train_worker(void *p)
+{
+    train_arg *a = p;
+    train_run *run = a->run;
+    for (;;) {
+        pthread_mutex_lock(&run->mu);
+        while (run->pausing && !atomic_load(&run->stop)) {
+            run->waiting++;
+            pthread_cond_broadcast(&run->cv);
+            pthread_cond_wait(&run->cv, &run->mu);
+            run->waiting--;
+        }
+        int done = atomic_load(&run->stop) != 0;
+        uint64_t k = 0;
+        if (!done) {
+            k = lines_trainer_take(run->tr);
+            if (k >= run->games_limit) {
+                run->tr->next_game = k; /* not started after all (taken under mu: no other taker since) */
+                done = 1;
+            }
+        }
+        pthread_mutex_unlock(&run->mu);
+        if (done) break;
+        if (!lines_train_game(&run->w[a->id], k, &run->stop)) {
+            pthread_mutex_lock(&run->mu);
+            if (k < run->dropped) run->dropped = k;
+            pthread_mutex_unlock(&run->mu);
+            break;
+        }
+    }
+    pthread_mutex_lock(&run->mu);
+    run->active--;
+    pthread_cond_broadcast(&run->cv);
+    pthread_mutex_unlock(&run->mu);
+    return NULL;
+}
+
+static double cpu_seconds(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return 0;
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+           (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+/* Writes the checkpoint (and the plain weights when export is set). */
+static int train_checkpoint(lines_trainer *tr, double seconds0, double cpu0, uint64_t t0, const char *out,
+                            const char *export, gl_error *err)
+{
+    double s = tr->seconds, c = tr->cpu_seconds;
+    tr->seconds = seconds0 + (double)(gl_now_ns() - t0) / 1e9;
+    tr->cpu_seconds = cpu0 + cpu_seconds();
+    size_t len = 0;
+    unsigned char *state = lines_trainer_save(tr, &len);
+    tr->seconds = s;
+    tr->cpu_seconds = c;
+    if (!state) return gl_error_set(err, "%s: cannot write: out of memory", out);
+    int rc = lines_net_save(tr->net, LNET_FILE_CHECKPOINT, state, len, out, err);
+    free(state);
+    if (rc == 0 && export) rc = lines_net_save(tr->net, LNET_FILE_WEIGHTS, NULL, 0, export, err);
+    return rc;
+}
+
+static void train_progress(lines_trainer *tr, uint64_t t0, uint64_t *last_turns, uint64_t *last_ns, FILE *f)
+{
+    uint64_t full, restarts, turns;
+    double recent, mean;
+    long long best;
+    lines_trainer_counters(tr, &full, &restarts, &turns, &recent, &mean, &best);
+    uint64_t now = gl_now_ns();
+    double dt = (double)(now - *last_ns) / 1e9;
+    fprintf(f, "games %llu (%llu from crisis positions), turns %llu, %.0f turns/s, mean score %.1f (last %d "
+               "games %.1f), best %lld, %.1f min\n",
+            (unsigned long long)(full + restarts), (unsigned long long)restarts, (unsigned long long)turns,
+            dt > 0 ? (double)(turns - *last_turns) / dt : 0, mean, full < LTRAIN_RECENT ? (int)full : LTRAIN_RECENT,
+            recent, best, (double)(now - t0) / 6e10);
+    fflush(f);
+    *last_turns = turns;
+    *last_ns = now;
+}
+
+/* A decimal option from min (itself allowed when min_ok) to max. */
+static int opt_real(gl_kvlist *opts, const char *key, double min, int min_ok, double max, double *out, gl_error *err)
+{
+    gl_kv *kv = gl_kv_find(opts, key);
+    if (!kv) return 0;
+    kv->used = 1;
+    char *end;
+    errno = 0;
+    double v = kv->novalue ? NAN : strtod(kv->value, &end);
+    if (kv->novalue || errno || end == kv->value || *end || !(min_ok ? v >= min : v > min) || !(v <= max))
+        return gl_error_set(err, "option --%s: expected a number %s %g and at most %g", key,
+                            min_ok ? "from" : "above", min, max);
+    *out = v;
+    return 0;
+}
+
+static int cmd_train(int argc, char **argv)
+{
+    char help[2048];
+    lines_net probe;
+    double wmb = 0, tmb = 0, pmb = 0, cmb = 0;
+    if (lines_net_init(&probe) == 0) {
+        wmb = (double)lines_net_bytes(&probe) / (1 << 20);
+        tmb = (double)lines_trainer_bytes(&probe) / (1 << 20);
+        pmb = (double)lines_train_worker_bytes(&probe, 8) / (1 << 20);
+        /* a checkpoint is made in memory before it is written: the state,
+         * then the file with the weights */
+        cmb = (2.0 * (double)lines_trainer_bytes(&probe) + 4.0 * (double)probe.nw) / (1 << 20);
+        lines_net_free(&probe);
+    }
+    snprintf(help, sizeof help,
+             "Trains the learned Color Lines player (lines98 rules, 9x9, 7 colours) by\n"
+             "self-play: temporal-difference learning of an n-tuple network's afterstate\n"
+             "values (docs/lines.md).  Game k of a run has a seed from 2^63 up, drawn from\n"
+             "--seed (1) and k: no benchmark uses those.  With --threads 1 (default) a run is\n"
+             "exactly reproducible from its seed; with 2 the threads share the weights.\n"
+             "--out FILE: the checkpoint (the weights and the trainer's state), written\n"
+             "atomically every --checkpoint-min minutes (5, at the end of a game), when\n"
+             "--games N (games in all, this training's earlier runs included) or --minutes M\n"
+             "is reached, and on Ctrl-C or SIGTERM (the games in progress are dropped; exit\n"
+             "130).  --resume FILE goes on from a checkpoint (--out defaults to it); --alpha,\n"
+             "--lambda, --top and --restart then default to the checkpoint's.  A checkpoint\n"
+             "is a weights file: --weights FILE takes it; --export FILE also writes the\n"
+             "weights alone at each checkpoint.  A progress line (games, turns per second,\n"
+             "the mean score of the games started from a new board) every --progress-s\n"
+             "seconds (30).\n"
+             "--alpha (1): the share of a value's error corrected at once; --lambda (0.5):\n"
+             "the share passed back to each afterstate before (TD(lambda), cut after %d);\n"
+             "--top (8): moves played out at a decision; --restart (50): percent of games\n"
+             "started from a crisis position of an earlier game.  A new training only:\n"
+             "--layout NAME, the network's features (" LNET_DEFAULT_LAYOUT "); --init windows (the\n"
+             "default) starts from the search player's window evaluation, zero from all\n"
+             "weights 0.\n"
+             "Memory (of the default layout): the network %.1f MB, the trainer %.1f MB (the\n"
+             "learning rates' sums and the crisis positions), %.1f MB a thread, %.1f MB while a\n"
+             "checkpoint is written: %.1f MB with two threads, the program itself aside.\n",
+             LTRAIN_TRACE, wmb, tmb, pmb, cmb, wmb + tmb + 2 * pmb + cmb);
+    gl_args a;
+    gl_error err = {0};
+    int status;
+    if (!gl_args_start(argc, argv, "", &a, &status, train_usage, help)) return status;
+    int rc = GL_EXIT_OK;
+    lines_net net;
+    lines_trainer tr;
+    int net_ok = 0, tr_ok = 0;
+    lines_train_worker w[2];
+    int nw_ok = 0;
+    void *extra = NULL;
+    size_t nextra = 0;
+    if (a.npos != 1 || strcmp(a.pos[0], "lines") != 0) {
+        rc = gl_cli_failf("train: only 'lines' has a learned player (usage: gridlab %s)", train_usage);
+        goto out;
+    }
+    uint64_t seed = 1;
+    int seed_given;
+    long long threads = 1, games = -1, minutes = 0, ckpt_min = 5, progress_s = 30, top = 8, restart = 50;
+    double alpha = 1, lambda = 0.5;
+    if (gl_args_seed(&a, &seed, &seed_given, &err) || gl_kv_int(&a.opts, "threads", 1, 2, &threads, &err) ||
+        gl_kv_int(&a.opts, "games", 0, 1LL << 50, &games, &err) || /* absent: no limit */
+        gl_kv_int(&a.opts, "minutes", 0, 1000000, &minutes, &err) ||
+        gl_kv_int(&a.opts, "checkpoint-min", 1, 1000000, &ckpt_min, &err) ||
+        gl_kv_int(&a.opts, "progress-s", 1, 1000000, &progress_s, &err) ||
+        gl_kv_int(&a.opts, "top", 1, 64, &top, &err) || gl_kv_int(&a.opts, "restart", 0, 100, &restart, &err) ||
+        opt_real(&a.opts, "alpha", 0, 0, 1, &alpha, &err) ||
+        opt_real(&a.opts, "lambda", 0, 1, 0.99, &lambda, &err)) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    int top_given = gl_kv_find(&a.opts, "top") != NULL, restart_given = gl_kv_find(&a.opts, "restart") != NULL,
+        alpha_given = gl_kv_find(&a.opts, "alpha") != NULL, lambda_given = gl_kv_find(&a.opts, "lambda") != NULL;
+    const char *resume = gl_kv_get(&a.opts, "resume");
+    const char *outp = gl_kv_get(&a.opts, "out");
+    const char *exportp = gl_kv_get(&a.opts, "export");
+    const char *layout = gl_kv_get(&a.opts, "layout");
+    int init_windows = 1;
+    if (gl_kv_choice(&a.opts, "init", "zero|windows", &init_windows, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    if (resume && gl_kv_find(&a.opts, "init")) {
+        rc = gl_cli_failf("train lines: --init starts a new training, not a resumed one");
+        goto out;
+    }
+    if (gl_args_check_values(&a, &err) != 0 || gl_kv_check_used(&a.opts, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    if (!outp) outp = resume;
+    if (!outp) {
+        rc = gl_cli_failf("train lines: --out FILE (the checkpoint) is needed (usage: gridlab %s)", train_usage);
+        goto out;
+    }
+    if (resume) {
+        if (lines_net_load(&net, resume, &extra, &nextra, &err) != 0) {
+            rc = gl_cli_fail(&err);
+            goto out;
+        }
+        if (layout) {
+            rc = gl_cli_failf("train lines: --layout: %s goes on with its own layout ('%s')", resume, net.layout);
+            lines_net_free(&net);
+            goto out;
+        }
+    } else {
+        int made = lines_net_init_layout(&net, layout ? layout : LNET_DEFAULT_LAYOUT);
+        if (made == -2) {
+            gl_strbuf names = GL_STRBUF_INIT;
+            for (int i = 0; lines_net_layout_name(i); i++) gl_sb_printf(&names, "\n  %s", lines_net_layout_name(i));
+            rc = gl_cli_failf("train lines: --layout %s: no such layout; the layouts:%s", layout, gl_sb_str(&names));
+            gl_sb_free(&names);
+            goto out;
+        }
+        if (made != 0) {
+            rc = gl_cli_failf("out of memory");
+            goto out;
+        }
+        if (init_windows) lines_net_seed_windows(&net);
+    }
+    net_ok = 1;
+    if (lines_trainer_init(&tr, &net, seed, (float)alpha, (float)lambda, (int)top, (int)restart) != 0) {
+        rc = gl_cli_failf("out of memory");
+        goto out;
+    }
+    tr_ok = 1;
+    if (resume) {
+        if (lines_trainer_restore(&tr, extra, nextra, resume, &err) != 0) {
+            rc = gl_cli_fail(&err);
+            goto out;
+        }
+        if (seed_given && seed != tr.seed) {
+            rc = gl_cli_failf("train lines: --seed %llu: %s was trained from seed %llu", (unsigned long long)seed,
+                              resume, (unsigned long long)tr.seed);
+            goto out;
+        }
+        if (top_given) tr.top = (int)top;
+        if (restart_given) tr.restart_pct = (int)restart;
+        if (alpha_given) tr.alpha = (float)alpha;
+        if (lambda_given) tr.lambda = (float)lambda;
+    }
+    /* the checkpoint's path is tried before any work */
+    gl_cli_catch_sigint();
+    uint64_t t0 = gl_now_ns();
+    double seconds0 = tr.seconds, cpu0 = tr.cpu_seconds;
+    if (train_checkpoint(&tr, seconds0, cpu0, t0, outp, exportp, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    train_run run;
+    memset(&run, 0, sizeof run);
+    run.tr = &tr;
+    run.w = w;
+    run.nthreads = (int)threads;
+    run.games_limit = games < 0 ? UINT64_MAX : (uint64_t)games;
+    run.dropped = UINT64_MAX;
+    atomic_init(&run.stop, 0);
+    pthread_mutex_init(&run.mu, NULL);
+    pthread_cond_init(&run.cv, NULL);
+    for (; nw_ok < threads; nw_ok++)
+        if (lines_train_worker_init(&w[nw_ok], &tr) != 0) break;
+    pthread_t th[2];
+    train_arg args[2];
+    int started = 0;
+    if (nw_ok == threads) {
+        for (; started < threads; started++) {
+            args[started].run = &run;
+            args[started].id = started;
+            pthread_mutex_lock(&run.mu);
+            run.active++;
+            pthread_mutex_unlock(&run.mu);
+            if (pthread_create(&th[started], NULL, train_worker, &args[started]) != 0) {
+                pthread_mutex_lock(&run.mu);
+                run.active--;
+                pthread_mutex_unlock(&run.mu);
+                break;
+            }
+        }
+    }
+    if (started == 0) {
+        rc = gl_cli_failf("train lines: cannot start the training (out of memory or threads)");
+        pthread_mutex_destroy(&run.mu);
+        pthread_cond_destroy(&run.cv);
+        goto out;
+    }
+    printf("training from seed %llu on %d thread%s, checkpoint %s%s%s\n", (unsigned long long)tr.seed, started,
+           started > 1 ? "s" : "", outp, exportp ? ", weights " : "", exportp ? exportp : "");
+    fflush(stdout);
+    uint64_t last_ck = t0, last_pr = t0, last_turns = tr.turns, last_ns = t0;
+    int failed = 0;
+    for (;;) {
+        struct timespec nap = {0, 50 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        uint64_t now = gl_now_ns();
+        if (gl_cli_interrupted || (minutes && now - t0 >= (uint64_t)minutes * 60000000000ULL))
+            atomic_store(&run.stop, 1);
+        pthread_mutex_lock(&run.mu);
+        int active = run.active;
+        pthread_mutex_unlock(&run.mu);
+        if (!active) break;
+        if (now - last_pr >= (uint64_t)progress_s * 1000000000ULL) {
+            train_progress(&tr, t0, &last_turns, &last_ns, stdout);
+            last_pr = now;
+        }
+        if (now - last_ck >= (uint64_t)ckpt_min * 60000000000ULL && !atomic_load(&run.stop)) {
+            /* every worker at the end of a game (or finished), then the file */
+            pthread_mutex_lock(&run.mu);
+            run.pausing = 1;
+            while (run.waiting < run.active && !atomic_load(&run.stop) && !gl_cli_interrupted) {
+                struct timespec until;
+                clock_gettime(CLOCK_REALTIME, &until);
+                until.tv_nsec += 50 * 1000 * 1000;
+                if (until.tv_nsec >= 1000000000L) {
+                    until.tv_sec++;
+                    until.tv_nsec -= 1000000000L;
+                }
+                pthread_cond_timedwait(&run.cv, &run.mu, &until);
+            }
+            if (run.waiting == run.active && train_checkpoint(&tr, seconds0, cpu0, t0, outp, exportp, &err) != 0) {
+                failed = 1;
+                atomic_store(&run.stop, 1);
+            }
+            run.pausing = 0;
+            pthread_cond_broadcast(&run.cv);
+            pthread_mutex_unlock(&run.mu);
+            last_ck = gl_now_ns();
+            if (gl_cli_interrupted) atomic_store(&run.stop, 1);
+        }
+    }
+    for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+    pthread_mutex_destroy(&run.mu);
+    pthread_cond_destroy(&run.cv);
+    if (run.dropped < tr.next_game) tr.next_game = run.dropped; /* a dropped game is played again on --resume */
+    train_progress(&tr, t0, &last_turns, &last_ns, stdout);
+    if (failed) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    if (train_checkpoint(&tr, seconds0, cpu0, t0, outp, exportp, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    double hours = (seconds0 + (double)(gl_now_ns() - t0) / 1e9) / 3600, cpu_hours = (cpu0 + cpu_seconds()) / 3600;
+    printf("%s: checkpoint after %llu games, %llu turns, %.2f hours (%.2f hours of CPU) in all%s\n", outp,
+           (unsigned long long)tr.next_game, (unsigned long long)tr.turns, hours, cpu_hours,
+           gl_cli_interrupted ? " (interrupted: the games in progress were dropped)" : "");
+out:
+    for (int i = 0; i < nw_ok; i++) lines_train_worker_free(&w[i]);
+    if (tr_ok) lines_trainer_free(&tr);
+    if (net_ok) lines_net_free(&net);
+    free(extra);
+    gl_args_free(&a);
     return rc;
 }
 
 const gl_cli_command gl_cli_commands_lines[] = {
     {"autoplay", autoplay_usage, "AI players play Color Lines games (record, check replays)", cmd_autoplay},
+    {"train", train_usage, "train the learned Color Lines player by self-play", cmd_train},
     {NULL, NULL, NULL, NULL},
 };

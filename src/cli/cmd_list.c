@@ -20,46 +20,22 @@ int gl_cmd_list(int argc, char **argv)
     }
     gl_args_free(&a);
     gl_strbuf out = GL_STRBUF_INIT;
-    if (json) {
+    if (json) { /* the shape the web page's game list has too (gl_json_game) */
         gl_json j;
         gl_json_init(&j, &out);
         gl_json_obj_begin(&j);
         gl_json_key(&j, "games");
         gl_json_arr_begin(&j);
-        for (int i = 0; i < gl_ngames; i++) {
-            const gl_game *g = gl_games[i];
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "name");
-            gl_json_str(&j, g->name);
-            gl_json_key(&j, "summary");
-            gl_json_str(&j, g->summary);
-            gl_json_key(&j, "params");
-            gl_json_str(&j, g->params_help);
-            gl_json_key(&j, "moves");
-            gl_json_str(&j, g->move_help);
-            gl_json_key(&j, "solvers");
-            gl_json_arr_begin(&j);
-            for (int k = 0; k < g->nsolvers; k++) {
-                gl_json_obj_begin(&j);
-                gl_json_key(&j, "name");
-                gl_json_str(&j, g->solvers[k].name);
-                gl_json_key(&j, "summary");
-                gl_json_str(&j, g->solvers[k].summary);
-                gl_json_key(&j, "options");
-                gl_json_str(&j, g->solvers[k].options ? g->solvers[k].options : "");
-                gl_json_obj_end(&j);
-            }
-            gl_json_arr_end(&j);
-            gl_json_obj_end(&j);
-        }
+        for (int i = 0; i < gl_ngames; i++) gl_json_game(&j, gl_games[i]);
         gl_json_arr_end(&j);
         gl_json_obj_end(&j);
         gl_sb_putc(&out, '\n');
     } else {
         for (int i = 0; i < gl_ngames; i++) {
             const gl_game *g = gl_games[i];
-            gl_sb_printf(&out, "%s — %s\n  board: %s\n  moves: %s\n  solvers:\n", g->name, g->summary,
-                         g->params_help, g->move_help);
+            gl_sb_printf(&out, "%s — %s\n  board: ", g->name, g->summary);
+            gl_params_help(g, &out);
+            gl_sb_printf(&out, "\n  moves: %s\n  solvers:\n", g->move_help);
             for (int k = 0; k < g->nsolvers; k++)
                 gl_sb_printf(&out, "    %-10s %s%s%s%s\n", g->solvers[k].name, g->solvers[k].summary,
                              g->solvers[k].options ? " [options: " : "",

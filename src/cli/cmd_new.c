@@ -1,5 +1,7 @@
 /* gridlab new: a fresh board from a seed, in the text format, with its
- * game ID as the first comment line; or the board an ID names. */
+ * game ID as the first comment line; or the board an ID names.  A board
+ * made from a local file (onet's --map FILE) is a custom game: an ID
+ * names no file, so its first line says what it was made from instead. */
 #include "cli.h"
 
 #include <string.h>
@@ -11,20 +13,20 @@ static int help(void)
            "Prints a new board.  The same seed gives the same board on every machine;\n"
            "without --seed one is drawn from the clock.  The first line is the game's ID,\n"
            "GAME:PARAMS#SEED with every parameter written out (# id: flood:size=14x14,...#7):\n"
-           "'gridlab new ID' and 'gridlab play ID' make the same board again.\n\n"
+           "'gridlab new ID' and 'gridlab play ID' make the same board again.  An option\n"
+           "that names a local file (onet's --map FILE, --levels FILE) makes a custom game,\n"
+           "without an ID: an ID is shared, and names no file.\n\n"
            "Board options (defaults in brackets):\n");
     for (int i = 0; i < gl_ngames; i++) {
         const gl_game *g = gl_games[i];
         printf("  %s\n", g->name);
         for (int k = 0; k < g->nparams; k++) {
             const gl_param *p = &g->params[k];
-            char range[96] = "";
-            if (p->kind == GL_PARAM_INT) snprintf(range, sizeof range, " (%lld..%lld)", p->min, p->max);
-            else if (p->kind == GL_PARAM_SIZE)
-                snprintf(range, sizeof range, " (WxH up to %lldx%lld)", p->max, p->hmax);
-            else if (p->kind == GL_PARAM_CHOICE) snprintf(range, sizeof range, " (%s)", p->choices);
-            printf("    --%-11s %s%s%s%s%s\n", p->key, p->help, range, p->def ? " [" : "", p->def ? p->def : "",
-                   p->def ? "]" : "");
+            gl_strbuf takes = GL_STRBUF_INIT;
+            gl_param_describe(p, &takes);
+            printf("    --%-11s %s (%s)%s%s%s%s\n", p->key, p->help, gl_sb_str(&takes), p->def ? " [" : "",
+                   p->def ? p->def : "", p->def ? "]" : "", p->flags & GL_PARAM_NOT_IN_ID ? " (not in IDs)" : "");
+            gl_sb_free(&takes);
         }
     }
     return GL_EXIT_OK;
@@ -84,15 +86,24 @@ int gl_cmd_new(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out_params;
     }
-    gl_strbuf sb = GL_STRBUF_INIT;
-    gl_sb_puts(&sb, "# id: ");
-    if (gl_game_id(g, &params, seed, &sb, &err) != 0) {
+    gl_strbuf sb = GL_STRBUF_INIT, id = GL_STRBUF_INIT;
+    int idrc = gl_game_id(g, &params, seed, &id, &err);
+    if (idrc < 0) {
         rc = gl_cli_fail(&err);
         gl_sb_free(&sb);
+        gl_sb_free(&id);
         g->destroy(b);
         goto out_params;
     }
-    gl_sb_putc(&sb, '\n');
+    if (idrc == 0) {
+        gl_sb_printf(&sb, "# id: %s\n", gl_sb_str(&id));
+    } else { /* a custom board: no ID */
+        const gl_kv *file = gl_params_file(g, &params);
+        if (file)
+            gl_sb_printf(&sb, "# a custom game: %s=%s is a file, which no game ID names (seed %llu)\n", file->key,
+                         file->value, (unsigned long long)seed);
+    }
+    gl_sb_free(&id);
     g->format(b, &sb);
     fputs(gl_sb_str(&sb), stdout);
     gl_sb_free(&sb);

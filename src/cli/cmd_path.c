@@ -53,7 +53,7 @@ int gl_cmd_path(int argc, char **argv)
     gl_error err = {0};
     const char *flags = "json";
     int status;
-    if (!gl_args_start(argc, argv, flags, &a, &status, "path FILE|- CELL CELL [--json]",
+    if (!gl_args_start(argc, argv, flags, &a, &status, "path FILE|ID|- CELL CELL [--json]",
                        "Prints the way a move from one cell to the other goes: for lines the\n"
                        "shortest path of empty cells a ball takes, for onet the link with at most\n"
                        "two turns (its corners, the ring round the board included).  --json prints\n"
@@ -65,8 +65,9 @@ int gl_cmd_path(int argc, char **argv)
     const gl_game *g = NULL;
     int cells[4];
     gl_cells raw = {0}, chain = {0};
-    if (a.npos != 3 || a.opts.n) {
-        rc = gl_cli_failf("usage: gridlab path FILE|- CELL CELL [--json]");
+    if ((rc = gl_args_expect(&a, 3, 3, "path FILE|ID|- CELL CELL [--json]"))) goto out;
+    if (gl_kv_check_used(&a.opts, &err) != 0) { /* path takes no option but --json */
+        rc = gl_cli_fail(&err);
         goto out;
     }
     for (int k = 0; k < 2; k++)
@@ -75,7 +76,7 @@ int gl_cmd_path(int argc, char **argv)
                               "number)", a.pos[1 + k]);
             goto out;
         }
-    b = gl_board_read(a.pos[0], &g, &err);
+    b = gl_cli_board_read(a.pos[0], &g, &err);
     if (!b) {
         rc = gl_cli_fail(&err);
         goto out;

@@ -24,19 +24,6 @@ static const char HELP[] =
     "loaded from a file saves back to it with 'save'.\n"
     "Exit status: 0, 2 bad input or a failed save, 130 interrupted.\n";
 
-/* An ID rather than a game name or a file: GAME:... or GAME#... */
-static int is_id(const char *s)
-{
-    const char *sep = strpbrk(s, ":#");
-    if (!sep) return 0;
-    char name[32];
-    size_t n = (size_t)(sep - s);
-    if (n == 0 || n >= sizeof name) return 0;
-    memcpy(name, s, n);
-    name[n] = '\0';
-    return gl_game_find(name) != NULL;
-}
-
 static int terminal_can_draw(void)
 {
     const char *term = getenv("TERM");
@@ -71,10 +58,7 @@ int gl_cmd_play(int argc, char **argv)
     }
     gl_args_unused(&a, &params);
     const gl_game *g = a.npos >= 1 ? gl_game_find(a.pos[0]) : NULL;
-    if (a.npos < 1 || a.npos > 2 || (a.npos == 2 && !g)) {
-        rc = gl_cli_failf("usage: gridlab play GAME [--seed N] [--KEY VALUE ...] | ID | FILE");
-        goto out;
-    }
+    if ((rc = gl_args_expect(&a, 1, g ? 2 : 1, "play GAME [--seed N] [--KEY VALUE ...] | ID | FILE"))) goto out;
     if (!g && params.n) {
         rc = gl_cli_failf("play: unknown option --%s (board options go with a game name; an ID or a file "
                           "names them already)", params.items[0].key);
@@ -91,9 +75,24 @@ int gl_cmd_play(int argc, char **argv)
             gl_error_set(&err, "%s is a %s board, not %s", a.pos[1], gl_play_game(p)->name, g->name);
             ok = 0;
         }
+    } else if (g && gl_params_file(g, &params)) {
+        /* a custom game (an option names a local file): like a board
+         * file, no ID */
+        gl_board *b = gl_game_create(g, &params, seed, &err);
+        ok = b != NULL;
+        if (ok) {
+            gl_strbuf text = GL_STRBUF_INIT;
+            g->format(b, &text);
+            g->destroy(b);
+            char name[96];
+            const gl_kv *file = gl_params_file(g, &params);
+            snprintf(name, sizeof name, "%s=%.80s", file->key, file->value);
+            ok = gl_play_load_text(p, gl_sb_str(&text), text.len, name, &err) == 0;
+            gl_sb_free(&text);
+        }
     } else if (g) {
         ok = gl_play_start(p, g, &params, seed, &err) == 0;
-    } else if (is_id(a.pos[0])) {
+    } else if (gl_cli_is_id(a.pos[0])) {
         ok = gl_play_start_id(p, a.pos[0], &err) == 0;
     } else {
         ok = gl_play_load_file(p, a.pos[0], &err) == 0;

@@ -17,28 +17,27 @@ int gl_cmd_show(int argc, char **argv)
     if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
     if (gl_args_flag(&a, flags, "help")) {
         gl_args_free(&a);
-        printf("usage: gridlab show [--VIEW] FILE|-\n\n"
+        printf("usage: gridlab show [--VIEW] FILE|ID|-\n\n"
                "Draws the board with its status line.  Colour is used on a terminal unless\n"
                "NO_COLOR is set.  Other drawings:\n");
         for (int i = 0; gl_cli_views[i]; i++)
             printf("  --%-8s %s: %s\n", gl_cli_views[i]->flag, gl_cli_views[i]->game, gl_cli_views[i]->help);
         return GL_EXIT_OK;
     }
-    if (a.npos != 1 || a.opts.n) {
-        int rc = a.opts.n ? gl_cli_failf("show: unknown option --%s", a.opts.items[0].key)
-                          : gl_cli_failf("usage: gridlab show [--VIEW] FILE|-");
+    int rc = gl_args_expect(&a, 1, 1, "show [--VIEW] FILE|ID|-");
+    if (!rc && gl_kv_check_used(&a.opts, &err) != 0) rc = gl_cli_fail(&err); /* only the views' flags */
+    if (rc) {
         gl_args_free(&a);
         return rc;
     }
     const gl_game *g;
-    gl_board *b = gl_board_read(a.pos[0], &g, &err);
+    gl_board *b = gl_cli_board_read(a.pos[0], &g, &err);
     if (!b) {
         gl_args_free(&a);
         return gl_cli_fail(&err);
     }
     int colour = gl_cli_use_color(stdout);
     const gl_cli_view *view = NULL;
-    int rc = GL_EXIT_OK;
     for (int i = 0; gl_cli_views[i]; i++) {
         if (!gl_args_flag(&a, flags, gl_cli_views[i]->flag)) continue;
         if (strcmp(gl_cli_views[i]->game, g->name) == 0) view = gl_cli_views[i];

@@ -11,11 +11,39 @@ static const char SOLVE_HELP[] =
     "                  nodes, ms, peak_bytes (and stopped when a limit was hit)\n"
     "  --limit-ms N    stop after N ms (the answer is then not proved optimal)\n"
     "  --mem-mb N      cap the solver's tables at N MiB (default: half the memory, at most 8 GiB)\n"
-    "  --trace         print the path state by state (to stderr with --json)\n"
+    "  --trace         print the answer state by state (to stderr with --json): tiles\n"
+    "                  each state with g and h, onet each pair's path, the other games\n"
+    "                  each move with the status line it leads to\n"
     "  --KEY VALUE     a solver option (see 'gridlab list')\n"
     "Exit status: 0 solved, 1 no solution found (unsolvable, or a limit hit), 2 bad input\n"
     "or output that could not be written, 130 interrupted (Ctrl-C or SIGTERM: the search\n"
     "stops and its answer so far is printed, \"stopped\":\"interrupted\").\n";
+
+/* The answer state by state, for a solver that wrote no trace of its own:
+ * the start's status line, then each move and the status line after it
+ * (flood: moves and cells flooded; lines: score, turn and the next balls;
+ * match3: score and swaps). */
+static void replay_trace(const gl_game *g, const gl_board *b, const gl_solution *s, gl_strbuf *out)
+{
+    gl_board *c = g->clone(b);
+    if (!c) return;
+    gl_sb_printf(out, "%4s  %-8s %s\n%4d  %-8s ", "step", "move", "state", 0, "");
+    g->status_line(c, out);
+    gl_sb_putc(out, '\n');
+    char name[64];
+    for (int i = 0; i < s->nmoves; i++) {
+        g->format_move(c, &s->moves[i], name, sizeof name);
+        gl_error err = {0};
+        if (g->apply(c, &s->moves[i], NULL, &err) != 0) {
+            gl_sb_printf(out, "%4d  %-8s not legal here: %s\n", i + 1, name, err.msg);
+            break;
+        }
+        gl_sb_printf(out, "%4d  %-8s ", i + 1, name);
+        g->status_line(c, out);
+        gl_sb_putc(out, '\n');
+    }
+    g->destroy(c);
+}
 
 /* The common part of solve and hint: one board file, the limits, and the
  * remaining options for the solver.  Returns 0, or an exit status. */
@@ -23,10 +51,10 @@ static int load(gl_args *a, const char *usage, const gl_game **g, gl_board **b, 
                 gl_kvlist *sopts)
 {
     gl_error err = {0};
-    if (a->npos != 1) return gl_cli_failf("usage: gridlab %s", usage);
+    if (gl_args_expect(a, 1, 1, usage)) return GL_EXIT_USAGE;
     if (gl_args_limits(a, lim, &err) != 0 || gl_args_check_values(a, &err) != 0) return gl_cli_fail(&err);
     gl_args_unused(a, sopts);
-    *b = gl_board_read(a->pos[0], g, &err);
+    *b = gl_cli_board_read(a->pos[0], g, &err);
     if (!*b) return gl_cli_fail(&err);
     gl_cli_catch_sigint();
     return 0;
@@ -39,7 +67,7 @@ int gl_cmd_solve(int argc, char **argv)
     const char *flags = "json trace";
     int status;
     if (!gl_args_start(argc, argv, flags, &a, &status,
-                       "solve FILE|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
+                       "solve FILE|ID|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
                        SOLVE_HELP))
         return status;
     int rc = GL_EXIT_OK;
@@ -49,7 +77,7 @@ int gl_cmd_solve(int argc, char **argv)
     gl_kvlist sopts;
     gl_kv_init(&sopts);
     const char *algo = gl_kv_get(&a.opts, "algo");
-    if ((rc = load(&a, "solve FILE|- [--algo A] [--json] [--limit-ms N] [--trace]", &g, &b, &lim, &sopts)))
+    if ((rc = load(&a, "solve FILE|ID|- [--algo A] [--json] [--limit-ms N] [--trace]", &g, &b, &lim, &sopts)))
         goto out;
     int json = gl_args_flag(&a, flags, "json");
     int trace = gl_args_flag(&a, flags, "trace");
@@ -63,6 +91,7 @@ int gl_cmd_solve(int argc, char **argv)
         gl_sb_free(&tr);
         goto out;
     }
+    if (trace && tr.len == 0) replay_trace(g, b, &sol, &tr);
     if (trace) fputs(gl_sb_str(&tr), json ? stderr : stdout);
     gl_strbuf outb = GL_STRBUF_INIT;
     if (json) {
@@ -99,7 +128,7 @@ int gl_cmd_hint(int argc, char **argv)
     const char *flags = "json";
     int status;
     if (!gl_args_start(argc, argv, flags, &a, &status,
-                       "hint FILE|- [--json] [--limit-ms N] [--KEY VALUE ...]",
+                       "hint FILE|ID|- [--json] [--limit-ms N] [--KEY VALUE ...]",
                        "Prints the best next move in the game's notation (with --json: \"move\", and\n"
                        "\"path\" for lines and onet).  The search has 5 s unless --limit-ms says\n"
                        "otherwise.\n"
@@ -116,7 +145,7 @@ int gl_cmd_hint(int argc, char **argv)
     gl_kv_init(&sopts);
     gl_info info;
     gl_info_init(&info);
-    if ((rc = load(&a, "hint FILE|- [--json]", &g, &b, &lim, &sopts))) goto out;
+    if ((rc = load(&a, "hint FILE|ID|- [--json]", &g, &b, &lim, &sopts))) goto out;
     int json = gl_args_flag(&a, flags, "json");
     gl_move m;
     gl_solve_opts o;
@@ -130,34 +159,21 @@ int gl_cmd_hint(int argc, char **argv)
     gl_json_init(&j, &out);
     if (found == GL_HINT_ERROR) {
         rc = gl_cli_fail(&err);
+    } else if (json) { /* the page's shape too */
+        gl_json_hint(&j, g, b, found, &m, &info, err.set ? err.msg : NULL);
+        if (found == GL_HINT_NONE) rc = GL_EXIT_NO;
+        else if (found == GL_HINT_STOPPED)
+            rc = err.set && strcmp(err.msg, "interrupted") == 0 ? GL_EXIT_INTERRUPTED : GL_EXIT_STOPPED;
     } else if (found == GL_HINT_MOVE) {
         char buf[64];
         g->format_move(b, &m, buf, sizeof buf);
-        if (json) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "move");
-            gl_json_str(&j, buf);
-            gl_json_info(&j, &info);
-            gl_json_obj_end(&j);
-        } else {
-            gl_sb_puts(&out, buf);
-        }
+        gl_sb_puts(&out, buf);
     } else if (found == GL_HINT_NONE) {
-        if (json) gl_sb_puts(&out, "{\"move\":null}");
-        else gl_sb_puts(&out, "no move");
+        gl_sb_puts(&out, "no move");
         rc = GL_EXIT_NO;
     } else { /* stopped before it had a move */
         const char *why = err.set ? err.msg : "a limit";
-        if (json) {
-            gl_json_obj_begin(&j);
-            gl_json_key(&j, "move");
-            gl_json_null(&j);
-            gl_json_key(&j, "stopped");
-            gl_json_str(&j, why);
-            gl_json_obj_end(&j);
-        } else {
-            gl_sb_printf(&out, "no hint: the search stopped (%s) before it found a move", why);
-        }
+        gl_sb_printf(&out, "no hint: the search stopped (%s) before it found a move", why);
         rc = strcmp(why, "interrupted") == 0 ? GL_EXIT_INTERRUPTED : GL_EXIT_STOPPED;
     }
     if (found != GL_HINT_ERROR) {

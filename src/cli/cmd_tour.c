@@ -5,19 +5,6 @@
 
 #include <string.h>
 
-/* "key=value key=value" -> list. */
-static void parse_pairs(const char *s, gl_kvlist *l)
-{
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", s ? s : "");
-    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
-        char *eq = strchr(tok, '=');
-        if (!eq) continue;
-        *eq = '\0';
-        gl_kv_add(l, tok, eq + 1, 0);
-    }
-}
-
 int gl_cmd_tour(int argc, char **argv)
 {
     gl_args a;
@@ -45,16 +32,14 @@ int gl_cmd_tour(int argc, char **argv)
         gl_kvlist params, sopts;
         gl_kv_init(&params);
         gl_kv_init(&sopts);
-        parse_pairs(g->tour_params, &params);
         char algo[64] = "";
         const char *ts = g->tour_solve ? g->tour_solve : "";
         size_t al = strcspn(ts, " ");
         snprintf(algo, sizeof algo, "%.*s", (int)al, ts);
-        parse_pairs(ts + al, &sopts);
-        gl_rng rng;
-        gl_rng_seed(&rng, seed);
         printf("\n== %s: %s\n", g->name, g->summary);
-        gl_board *b = g->create(&params, &rng, &err);
+        gl_board *b = NULL;
+        if (gl_kv_parse_pairs(&params, g->tour_params, &err) == 0 && gl_kv_parse_pairs(&sopts, ts + al, &err) == 0)
+            b = gl_game_create(g, &params, seed, &err);
         if (!b) {
             printf("  cannot make the board: %s\n", err.msg);
             failures++;

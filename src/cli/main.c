@@ -14,11 +14,11 @@
 static const gl_cli_command builtin[] = {
     {"list", "list [--json]", "games, their options and solvers", gl_cmd_list},
     {"new", "new GAME [--seed N] [--KEY VALUE ...]", "print a new board (text format)", gl_cmd_new},
-    {"show", "show [--groups] FILE|-", "draw a board", gl_cmd_show},
-    {"solve", "solve FILE|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
+    {"show", "show [--groups] FILE|ID|-", "draw a board", gl_cmd_show},
+    {"solve", "solve FILE|ID|- [--algo A] [--json] [--limit-ms N] [--mem-mb N] [--trace] [--KEY VALUE ...]",
      "solve a board", gl_cmd_solve},
-    {"hint", "hint FILE|- [--json] [--limit-ms N]", "the best next move", gl_cmd_hint},
-    {"path", "path FILE|- CELL CELL [--json]", "lines: the BFS path; onet: the link path", gl_cmd_path},
+    {"hint", "hint FILE|ID|- [--json] [--limit-ms N]", "the best next move", gl_cmd_hint},
+    {"path", "path FILE|ID|- CELL CELL [--json]", "lines: the BFS path; onet: the link path", gl_cmd_path},
     {"play", "play GAME [--seed N | FILE] [--save FILE] [--lines]", "play in the terminal", gl_cmd_play},
     {"bench", "bench GAME [...]", "benchmark tables", gl_cmd_bench},
     {"tour", "tour", "a board of each game solved, with timings", gl_cmd_tour},
@@ -116,4 +116,8 @@ static int run(int argc, char **argv)
     return GL_EXIT_USAGE;
 }
 
-int main(int argc, char **argv) { return finish(run(argc, argv)); }
+int main(int argc, char **argv)
+{
+    gl_cli_signals_init(); /* before any input is read: a signal then ends the program, exit 130 */
+    return finish(run(argc, argv));
+}

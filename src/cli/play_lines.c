@@ -8,6 +8,7 @@
 #include "play/front.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct lines_ui {
@@ -15,6 +16,7 @@ typedef struct lines_ui {
     const gl_front_opts *o;
     uint64_t next_seed;
     int failed;  /* a save failed: exit 2 */
+    char *scores; /* the file of best results, or NULL (neither XDG_DATA_HOME nor HOME) */
 } lines_ui;
 
 static void draw(lines_ui *u)
@@ -48,11 +50,35 @@ static int save_failed(lines_ui *u, const gl_error *err)
     return -1;
 }
 
-/* After a move: the news, the board, the next level.  -1 ends the loop. */
+/* A game that has ended goes into its table of best results, as on the
+ * full screen (the rules are the play layer's: scores.h). */
+static void record(lines_ui *u)
+{
+    gl_record rec;
+    gl_error err = {0};
+    char words[400];
+    if (!u->scores) {
+        gl_score e;
+        if (gl_score_of_play(u->p, &e, &err) == 0) {
+            gl_score_free(&e);
+            fprintf(u->o->out, "No file for the best results (set HOME or XDG_DATA_HOME).\n");
+        }
+    } else if (gl_play_record(u->p, u->scores, NULL, &rec, &err) != 0) {
+        fprintf(u->o->out, "The result could not be recorded: %s.\n", err.msg);
+    } else {
+        gl_record_words(&rec, words, sizeof words);
+        if (words[0]) fprintf(u->o->out, "%s\n", words);
+        if (rec.note[0]) fprintf(u->o->out, "note: %s\n", rec.note);
+    }
+}
+
+/* After a move: the news, the board, the result, the next level.  -1 ends
+ * the loop. */
 static int after_move(lines_ui *u, int rc, gl_events *ev, gl_error *err)
 {
     say_events(u, ev);
     if (rc == 1) return save_failed(u, err);
+    if (gl_play_status(u->p) != GL_PLAYING) record(u);
     if (gl_events_find(ev, GL_EV_WON) && gl_play_has_next_level(u->p)) {
         gl_events_clear(ev);
         draw(u);
@@ -156,7 +182,8 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
     if (!strcmp(cmd, "quit") || !strcmp(cmd, "q")) return -1;
     if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) help(u);
     else if (!strcmp(cmd, "show")) draw(u);
-    else if (!strcmp(cmd, "id")) fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none)");
+    else if (!strcmp(cmd, "id"))
+        fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none: a custom game)");
     else if (!strcmp(cmd, "moves")) list_moves(u);
     else if (!strcmp(cmd, "undo") || !strcmp(cmd, "u") || !strcmp(cmd, "redo") || !strcmp(cmd, "r")) {
         int undo = cmd[0] == 'u';
@@ -170,7 +197,7 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
         int rc = cmd[0] == 'r' ? gl_play_restart(u->p, &err) : gl_play_new_game(u->p, u->next_seed++, &err);
         if (rc != 0) fprintf(u->o->out, "%s\n", err.msg);
         else {
-            fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none)");
+            fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none: a custom game)");
             draw(u);
         }
     } else if (!strncmp(cmd, "save", 4) && (cmd[4] == '\0' || cmd[4] == ' ')) {
@@ -188,23 +215,35 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
 
 static int run(gl_play *p, const gl_front_opts *o)
 {
-    lines_ui u = {p, o, o->seed + 1, 0};
+    lines_ui u = {p, o, o->seed + 1, 0, NULL};
+    gl_strbuf path = GL_STRBUF_INIT;
+    gl_error perr = {0};
+    if (gl_scores_default_path(&path, &perr) == 0) u.scores = strdup(gl_sb_str(&path));
+    gl_sb_free(&path);
     const gl_game *g = gl_play_game(p);
     gl_events ev;
     gl_events_init(&ev);
     char line[1024];
     fprintf(o->out, "%s: %s\nid: %s\nmoves: %s\ntype help for the commands\n\n", g->name, g->summary,
-            gl_play_id(p)[0] ? gl_play_id(p) : "(none)", g->move_help);
+            gl_play_id(p)[0] ? gl_play_id(p) : "(none: a custom game)", g->move_help);
+    if (gl_play_load_note(p)[0]) fprintf(o->out, "note: %s\n", gl_play_load_note(p));
     draw(&u);
     for (;;) {
         gl_events_clear(&ev);
         if (gl_play_tick(p, &ev)) {
             say_events(&u, &ev);
+            record(&u);
             fprintf(o->out, "game over. (undo, restart, new or quit)\n");
         }
         fputs("> ", o->out);
         fflush(o->out);
-        if (*o->interrupt || !fgets(line, sizeof line, o->in)) break;
+        /* Waiting for a command, Ctrl-C ends the program at once (exit
+         * 130): nothing is in progress, the last move is saved.  A command
+         * (a solver's search) is stopped gently. */
+        gl_cli_stop_gently(0);
+        char *got = *o->interrupt ? NULL : fgets(line, sizeof line, o->in);
+        gl_cli_stop_gently(1);
+        if (!got) break;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             int c;
@@ -219,11 +258,18 @@ static int run(gl_play *p, const gl_front_opts *o)
         gl_events_clear(&ev);
         if (gl_play_tick(p, &ev)) { /* the clock ran out while the player typed */
             say_events(&u, &ev);
+            record(&u);
             gl_events_clear(&ev);
         }
         if (command(&u, cmd, &ev) != 0) break;
     }
     gl_events_free(&ev);
+    /* the time played since the last move goes into the save as well: the
+     * clock stands while the game is closed, and goes on from there */
+    gl_error err = {0};
+    if (!u.failed && gl_play_autosaving(p) && gl_play_path(p) && gl_play_save(p, NULL, &err) != 0)
+        save_failed(&u, &err);
+    free(u.scores);
     if (u.failed) return GL_EXIT_USAGE;
     return *o->interrupt ? GL_EXIT_INTERRUPTED : GL_EXIT_OK;
 }

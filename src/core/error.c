@@ -78,6 +78,23 @@ size_t gl_escape_text(const char *in, size_t n, char *out, size_t cap)
     return o;
 }
 
+const char *gl_escape_byte(char c, char buf[5])
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char u = (unsigned char)c;
+    if (u > 0x20 && u < 0x7f) {
+        buf[0] = (char)u;
+        buf[1] = '\0';
+    } else {
+        buf[0] = '\\';
+        buf[1] = 'x';
+        buf[2] = hex[u >> 4];
+        buf[3] = hex[u & 15];
+        buf[4] = '\0';
+    }
+    return buf;
+}
+
 /* A byte-order mark is named as one: "\xef\xbb\xbf" alone tells a user
  * nothing about the invisible character an editor put there. */
 static const char bom_note[] = " (\\xef\\xbb\\xbf is a byte-order mark)";

@@ -74,6 +74,11 @@ const gl_event *gl_events_find(const gl_events *e, gl_event_kind kind)
     return NULL;
 }
 
+const int *gl_event_cells(const gl_events *e, const gl_event *x)
+{
+    return x->n > 0 ? e->cells.rc + 2 * x->first : NULL;
+}
+
 const char *gl_event_name(gl_event_kind kind)
 {
     static const char *const names[] = {"", "move", "fill", "remove", "spawn", "bomb", "reshuffle",

@@ -142,18 +142,17 @@ int gl_cell_parse(const char *s, int *row, int *col, const char **end)
 
 void gl_cell_format(int row, int col, char *buf, size_t n)
 {
-    char letters[8];
-    int k = 0;
-    int c = col + 1;
-    while (c > 0 && k < 7) {
-        int rem = (c - 1) % 26;
-        letters[k++] = (char)('a' + rem);
-        c = (c - 1) / 26;
+    if (n == 0) return;
+    if (row < 0 || col < 0) { /* off the board: no name */
+        snprintf(buf, n, "?");
+        return;
     }
-    char tmp[8];
-    for (int i = 0; i < k; i++) tmp[i] = letters[k - 1 - i];
+    /* In long long: the column and row after INT_MAX have names too. */
+    char tmp[16];
+    int k = (int)sizeof tmp - 1;
     tmp[k] = '\0';
-    snprintf(buf, n, "%s%d", tmp, row + 1);
+    for (long long c = (long long)col + 1; c > 0; c = (c - 1) / 26) tmp[--k] = (char)('a' + (c - 1) % 26);
+    snprintf(buf, n, "%s%lld", tmp + k, (long long)row + 1);
 }
 
 void gl_cells_chain(const int *rc, int n, gl_cells *out)

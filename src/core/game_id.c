@@ -2,7 +2,15 @@
  * puzzle collection's idea).  PARAMS is canonical: every parameter of the
  * game's table in the table's order, its default where none was given
  * (parameters without a default only when given), each value written one
- * way, so one game has one ID and `new ID` makes the board `new` made. */
+ * way by the table's reader (params.c), so one game has one ID and `new
+ * ID` makes the board `new` made.
+ *
+ * An ID is shared, so it names no local file: a parameter that is not part
+ * of IDs (GL_PARAM_NOT_IN_ID: onet's levels=FILE) or that may name a file
+ * on a command line (a TEXT parameter with choices: onet's map= holds only
+ * its built-in names in an ID) makes a custom game without one, and an ID
+ * that holds such a value (as older versions wrote) is refused, saying so,
+ * before anything is opened. */
 #include "gridlab/game.h"
 
 #include <errno.h>
@@ -26,14 +34,6 @@ int gl_seed_parse(const char *s, uint64_t *seed)
     return 0;
 }
 
-/* Is c allowed in a TEXT value?  The ID's separators and anything a shell
- * or a terminal would mangle are not.  A comma is (match3's scores=1,4,10):
- * the ID's reader joins a piece without '=' to the value before it. */
-static int text_char_ok(char c)
-{
-    return c > ' ' && c < 127 && c != '#' && c != '=' && c != ':';
-}
-
 static int in_choices(const char *choices, const char *v)
 {
     size_t vl = strlen(v);
@@ -48,40 +48,20 @@ static int in_choices(const char *choices, const char *v)
     return 0;
 }
 
-/* value -> its canonical form in out; 0, or -1 with the reason in err. */
-static int canon_value(const gl_game *g, const gl_param *p, const char *v, gl_strbuf *out, gl_error *err)
+/* Does value v of p name a local file (not one of its built-in names)? */
+static int names_file(const gl_param *p, const char *v)
 {
-    long long n;
-    int w, h;
-    switch (p->kind) {
-    case GL_PARAM_INT:
-        if (gl_parse_ll(v, p->min, p->max, &n) != 0)
-            return gl_error_set(err, "%s=%.40s: expected a whole number from %lld to %lld", p->key, v,
-                                p->min, p->max);
-        gl_sb_printf(out, "%lld", n);
-        return 0;
-    case GL_PARAM_SIZE:
-        if (gl_parse_size(v, &w, &h) != 0 || w < p->min || w > p->max || h < p->hmin || h > p->hmax)
-            return gl_error_set(err, "%s=%.40s: expected WxH with W from %lld to %lld and H from %lld to %lld",
-                                p->key, v, p->min, p->max, p->hmin, p->hmax);
-        gl_sb_printf(out, "%dx%d", w, h);
-        return 0;
-    case GL_PARAM_CHOICE:
-        if (!in_choices(p->choices, v))
-            return gl_error_set(err, "%s=%.40s: expected one of %s", p->key, v, p->choices);
-        gl_sb_puts(out, v);
-        return 0;
-    case GL_PARAM_TEXT:
-        if (!*v || strlen(v) > 200)
-            return gl_error_set(err, "%s: expected a value of 1 to 200 characters", p->key);
-        for (const char *c = v; *c; c++)
-            if (!text_char_ok(*c))
-                return gl_error_set(err, "%s=%.40s: a %s ID cannot hold '%c' (spaces and # = : are "
-                                    "not allowed)", p->key, v, g->name, *c > ' ' && *c < 127 ? *c : '?');
-        gl_sb_puts(out, v);
-        return 0;
+    if (p->flags & GL_PARAM_NOT_IN_ID) return 1;
+    return p->kind == GL_PARAM_TEXT && p->choices && !in_choices(p->choices, v);
+}
+
+const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params)
+{
+    for (int i = 0; params && i < params->n; i++) {
+        const gl_param *p = gl_game_param(g, params->items[i].key);
+        if (p && names_file(p, params->items[i].value)) return &params->items[i];
     }
-    return gl_error_set(err, "%s: parameter of an unknown kind", p->key);
+    return NULL;
 }
 
 static void known_keys(const gl_game *g, gl_strbuf *out)
@@ -108,19 +88,45 @@ int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, g
             if (strcmp(params->items[j].key, key) == 0)
                 return gl_error_set(err, "%s is given twice", key);
     }
-    int first = 1;
+    /* the values as the table reads them (a copy: params stays unmarked) */
+    gl_kvlist copy;
+    gl_kv_init(&copy);
+    copy.bare = 1;
+    for (int i = 0; params && i < params->n; i++) gl_kv_add(&copy, params->items[i].key, params->items[i].value, 0);
+    gl_params v;
+    int rc = gl_params_read(g->params, g->nparams, &copy, &v, err);
+    gl_kv_free(&copy);
+    if (rc != 0) return -1;
+    for (int i = 0; i < g->nparams; i++)
+        if (v.v[i].given && names_file(&g->params[i], v.v[i].text)) {
+            const gl_param *p = &g->params[i];
+            char builtin[160] = "";
+            if (p->choices && p->choices[0])
+                snprintf(builtin, sizeof builtin, " names a built-in %s (%s), never a file", p->key, p->choices);
+            else snprintf(builtin, sizeof builtin, " names no %s file", p->key);
+            gl_error_set(err,
+                         "%s=%.60s: a game ID%s: an ID is shared; a %s file goes on the command line "
+                         "(--%s FILE) and makes a custom game, without an ID",
+                         p->key, v.v[i].text, builtin, p->key, p->key);
+            return 1;
+        }
+    size_t start = out->len;
     for (int i = 0; i < g->nparams; i++) {
-        const gl_param *p = &g->params[i];
-        const char *v = p->def;
-        for (int k = 0; params && k < params->n; k++)
-            if (strcmp(params->items[k].key, p->key) == 0) v = params->items[k].value;
-        if (!v) continue;
-        if (!first) gl_sb_putc(out, ',');
-        first = 0;
-        gl_sb_printf(out, "%s=", p->key);
-        if (canon_value(g, p, v, out, err) != 0) return -1;
+        if (!v.v[i].set || names_file(&g->params[i], v.v[i].text)) continue;
+        gl_sb_printf(out, "%s%s=%s", out->len > start ? "," : "", g->params[i].key, v.v[i].text);
     }
     return 0;
+}
+
+int gl_preset_canon(const gl_game *g, const gl_preset *pr, gl_strbuf *out, gl_error *err)
+{
+    gl_kvlist kv;
+    gl_kv_init(&kv);
+    gl_error ignored = {0};
+    int rc = gl_kv_parse_pairs(&kv, pr->params, err ? err : &ignored);
+    if (rc == 0) rc = gl_params_canon(g, &kv, out, err ? err : &ignored);
+    gl_kv_free(&kv);
+    return rc;
 }
 
 int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out, gl_error *err)
@@ -128,8 +134,10 @@ int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strb
     gl_strbuf canon = GL_STRBUF_INIT;
     int rc = gl_params_canon(g, params, &canon, err);
     if (rc == 0) {
-        gl_sb_printf(out, "%s:%s#%llu", g->name, gl_sb_str(&canon), (unsigned long long)seed);
-        if (out->len > GL_ID_MAX) rc = gl_error_set(err, "the game ID would be longer than %d characters", GL_ID_MAX);
+        char id[GL_ID_MAX + 64];
+        int n = snprintf(id, sizeof id, "%s:%s#%llu", g->name, gl_sb_str(&canon), (unsigned long long)seed);
+        if (n < 0 || n > GL_ID_MAX) rc = gl_error_set(err, "the game ID would be longer than %d characters", GL_ID_MAX);
+        else gl_sb_puts(out, id);
     }
     gl_sb_free(&canon);
     return rc;
@@ -165,6 +173,7 @@ int gl_game_id_parse(const char *id, const gl_game **gp, gl_kvlist *params, uint
      * belongs to the value before it (a list: scores=1,4,10) */
     gl_kvlist got;
     gl_kv_init(&got);
+    got.bare = 1;
     if (colon && colon < hash) {
         const char *p = colon + 1;
         while (p < hash) {
@@ -213,6 +222,11 @@ int gl_game_id_parse(const char *id, const gl_game **gp, gl_kvlist *params, uint
     gl_error e2 = {0};
     int rc = gl_params_canon(g, &got, &canon, &e2);
     gl_sb_free(&canon);
+    if (rc == 1) {
+        gl_error_set(err, "game ID '%.60s': %s", id, e2.msg);
+        gl_kv_free(&got);
+        return -1;
+    }
     if (rc != 0) {
         gl_error_set(err, "game ID '%.60s': %s", id, e2.msg);
         gl_kv_free(&got);

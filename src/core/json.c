@@ -1,5 +1,12 @@
 /* JSON writer (comma bookkeeping and RFC 8259 escaping) and a small
- * recursive-descent reader for replay files and tests. */
+ * recursive-descent reader for replay files and tests.
+ *
+ * The reader refuses what readers disagree on, so that a document
+ * gridlab accepts means the same to every other program: a key given
+ * twice in one object (Python, JavaScript and jq keep the last, a first-
+ * match lookup the first) and a NUL character in a string (\u0000, which
+ * C strings would cut short, so that "score\u0000x" would be found as
+ * "score"). */
 #include "gridlab/json.h"
 
 #include <math.h>
@@ -221,6 +228,10 @@ static int jstring(jparser *p, char **out)
                     p->i += 6;
                 }
             }
+            if (cp == 0) {
+                gl_sb_free(&sb);
+                return jfail(p, "\\u0000 (a NUL character) in a string");
+            }
             put_utf8(&sb, cp);
             break;
         }
@@ -254,6 +265,43 @@ static int push_item(gl_jv *v, size_t *cap, gl_jv *item, char *key)
     if (v->type == GL_JV_OBJ) v->keys[v->n] = key;
     v->n++;
     return 0;
+}
+
+typedef struct {
+    const char *key;
+    size_t at; /* its place in the object */
+} key_at;
+
+static int cmp_key(const void *a, const void *b)
+{
+    const key_at *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* A key given twice in the object just read: -1 naming it.  Pairwise for
+ * a few keys, by sorting for many (a 64 KiB line can hold ten thousand). */
+static int check_unique_keys(jparser *p, const gl_jv *v)
+{
+    size_t dup = v->n; /* the first repeat, in the document's order */
+    if (v->n <= 16) {
+        for (size_t i = 1; i < v->n && dup == v->n; i++)
+            for (size_t j = 0; j < i; j++)
+                if (strcmp(v->keys[i], v->keys[j]) == 0) {
+                    dup = i;
+                    break;
+                }
+    } else {
+        key_at *k = malloc(v->n * sizeof *k);
+        if (!k) return jfail(p, "out of memory");
+        for (size_t i = 0; i < v->n; i++) k[i] = (key_at){v->keys[i], i};
+        qsort(k, v->n, sizeof *k, cmp_key);
+        for (size_t i = 1; i < v->n; i++)
+            if (strcmp(k[i].key, k[i - 1].key) == 0 && k[i].at < dup) dup = k[i].at;
+        free(k);
+    }
+    if (dup == v->n) return 0;
+    return gl_error_set(p->err, "offset %zu: the key \"%.60s\" is given twice in one object", p->i, v->keys[dup]);
 }
 
 static int jcontainer(jparser *p, gl_jv *v, int is_obj)
@@ -301,6 +349,7 @@ static int jcontainer(jparser *p, gl_jv *v, int is_obj)
         return jfail(p, is_obj ? "expected ',' or '}'" : "expected ',' or ']'");
     }
     p->depth--;
+    if (is_obj) return check_unique_keys(p, v);
     return 0;
 }
 

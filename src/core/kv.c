@@ -152,13 +152,59 @@ int gl_parse_size(const char *s, int *w, int *h)
     return 0;
 }
 
-/* "FILE:LINE: key K" for header keys, "option --K" for command-line ones. */
-static int kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what)
+/* "FILE:LINE: key=value" for header keys, "key=value" for bare pairs,
+ * "option --K" for command-line ones. */
+int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what)
 {
     if (kv->line > 0)
         return gl_error_at(err, l->file, kv->line, "%s=%.60s: %s", kv->key, kv->value, what);
+    if (l->bare) return gl_error_set(err, "%s=%.60s: %s", kv->key, kv->value, what);
     if (kv->novalue) return gl_error_set(err, "option --%s needs a value: %s", kv->key, what);
     return gl_error_set(err, "option --%s %.60s: %s", kv->key, kv->value, what);
+}
+
+int gl_kv_parse_pairs(gl_kvlist *l, const char *text, gl_error *err)
+{
+    const char *s = text ? text : "";
+    int first = l->n;
+    while (*s) {
+        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+        if (!*s) break;
+        size_t n = strcspn(s, " \t\n\r");
+        const char *eq = memchr(s, '=', n);
+        int rc = 0;
+        if (!eq || eq == s) rc = gl_error_set(err, "'%.*s' is not key=value", (int)(n > 60 ? 60 : n), s);
+        else if ((size_t)(eq - s) > 64) rc = gl_error_set(err, "'%.40s...': the key is too long", s);
+        if (rc == 0) {
+            char key[72];
+            memcpy(key, s, (size_t)(eq - s));
+            key[eq - s] = '\0';
+            for (int i = first; i < l->n && rc == 0; i++)
+                if (strcmp(l->items[i].key, key) == 0) rc = gl_error_set(err, "%s is given twice", key);
+            if (rc == 0) {
+                char *value = malloc(n - (size_t)(eq - s));
+                if (!value) {
+                    fputs("gridlab: out of memory\n", stderr);
+                    abort();
+                }
+                memcpy(value, eq + 1, n - (size_t)(eq - s) - 1);
+                value[n - (size_t)(eq - s) - 1] = '\0';
+                gl_kv_add(l, key, value, 0);
+                free(value);
+            }
+        }
+        if (rc != 0) {
+            while (l->n > first) { /* nothing added on failure */
+                l->n--;
+                free(l->items[l->n].key);
+                free(l->items[l->n].value);
+            }
+            return -1;
+        }
+        s += n;
+    }
+    l->bare = 1;
+    return 0;
 }
 
 int gl_kv_int(gl_kvlist *l, const char *key, long long min, long long max, long long *out,
@@ -169,7 +215,7 @@ int gl_kv_int(gl_kvlist *l, const char *key, long long min, long long max, long 
     if (gl_parse_ll(kv->value, min, max, out) != 0) {
         char what[96];
         snprintf(what, sizeof what, "expected a whole number from %lld to %lld", min, max);
-        return kv_fail(l, kv, err, what);
+        return gl_kv_fail(l, kv, err, what);
     }
     return 0;
 }
@@ -185,7 +231,7 @@ int gl_kv_size(gl_kvlist *l, const char *key, int minw, int maxw, int minh, int 
         char what[128];
         snprintf(what, sizeof what, "expected WxH with W from %d to %d and H from %d to %d", minw,
                  maxw, minh, maxh);
-        return kv_fail(l, kv, err, what);
+        return gl_kv_fail(l, kv, err, what);
     }
     *w = ww;
     *h = hh;
@@ -212,7 +258,7 @@ int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out, g
     }
     char what[160];
     snprintf(what, sizeof what, "expected one of %s", choices);
-    return kv_fail(l, kv, err, what);
+    return gl_kv_fail(l, kv, err, what);
 }
 
 /* Edit distance with adjacent transpositions (optimal string alignment),
@@ -287,6 +333,10 @@ int gl_kv_check_used(const gl_kvlist *l, gl_error *err)
             continue;
         }
         int has = gl_kv_suggest(l, kv->key, NULL, near, sizeof near);
+        if (l->bare) {
+            if (has) snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
+            return gl_error_set(err, "no parameter '%.60s'%s", kv->key, hint);
+        }
         if (kv->line > 0) {
             if (has) snprintf(hint, sizeof hint, "; did you mean '%s'?", near);
             return gl_error_at(err, l->file, kv->line, "unknown key '%.60s'%s", kv->key, hint);

@@ -42,7 +42,13 @@ void gl_meter_start(gl_meter *m, const gl_limits *lim)
     memset(m, 0, sizeof *m);
     m->lim = lim;
     m->start_ns = gl_now_ns();
-    if (lim && lim->limit_ms > 0) m->deadline_ns = m->start_ns + (uint64_t)(lim->limit_ms * 1e6);
+    /* A limit too far away for a 64-bit deadline (about 290 years and
+     * more, infinity included) is no limit; converting it would overflow.
+     * Not a number is no limit either (the comparison is false). */
+    if (lim && lim->limit_ms > 0) {
+        double ns = lim->limit_ms * 1e6;
+        m->deadline_ns = ns < 9e18 ? m->start_ns + (uint64_t)ns : UINT64_MAX;
+    }
     m->cap = gl_limits_mem_cap(lim);
 }
 

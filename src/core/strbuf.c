@@ -4,15 +4,26 @@
  * beside the target, is synced, and replaces the target by rename, and the
  * directory is synced so the rename survives a crash.  The target is what
  * the user named, followed through symbolic links (the link stays, the file
- * it points to changes), with its mode kept. */
+ * it points to changes), with its mode kept.
+ *
+ * While a save runs, the signals that would end the program in the middle
+ * are held back: SIGINT, SIGTERM and SIGHUP (a handler that exits at once,
+ * as the program's second Ctrl-C does, would leave the temporary file
+ * behind) come when the save is done, and SIGXFSZ, which the kernel sends
+ * when the file size limit (ulimit -f) is passed and whose default action
+ * kills the program without a word, is taken back (when the save raised
+ * it): the write fails with EFBIG instead, and the save says so. */
 #include "gridlab/strbuf.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -164,7 +175,35 @@ static int write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
+static int write_atomic(const char *path, const char *data, size_t len, gl_error *err);
+
 int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err)
+{
+    sigset_t hold, old, pending;
+    sigemptyset(&hold);
+    sigaddset(&hold, SIGINT);
+    sigaddset(&hold, SIGTERM);
+    sigaddset(&hold, SIGHUP);
+    sigaddset(&hold, SIGXFSZ);
+    int held = pthread_sigmask(SIG_BLOCK, &hold, &old) == 0;
+    /* a SIGXFSZ already waiting is not the save's to take */
+    int xfsz_before = held && sigpending(&pending) == 0 && sigismember(&pending, SIGXFSZ);
+    int rc = write_atomic(path, data, len, err);
+    if (held) {
+        if (!xfsz_before && sigpending(&pending) == 0 && sigismember(&pending, SIGXFSZ)) {
+            sigset_t one;
+            sigemptyset(&one);
+            sigaddset(&one, SIGXFSZ);
+            struct timespec now = {0, 0};
+            while (sigtimedwait(&one, NULL, &now) < 0 && errno == EINTR) {
+            }
+        }
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    return rc;
+}
+
+static int write_atomic(const char *path, const char *data, size_t len, gl_error *err)
 {
     char *target = NULL, *dir = NULL, *tmp = NULL;
     int fd = -1, e = 0;

@@ -51,6 +51,12 @@ int gl_read_file(const char *path, size_t max, char **data, size_t *len, gl_erro
         return gl_error_set(err, "%s: file too large (more than %zu bytes)", name, max);
     }
     if (gl_text_has_bom(buf, n)) {
+        /* One mark is an editor's; two are not, and a parser that skips
+         * one of its own (gl_text_parse) would accept them both. */
+        if (gl_text_has_bom(buf + 3, n - 3)) {
+            free(buf);
+            return gl_error_at(err, name, 1, "two byte-order marks at the start (one is skipped, not two)");
+        }
         memmove(buf, buf + 3, n - 3);
         n -= 3;
     }

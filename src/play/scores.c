@@ -1,20 +1,28 @@
 /* Tables of best results (include/gridlab/scores.h): the file's text, the
- * ordering, and what of a finished game counts.
+ * ordering, what of a finished game counts, and recording it — the one
+ * rule set every front end uses (the terminal's two and the page, which
+ * keeps the table's text in the browser's storage).
  *
  * The file is read whole and checked line by line; anything that is not
- * the format makes the whole file "damaged": it is renamed aside (never
- * deleted, a person may want it) and the table starts again, so a broken
- * file costs old results, never a crash or a refusal to play.  Recording
- * reads the file again just before writing it, so two programs playing at
- * once lose at most each other's last result, and the atomic write never
- * leaves half a file. */
+ * the format makes the whole file "damaged": it is renamed aside under a
+ * name no earlier one has (never deleted, a person may want it) and the
+ * table starts again, so a broken file costs old results, never a crash or
+ * a refusal to play.  Recording holds an advisory lock (fcntl, on
+ * PATH.lock beside the file, which is never renamed) while it reads the
+ * file, adds the result and writes the file atomically, so any number of
+ * programs recording at once lose nothing. */
 #include "gridlab/scores.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+#include "session.h"
 
 #define SCORES_HEADER "gridlab-scores 1"
 #define SCORES_MAX_BYTES (4u << 20)
@@ -233,6 +241,34 @@ int gl_scores_parse(gl_scores *s, const char *data, size_t len, const char *name
 
 /* ------------------------------------------------------------ files */
 
+/* Renames the damaged file at path to PATH.bad-YYYYMMDD-HHMMSS (then -2,
+ * -3 ...): the name is made first with O_EXCL, so that an earlier file set
+ * aside in the same second is never overwritten. */
+static int set_aside(const char *path, char *aside, size_t n, gl_error *err)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    char stamp[32] = "0";
+    if (gmtime_r(&now, &tm)) strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    for (int k = 1; k <= 10000; k++) {
+        int len = k == 1 ? snprintf(aside, n, "%s.bad-%s", path, stamp) : snprintf(aside, n, "%s.bad-%s-%d", path, stamp, k);
+        if (len < 0 || (size_t)len >= n) return gl_error_set(err, "%s: the name is too long", path);
+        int fd = open(aside, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0) {
+            if (errno == EEXIST) continue;
+            return gl_error_set(err, "%s: %s", aside, strerror(errno));
+        }
+        close(fd);
+        if (rename(path, aside) != 0) {
+            int e = errno;
+            unlink(aside);
+            return gl_error_set(err, "%s: %s", aside, strerror(e));
+        }
+        return 0;
+    }
+    return gl_error_set(err, "%s: 10000 damaged files set aside already", path);
+}
+
 int gl_scores_load(gl_scores *s, const char *path, gl_error *err)
 {
     scores_clear(s);
@@ -254,19 +290,13 @@ int gl_scores_load(gl_scores *s, const char *path, gl_error *err)
         free(data);
     }
     if (!bad) return 0;
-    /* Set aside under a name that says when. */
-    size_t n = strlen(path) + 40;
-    char *aside = malloc(n);
-    if (!aside) return gl_error_set(err, "%s: out of memory", path);
-    snprintf(aside, n, "%s.bad-%lld", path, (long long)time(NULL));
-    if (rename(path, aside) != 0) {
-        int e = errno;
-        gl_error_set(err, "%s; it cannot be set aside as %s: %s", why.msg, aside, strerror(e));
-        free(aside);
+    char aside[4096];
+    if (set_aside(path, aside, sizeof aside, err) != 0) {
+        gl_error e = *err;
+        gl_error_set(err, "%s; it cannot be set aside: %s", why.msg, e.msg);
         return -1;
     }
     gl_error_set(err, "%s; the damaged file was set aside as %s", why.msg, aside);
-    free(aside);
     return 1;
 }
 
@@ -304,11 +334,61 @@ int gl_scores_save(const gl_scores *s, const char *path, gl_error *err)
     return rc;
 }
 
+/* How long a recorder waits for another one to let go of the lock. */
+#define LOCK_WAIT_MS 10000
+
+/* Takes the advisory lock of the table at path (PATH.lock, made when
+ * needed): the descriptor that holds it, or -1 with err. */
+static int lock_table(const char *path, gl_error *err)
+{
+    if (make_parent(path, err) != 0) return -1;
+    size_t n = strlen(path) + 6;
+    char *lp = malloc(n);
+    if (!lp) return gl_error_set(err, "out of memory");
+    snprintf(lp, n, "%s.lock", path);
+    int fd = open(lp, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        gl_error_set(err, "%s: %s", lp, strerror(errno));
+        free(lp);
+        return -1;
+    }
+    struct flock fl;
+    memset(&fl, 0, sizeof fl);
+    fl.l_type = F_WRLCK;
+    fl.l_whence = SEEK_SET;
+    for (int waited = 0;; waited++) {
+        if (fcntl(fd, F_SETLK, &fl) == 0) break;
+        if (errno != EACCES && errno != EAGAIN && errno != EINTR) {
+            gl_error_set(err, "%s: cannot lock it: %s", lp, strerror(errno));
+            break;
+        }
+        if (waited >= LOCK_WAIT_MS / 2) {
+            gl_error_set(err, "%s: another program has held it for %d s", lp, LOCK_WAIT_MS / 1000);
+            break;
+        }
+        struct timespec ts = {0, 2000000}; /* 2 ms */
+        nanosleep(&ts, NULL);
+    }
+    free(lp);
+    if (err && err->set) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 int gl_scores_record(const char *path, const gl_score *e, gl_scores *s, gl_error *note, gl_error *err)
 {
     gl_scores own;
     gl_scores_init(&own);
     gl_scores *t = s ? s : &own;
+    gl_error lerr = {0};
+    int lock = lock_table(path, &lerr);
+    if (lock < 0) {
+        if (err) *err = lerr;
+        return -1;
+    }
+    /* read, add, write, all under the lock */
     int rc = gl_scores_load(t, path, err);
     if (rc == 1) {
         if (note) *note = *err;
@@ -319,6 +399,7 @@ int gl_scores_record(const char *path, const gl_score *e, gl_scores *s, gl_error
         if (rc < 0) gl_error_set(err, "out of memory");
         else if (gl_scores_save(t, path, err) != 0) rc = -1;
     }
+    close(lock); /* lets go of the lock */
     gl_scores_free(&own);
     return rc;
 }
@@ -336,6 +417,7 @@ int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err)
     if (gl_play_assisted(p)) return gl_error_set(err, "the solver played moves of this game");
     if (gl_play_hints(p))
         return gl_error_set(err, "%d hint%s helped in this game", gl_play_hints(p), gl_play_hints(p) == 1 ? "" : "s");
+    if (gl_play_recorded(p)) return gl_error_set(err, "its result is in the table already");
     gl_strbuf key = GL_STRBUF_INIT;
     if (gl_play_params_key(p, &key, err) != 0) {
         gl_sb_free(&key);
@@ -356,6 +438,66 @@ int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err)
     return 0;
 }
 
+/* The finished game of p as a result, or why it enters no table (rec). */
+static int result_of(const gl_play *p, gl_score *e, gl_record *rec)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->rank = -1;
+    gl_error why = {0};
+    if (gl_score_of_play(p, e, &why) == 0) return 0;
+    const gl_game *g = gl_play_game(p);
+    gl_status st = gl_play_status(p);
+    if (st == GL_PLAYING || !g) return -1;
+    if (gl_play_assisted(p)) snprintf(rec->why, sizeof rec->why, "The solver helped: not entered in the best results.");
+    else if (gl_play_hints(p)) snprintf(rec->why, sizeof rec->why, "Hints helped: not entered in the best results.");
+    else if (gl_play_recorded(p)) snprintf(rec->why, sizeof rec->why, "Already in the best results.");
+    else if (st == GL_WON || g->score_kind == GL_SCORE_MORE)
+        snprintf(rec->why, sizeof rec->why, "Not entered in the best results: %.250s.",
+                 gl_play_id(p)[0] ? why.msg : "a custom game (no game ID)");
+    return -1;
+}
+
+int gl_play_record(gl_play *p, const char *path, gl_scores *table, gl_record *rec, gl_error *err)
+{
+    gl_score e;
+    if (result_of(p, &e, rec) != 0) return 0;
+    gl_error note = {0};
+    int rank = gl_scores_record(path, &e, table, &note, err);
+    gl_score_free(&e);
+    if (rank < 0) return -1;
+    rec->rank = rank;
+    if (note.set) snprintf(rec->note, sizeof rec->note, "%s", note.msg);
+    p->recorded = 1;
+    return 0;
+}
+
+int gl_play_record_table(gl_play *p, gl_scores *table, gl_record *rec, gl_error *err)
+{
+    gl_score e;
+    if (result_of(p, &e, rec) != 0) return 0;
+    int rank = gl_scores_add(table, &e);
+    gl_score_free(&e);
+    if (rank < 0) return gl_error_set(err, "out of memory");
+    rec->rank = rank;
+    p->recorded = 1;
+    return 0;
+}
+
+static const char *ordinal(int n)
+{
+    int k = n % 100;
+    if (k >= 11 && k <= 13) return "th";
+    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
+void gl_record_words(const gl_record *rec, char *buf, size_t n)
+{
+    if (rec->rank < 0) snprintf(buf, n, "%s", rec->why);
+    else if (rec->rank == 0) snprintf(buf, n, "Not among the %d best for these options.", GL_SCORES_KEEP);
+    else if (rec->rank == 1) snprintf(buf, n, "The best result for these options!");
+    else snprintf(buf, n, "The %d%s best result for these options.", rec->rank, ordinal(rec->rank));
+}
+
 void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value, char *buf, size_t n)
 {
     if (kind == GL_SCORE_TIME) {
@@ -366,4 +508,22 @@ void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value
         return;
     }
     snprintf(buf, n, "%s %lld", g && g->score_name ? g->score_name : "score", value);
+}
+
+void gl_play_outcome(const gl_play *p, char *buf, size_t n)
+{
+    const gl_game *g = gl_play_game(p);
+    gl_status st = gl_play_status(p);
+    if (!g || st == GL_PLAYING) {
+        snprintf(buf, n, "%s", "");
+        return;
+    }
+    char measure[64], clock[32];
+    gl_score_format_value(g, g->score_kind, gl_play_score(p), measure, sizeof measure);
+    long long s = (long long)gl_play_elapsed_ms(p) / 1000;
+    snprintf(clock, sizeof clock, "%lld:%02lld", s / 60, s % 60);
+    if (st == GL_WON && g->score_kind == GL_SCORE_TIME) snprintf(buf, n, "You won: %s.", measure);
+    else if (st == GL_WON) snprintf(buf, n, "You won: %s in %s.", measure, clock);
+    else if (gl_play_time_left_ms(p) == 0) snprintf(buf, n, "The time is up!");
+    else snprintf(buf, n, "Game over: %s in %s.", measure, clock);
 }

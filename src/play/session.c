@@ -27,11 +27,11 @@ gl_play *gl_play_new(void)
     return p;
 }
 
-static void boards_push(const gl_game *g, gl_boards *s, gl_board *b)
+void play_steps_push(play_steps *s, gl_board *b, char *note)
 {
     if (s->n == s->cap) {
         int cap = s->cap ? 2 * s->cap : 64;
-        gl_board **q = realloc(s->items, sizeof *q * (size_t)cap);
+        play_step *q = realloc(s->items, sizeof *q * (size_t)cap);
         if (!q) {
             fputs("gridlab: out of memory\n", stderr);
             abort();
@@ -39,20 +39,56 @@ static void boards_push(const gl_game *g, gl_boards *s, gl_board *b)
         s->items = q;
         s->cap = cap;
     }
-    (void)g;
-    s->items[s->n++] = b;
+    s->items[s->n].board = b;
+    s->items[s->n].note = note;
+    s->n++;
 }
 
-static void boards_clear(const gl_game *g, gl_boards *s)
+void play_steps_clear(const gl_game *g, play_steps *s)
 {
-    while (s->n) g->destroy(s->items[--s->n]);
+    while (s->n) {
+        play_step *st = &s->items[--s->n];
+        g->destroy(st->board);
+        free(st->note);
+    }
+}
+
+char *play_note(const gl_game *g, const gl_board *b, const char *name, const gl_events *ev, int first)
+{
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_sb_puts(&sb, name);
+    for (int i = first; ev && i < ev->n; i++) {
+        const gl_event *e = &ev->ev[i];
+        if (e->kind == GL_EV_SPAWN) {
+            gl_sb_puts(&sb, " | spawn");
+            for (int k = 0; k < e->n; k++) {
+                int r = ev->cells.rc[2 * (e->first + k)], c = ev->cells.rc[2 * (e->first + k) + 1];
+                char cell[16];
+                gl_cell_format(r, c, cell, sizeof cell);
+                gl_cell_view v;
+                g->cell(b, r, c, &v);
+                gl_sb_printf(&sb, " %s=%c", cell, v.sym > ' ' && v.sym < 127 ? v.sym : '?');
+            }
+        } else if (e->kind == GL_EV_BOMB) {
+            gl_sb_printf(&sb, " | bomb %c", e->value > ' ' && e->value < 127 ? (char)e->value : '?');
+        } else if (e->kind == GL_EV_RESHUFFLE) {
+            gl_sb_printf(&sb, " | reshuffle %lld", e->value);
+        }
+    }
+    char *note = strdup(gl_sb_str(&sb));
+    gl_sb_free(&sb);
+    if (!note) {
+        fputs("gridlab: out of memory\n", stderr);
+        abort();
+    }
+    return note;
 }
 
 void play_drop(gl_play *p)
 {
     if (!p->g) return;
-    boards_clear(p->g, &p->undo);
-    boards_clear(p->g, &p->redo);
+    play_steps_clear(p->g, &p->undo);
+    play_steps_clear(p->g, &p->redo);
     if (p->b) p->g->destroy(p->b);
     if (p->start) p->g->destroy(p->start);
     p->b = p->start = NULL;
@@ -74,6 +110,7 @@ void gl_play_free(gl_play *p)
 
 static void clock_start(gl_play *p)
 {
+    p->carried_ns = 0;
     p->started_ns = play_now(p);
     p->paused_ns = 0;
     p->pause_at = 0;
@@ -89,8 +126,8 @@ void play_set_board(gl_play *p, gl_board *b)
         fputs("gridlab: out of memory\n", stderr);
         abort();
     }
-    boards_clear(p->g, &p->undo);
-    boards_clear(p->g, &p->redo);
+    play_steps_clear(p->g, &p->undo);
+    play_steps_clear(p->g, &p->redo);
     if (p->b) p->g->destroy(p->b);
     if (p->start) p->g->destroy(p->start);
     p->b = b;
@@ -99,7 +136,8 @@ void play_set_board(gl_play *p, gl_board *b)
     free(p->plan);
     p->plan = NULL;
     p->nplan = p->iplan = 0;
-    p->assisted = p->hints = 0;
+    p->assisted = p->hints = p->recorded = 0;
+    p->load_note[0] = '\0';
     p->last_move[0] = '\0';
     p->serial++;
     clock_start(p);
@@ -113,16 +151,19 @@ static int start_game(gl_play *p, const gl_game *g, const gl_kvlist *params, uin
     /* the board first: create names a bad option the way options are named */
     gl_kvlist copy;
     gl_kv_init(&copy);
+    copy.bare = params && params->bare;
     for (int i = 0; params && i < params->n; i++) gl_kv_add(&copy, params->items[i].key, params->items[i].value, 0);
     gl_board *b = gl_game_create(g, &copy, seed, err);
     gl_kv_free(&copy);
     if (!b) return -1;
     gl_strbuf id = GL_STRBUF_INIT;
-    if (gl_game_id(g, params, seed, &id, err) != 0) {
+    int idrc = gl_game_id(g, params, seed, &id, err);
+    if (idrc < 0) {
         gl_sb_free(&id);
         g->destroy(b);
         return -1;
     }
+    if (idrc == 1) gl_error_clear(err); /* a parameter outside IDs (a file): a custom game */
     if (p->g && p->g != g) play_drop(p);
     p->g = g;
     snprintf(p->id, sizeof p->id, "%s", gl_sb_str(&id));
@@ -163,36 +204,8 @@ int gl_play_start_text(gl_play *p, const gl_game *g, const char *params, uint64_
 {
     gl_kvlist kv;
     gl_kv_init(&kv);
-    const char *s = params ? params : "";
-    int rc = 0;
-    while (*s && rc == 0) {
-        while (*s == ' ') s++;
-        size_t n = strcspn(s, " ");
-        if (!n) break;
-        const char *eq = memchr(s, '=', n);
-        if (!eq || eq == s || eq == s + n - 1) {
-            rc = gl_error_set(err, "'%.*s' is not KEY=VALUE", (int)n, s);
-            break;
-        }
-        char key[64], value[GL_ID_MAX + 1];
-        size_t kn = (size_t)(eq - s), vn = n - kn - 1;
-        if (kn >= sizeof key || vn >= sizeof value) {
-            rc = gl_error_set(err, "'%.*s' is too long", (int)(n > 40 ? 40 : n), s);
-            break;
-        }
-        memcpy(key, s, kn);
-        key[kn] = '\0';
-        memcpy(value, eq + 1, vn);
-        value[vn] = '\0';
-        if (gl_kv_get(&kv, key)) {
-            rc = gl_error_set(err, "%s is given twice", key);
-            break;
-        }
-        gl_kv_add(&kv, key, value, 0);
-        s += n;
-    }
-    for (int i = 0; i < kv.n; i++) kv.items[i].used = 0;
-    if (rc == 0) rc = gl_play_start(p, g, &kv, seed, err);
+    int rc = gl_kv_parse_pairs(&kv, params, err);
+    if (rc == 0) rc = start_game(p, g, &kv, seed, 1, err);
     gl_kv_free(&kv);
     return rc;
 }
@@ -233,6 +246,14 @@ int gl_play_dirty(const gl_play *p) { return p->dirty; }
 int gl_play_assisted(const gl_play *p) { return p->assisted; }
 int gl_play_hints(const gl_play *p) { return p->hints; }
 int gl_play_level(const gl_play *p) { return p->level; }
+int gl_play_recorded(const gl_play *p) { return p->recorded; }
+const char *gl_play_load_note(const gl_play *p) { return p->load_note; }
+
+void gl_play_mark_helped(gl_play *p, int hints, int solver)
+{
+    if (hints > 0 && p->hints < hints) p->hints = hints;
+    if (solver) p->assisted = 1;
+}
 unsigned gl_play_serial(const gl_play *p) { return p->serial; }
 const gl_board *gl_play_first_board(const gl_play *p) { return p->start; }
 const gl_kvlist *gl_play_params(const gl_play *p) { return &p->params; }
@@ -274,13 +295,20 @@ int gl_play_move(gl_play *p, const gl_move *m, gl_events *ev, gl_error *err)
     p->g->format_move(p->b, m, name, sizeof name);
     gl_board *before = p->g->clone(p->b);
     if (!before) return gl_error_set(err, "out of memory");
-    if (p->g->apply(p->b, m, ev, err) != 0) {
+    /* the move's events, for its line in the save: the caller's, or ours */
+    gl_events own;
+    gl_events_init(&own);
+    gl_events *got = ev ? ev : &own;
+    int first = got->n;
+    if (p->g->apply(p->b, m, got, err) != 0) {
         p->g->destroy(before);
+        gl_events_free(&own);
         return -1;
     }
     snprintf(p->last_move, sizeof p->last_move, "%s", name);
-    boards_push(p->g, &p->undo, before);
-    boards_clear(p->g, &p->redo);
+    play_steps_push(&p->undo, before, play_note(p->g, p->b, name, got, first));
+    gl_events_free(&own);
+    play_steps_clear(p->g, &p->redo);
     gl_play_solve_cancel(p);
     p->nsel = 0;
     p->dirty = 1;
@@ -368,11 +396,12 @@ const int *gl_play_selection(const gl_play *p, int *n)
 
 void gl_play_unselect(gl_play *p) { p->nsel = 0; }
 
-static int step_history(gl_play *p, gl_boards *from, gl_boards *to, gl_error *err)
+static int step_history(gl_play *p, play_steps *from, play_steps *to, gl_error *err)
 {
     if (!from->n) return -1;
-    boards_push(p->g, to, p->b);
-    p->b = from->items[--from->n];
+    play_step st = from->items[--from->n];
+    play_steps_push(to, p->b, st.note); /* the move's line goes along */
+    p->b = st.board;
     p->nsel = 0;
     p->dirty = 1;
     play_clock_follow(p);
@@ -472,7 +501,12 @@ void play_clock_follow(gl_play *p)
 double gl_play_elapsed_ms(const gl_play *p)
 {
     if (!p->g) return 0;
-    return (double)(clock_now(p) - p->started_ns - p->paused_ns) / 1e6;
+    return (double)(p->carried_ns + (clock_now(p) - p->started_ns - p->paused_ns)) / 1e6;
+}
+
+void gl_play_add_time(gl_play *p, double ms)
+{
+    if (p->g && ms > 0 && ms < 1e12) p->carried_ns += (uint64_t)(ms * 1e6);
 }
 
 long long gl_play_time_left_ms(const gl_play *p)

@@ -1,6 +1,7 @@
 /* The play session's state, shared by its files: session.c (games, moves,
- * history, levels, the clock), assist.c (hints and the solver's moves) and
- * store.c (saving and loading). */
+ * history, levels, the clock), assist.c (hints and the solver's moves),
+ * store.c (the save file: writing and reading a whole game), scores.c (the
+ * tables of best results) and report.c (the JSON shapes). */
 #ifndef GL_PLAY_SESSION_H
 #define GL_PLAY_SESSION_H
 
@@ -9,16 +10,25 @@
 
 #define GL_PLAY_MAXSEL 8
 
-typedef struct gl_boards {
-    gl_board **items;
+/* One move of the history: a position and the move's line in the save
+ * ("a1-c3 | spawn e5=3 f6=1": the move in the game's notation and what
+ * chance decided).  On the undo stack the position is the one before the
+ * move, on the redo stack the one after it. */
+typedef struct play_step {
+    gl_board *board;
+    char *note;
+} play_step;
+
+typedef struct play_steps {
+    play_step *items;
     int n, cap;
-} gl_boards;
+} play_steps;
 
 struct gl_play {
     const gl_game *g;
     gl_board *b;         /* the position */
     gl_board *start;     /* this game's (level's) first position */
-    gl_boards undo, redo;
+    play_steps undo, redo;
 
     /* Where the game came from: an ID (its params and seed), or none. */
     char id[GL_ID_MAX + 1];
@@ -30,6 +40,8 @@ struct gl_play {
     int autosave;
     int dirty;
     int assisted, hints;
+    int recorded;        /* its result went into the table of best results */
+    char load_note[600]; /* why a loaded game is a custom game, "" when it is not */
     char last_move[64];
 
     int sel[2 * GL_PLAY_MAXSEL];
@@ -40,6 +52,7 @@ struct gl_play {
 
     uint64_t (*now)(void *ctx);
     void *now_ctx;
+    uint64_t carried_ns; /* time played before this session had the game (a loaded save's) */
     uint64_t started_ns; /* when this board's clock started */
     uint64_t paused_ns;  /* time in pauses so far */
     uint64_t pause_at;   /* non-zero while paused */
@@ -50,6 +63,11 @@ struct gl_play {
 };
 
 uint64_t play_now(const gl_play *p);
+void play_steps_push(play_steps *s, gl_board *b, char *note);
+void play_steps_clear(const gl_game *g, play_steps *s);
+/* The move's line in a save: its name and what chance decided (ev holds
+ * the events of the move, from index first on; b the position after it). */
+char *play_note(const gl_game *g, const gl_board *b, const char *name, const gl_events *ev, int first);
 /* Frees the game in progress (boards, history, plan); p->g stays. */
 void play_drop(gl_play *p);
 /* Takes board b (its first position) as the new game: history, selection,

@@ -189,7 +189,8 @@ static int run(gl_play *p, const gl_front_opts *o)
      * wait would delay every press); tui_input.c drops the releases. */
     mouseinterval(0);
     t->mouse = mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED, NULL) != 0;
-    tui_say(t, 0, "Moves: %s.  Press ? for help, m for the menu.", gl_play_game(p)->move_help);
+    if (gl_play_load_note(p)[0]) tui_say(t, 1, "%s", gl_play_load_note(p));
+    else tui_say(t, 0, "Moves: %s.  Press ? for help, m for the menu.", gl_play_game(p)->move_help);
     open_scores(t);
     tui_game_changed(t);
 
@@ -212,6 +213,15 @@ static int run(gl_play *p, const gl_front_opts *o)
         tui_in in;
         if (!tui_read(t, &in, 200)) continue;
         if (act(t, &in)) break;
+    }
+    /* the time played since the last move goes into the save as well: the
+     * clock stands while the game is closed, and goes on from there */
+    if (gl_play_autosaving(p) && gl_play_path(p) && !t->save_failed) {
+        gl_error err = {0};
+        if (gl_play_save(p, NULL, &err) != 0) {
+            t->save_failed = 1;
+            snprintf(t->save_error, sizeof t->save_error, "%s", err.msg);
+        }
     }
     endwin();
     restore_signals();

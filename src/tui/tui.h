@@ -89,6 +89,11 @@ typedef struct tui {
     /* Where the board went on screen in the last draw (for mouse clicks). */
     int oy, ox, cw, fits;
     int ring;       /* the ring's rows above and below the board are drawn (1), or left out to fit (0) */
+    /* The part of the board on screen: its first row and column and its
+     * size (all of it, unless the board is larger than the terminal:
+     * then it follows the cursor). */
+    int view_r, view_c, view_h, view_w;
+    int nlooks;     /* the colours that differ by colour alone (tui_draw.c) */
     int need_w, need_h; /* the terminal the board needs */
     int msg_y;      /* the message line (the command line is typed there) */
 } tui;
@@ -153,6 +158,9 @@ int tui_save(tui *t, int ask);
 /* Before the game in progress is dropped (what: "quit", "start a new
  * game"...): 1 go on (nothing unsaved, saved now, or the player agrees). */
 int tui_may_drop(tui *t, const char *what);
+/* The same before a new game, which also asks when the new
+ * position would be saved over the game in progress (--save). */
+int tui_may_replace(tui *t, const char *what);
 /* A line typed on the message line (prompt before it; text holds the
  * starting text and gets the result): 1 Enter, 0 Esc or Ctrl-C. */
 int tui_prompt(tui *t, const char *prompt, char *text, size_t size);

@@ -16,6 +16,7 @@
 #include <time.h>
 
 static const gl_game *game(const tui *t) { return gl_play_game(t->p); }
+static int is_current_preset(tui *t, const gl_game *g, const gl_preset *pr);
 
 /* ------------------------------------------------------------ text pages */
 
@@ -169,13 +170,25 @@ void tui_help(tui *t)
     page_add(&pg, A_NORMAL, 2, 4, "%s", g->summary);
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "Rules");
-    /* the rules as one paragraph, wrapped to this screen */
+    /* the rules as one paragraph, wrapped to this screen (a sentence that
+     * ends a line of the text is followed by two spaces, as within one) */
     char rules[2048];
-    snprintf(rules, sizeof rules, "%s", g->rules ? g->rules : g->summary);
-    for (char *c = rules; *c; c++)
-        if (*c == '\n') *c = ' ';
+    size_t n = 0;
+    for (const char *c = g->rules ? g->rules : g->summary; *c && n + 3 < sizeof rules; c++) {
+        if (*c != '\n') rules[n++] = *c;
+        else if (n && rules[n - 1] == '.') rules[n++] = ' ', rules[n++] = ' ';
+        else rules[n++] = ' ';
+    }
+    rules[n] = '\0';
     page_add(&pg, A_NORMAL, 2, 2, "%s", rules);
     page_add(&pg, A_NORMAL, 2, 4, "Moves: %s.", g->move_help);
+    /* which of the game's variants this is: its preset's name, else its
+     * options as the ID writes them */
+    const char *preset = NULL;
+    for (int i = 0; i < g->npresets && !preset; i++)
+        if (is_current_preset(t, g, &g->presets[i])) preset = g->presets[i].name;
+    if (preset) page_add(&pg, A_NORMAL, 2, 4, "This game: %s.", preset);
+    else if (t->scores_key[0]) page_add(&pg, A_NORMAL, 2, 4, "This game's options: %s.", t->scores_key);
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "The screen");
     gl_strbuf sb = GL_STRBUF_INIT;
@@ -205,7 +218,10 @@ void tui_help(tui *t)
     page_add(&pg, A_NORMAL, 2, 4, "ID (bottom): the game's ID, GAME:PARAMS#SEED; `gridlab play ID` makes the same "
                                "board anywhere.  best (bottom right): the best result with these options.");
     page_add(&pg, A_NORMAL, 2, 4, "On the board: [X] the cursor, (X) selected (its symbol reversed), {X} the hint; "
-                               "columns a b c.., rows 1 2 3.. (a single row: cell numbers).");
+                               "columns a b c.., rows 1 2 3.. (a single row: cell numbers), as moves are "
+                               "written.  A board too large for the terminal takes one column a cell (the "
+                               "cursor reversed, its row and column label too; the hint underlined), then a "
+                               "window that follows the cursor, with arrows where more of the board lies.");
     page_add(&pg, A_NORMAL, 0, 0, "%s", "");
     page_add(&pg, A_BOLD, 0, 0, "Keys");
     static const char *const keys[] = {
@@ -216,8 +232,9 @@ void tui_help(tui *t)
         ":                 type a move in the game's notation; Enter plays it",
         "u / r             undo / redo",
         "h                 hint: a good next move, shown on the board",
-        "S                 the solver plays from here (10 s to think at most); a key stops it",
-        "s                 save (to the --save file, the file the game came from, or a name you type)",
+        ("S                 the solver plays from here until the game ends (10 s to think at most for each "
+         "plan); a key stops it"),
+        "s                 save (to the file named when the game was started or loaded, else to a name you type)",
         "n                 a new game: the same options, the next seed",
         ("m                 the menu: new games (presets, custom), restart, game ID, load, save, other "
          "games, best results"),
@@ -380,21 +397,36 @@ int tui_save(tui *t, int ask)
     return 1;
 }
 
-int tui_may_drop(tui *t, const char *what)
+/* Asks before the game in progress is dropped when its moves would be
+ * lost: they are not saved, or (replacing: a new game) the
+ * new position will be saved over them, in the --save file every game of
+ * the run goes to. */
+static int may_drop(tui *t, const char *what, int replacing)
 {
-    if (!gl_play_dirty(t->p) || gl_play_moves(t->p) == 0 || gl_play_status(t->p) != GL_PLAYING) return 1;
+    if (gl_play_moves(t->p) == 0 || gl_play_status(t->p) != GL_PLAYING) return 1;
+    const char *path = gl_play_path(t->p);
+    int unsaved = gl_play_dirty(t->p);
+    int over = replacing && t->autosave && path && t->save_file && strcmp(path, t->save_file) == 0;
+    if (!unsaved && !over) return 1;
     for (;;) {
-        tui_say(t, 1, "This game has unsaved moves.  %s anyway?  y: yes  s: save first  Esc or n: no", what);
+        if (unsaved)
+            tui_say(t, 1, "This game has unsaved moves.  %s anyway?  y: yes  s: save first  Esc or n: no", what);
+        else
+            tui_say(t, 1, "This game would be saved over in %s.  %s anyway?  y: yes  s: save it to another "
+                          "file first  Esc or n: no", path, what);
         tui_redraw(t);
         tui_in in;
         if (!tui_read(t, &in, -1)) return 0; /* Ctrl-C: the main loop ends */
         if (in.key == KEY_RESIZE) continue;
         if (in.key == 'y' || in.key == 'Y') return 1;
-        if (in.key == 's' || in.key == 'S') return tui_save(t, 0);
+        if (in.key == 's' || in.key == 'S') return tui_save(t, !unsaved);
         tui_say(t, 0, "the game goes on");
         return 0;
     }
 }
+
+int tui_may_drop(tui *t, const char *what) { return may_drop(t, what, 0); }
+int tui_may_replace(tui *t, const char *what) { return may_drop(t, what, 1); }
 
 /* ------------------------------------------------------------ new games */
 
@@ -425,7 +457,7 @@ static void started(tui *t, int loaded)
 
 void tui_new_game(tui *t)
 {
-    if (!tui_may_drop(t, "Start a new game")) return;
+    if (!tui_may_replace(t, "Start a new game")) return;
     gl_error err = {0};
     if (gl_play_new_game(t->p, t->next_seed, &err) != 0) {
         tui_say(t, 1, "no new game: %s", err.msg);
@@ -557,13 +589,11 @@ static void describe_field(const field *f, uint64_t next_seed, char *buf, size_t
         snprintf(buf, n, "the board's seed; empty: the next one (%llu)", (unsigned long long)next_seed);
         return;
     }
-    char range[96] = "";
-    if (p->kind == GL_PARAM_INT) snprintf(range, sizeof range, "%lld..%lld", p->min, p->max);
-    else if (p->kind == GL_PARAM_SIZE)
-        snprintf(range, sizeof range, "%lld..%lld x %lld..%lld", p->min, p->max, p->hmin, p->hmax);
-    else if (p->kind == GL_PARAM_CHOICE) snprintf(range, sizeof range, "%s (Left/Right)", p->choices);
-    snprintf(buf, n, "%s%s%s%s", p->help ? p->help : "", range[0] ? ": " : "", range,
-             p->def ? "" : "; empty: the game decides");
+    gl_strbuf takes = GL_STRBUF_INIT; /* the table's own words, as in the help pages */
+    gl_param_describe(p, &takes);
+    snprintf(buf, n, "%s%s%s%s%s", p->help ? p->help : "", p->help ? ": " : "", gl_sb_str(&takes),
+             p->kind == GL_PARAM_CHOICE ? " (Left/Right)" : "", p->def ? "" : "; empty: the game decides");
+    gl_sb_free(&takes);
 }
 
 /* Whether a key may go into a field of this kind. */
@@ -574,6 +604,7 @@ static int key_fits(const field *f, int ch)
     switch (f->param->kind) {
     case GL_PARAM_INT: return (ch >= '0' && ch <= '9') || ch == '-';
     case GL_PARAM_SIZE: return (ch >= '0' && ch <= '9') || ch == 'x';
+    case GL_PARAM_LIST: return (ch >= '0' && ch <= '9') || ch == '-' || ch == ',';
     default: return 1;
     }
 }
@@ -658,7 +689,7 @@ static int custom_form(tui *t, const gl_game *g)
             int seeded = f[n - 1].value[0] != '\0';
             if (seeded && gl_seed_parse(f[n - 1].value, &seed) != 0)
                 gl_error_set(&err, "seed: '%s' is not a seed (a whole number, no leading zeros)", f[n - 1].value);
-            else if (gl_params_canon(g, &kv, &canon, &err) == 0 && tui_may_drop(t, "Start the new game")) {
+            else if (gl_params_canon(g, &kv, &canon, &err) == 0 && tui_may_replace(t, "Start the new game")) {
                 curs_set(1);
                 if (start_text(t, g, gl_sb_str(&text), seeded, seed, &err) == 0) started_game = 1;
             } else if (!err.set) {
@@ -715,7 +746,7 @@ static int new_game_of(tui *t, const gl_game *g)
     int i = choose(t, title, g->summary, &l, 0);
     if (i < 0) return 0;
     if (l.v[i].action == ACT_CUSTOM) return custom_form(t, g);
-    if (!tui_may_drop(t, "Start a new game")) return -1;
+    if (!tui_may_replace(t, "Start a new game")) return -1;
     gl_error err = {0};
     if (start_text(t, g, g->presets[l.v[i].arg].params, 0, 0, &err) != 0) {
         tui_say(t, 1, "no new game: %s", err.msg);
@@ -741,7 +772,7 @@ static void enter_id(tui *t)
         tui_say(t, 1, "not a game ID: %s", err.msg);
         return;
     }
-    if (!tui_may_drop(t, "Start that game")) return;
+    if (!tui_may_replace(t, "Start that game")) return;
     if (gl_play_start_id(t->p, id, &err) != 0) {
         tui_say(t, 1, "%s", err.msg);
         return;
@@ -762,8 +793,11 @@ static void load_file(tui *t)
         return;
     }
     started(t, 1);
-    tui_say(t, 0, "loaded %s%s%s", path, gl_play_id(t->p)[0] ? ": " : " (no game ID)",
-            gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
+    const char *note = gl_play_load_note(t->p);
+    if (note[0]) tui_say(t, 1, "loaded %s: %s", path, note);
+    else
+        tui_say(t, 0, "loaded %s%s%s", path, gl_play_id(t->p)[0] ? ": " : " (a custom game: no game ID)",
+                gl_play_id(t->p)[0] ? gl_play_id(t->p) : "");
 }
 
 /* 0 when the list was left (Esc), else 1. */
@@ -818,7 +852,7 @@ again:
     gl_error err = {0};
     switch (l.v[i].action) {
     case ACT_PRESET:
-        if (!tui_may_drop(t, "Start a new game")) break;
+        if (!tui_may_replace(t, "Start a new game")) break;
         if (start_text(t, g, g->presets[l.v[i].arg].params, 0, 0, &err) != 0) tui_say(t, 1, "no new game: %s", err.msg);
         break;
     case ACT_CUSTOM:

@@ -18,6 +18,7 @@
 
 #define SOLVE_LIMIT_MS 10000.0
 #define SOLVER_BEST_LIMIT_MS 5000.0
+#define SOLVE_STEP_MS 250 /* the pause after each of the solver's moves */
 
 void tui_say(tui *t, int bad, const char *fmt, ...)
 {
@@ -368,6 +369,40 @@ static void solution_words(const gl_game *g, const gl_solution *sol, char *buf, 
     else gl_score_format_value(g, g->score_kind, sol->cost, buf, n);
 }
 
+/* Plays the session's plan move by move, each with its animation and a
+ * pause to watch it: 1 when a key or a click stopped the playing (the key
+ * did its job and is dropped). */
+static int play_plan(tui *t, int *done, int level)
+{
+    gl_error err = {0};
+    for (;;) {
+        int w, h, moved = 0;
+        gl_cell_view *before = board_views(t, &w, &h);
+        gl_events ev;
+        gl_events_init(&ev);
+        int r = gl_play_solve_step(t->p, &moved, &ev, &err);
+        if (r == 1) {
+            (*done)++;
+            after_move(t, moved, before, w, h, &ev, &err);
+        } else if (r < 0) {
+            tui_say(t, 1, "%s", err.msg);
+        }
+        gl_events_free(&ev);
+        free(before);
+        if (r != 1 || gl_play_level(t->p) != level || !gl_play_solve_left(t->p)) return 0;
+        tui_redraw(t);
+        if (tui_wait(t, SOLVE_STEP_MS)) {
+            t->has_pending = 0;
+            return 1;
+        }
+    }
+}
+
+/* The solver plays from here.  A solver that plans a stretch at a time
+ * (Lines' players plan 20 turns; match3's searches a few swaps ahead)
+ * plans again when its plan is played and the game goes on, so the game
+ * is played on until it ends, a key stops it, or the solver finds no
+ * move. */
 void tui_solve(tui *t)
 {
     if (!tui_playing(t)) return;
@@ -377,54 +412,70 @@ void tui_solve(tui *t)
         return;
     }
     const gl_solver *s = &g->solvers[0];
-    tui_say(t, 0, "solving with %s (up to %.0f s, Ctrl-C stops)...", s->name, SOLVE_LIMIT_MS / 1000);
-    tui_redraw(t);
-    gl_limits lim = {SOLVE_LIMIT_MS, 0, t->o->interrupt, NULL};
     gl_solution sol;
     gl_solution_init(&sol);
     gl_error err = {0};
-    int rc = gl_play_solve(t->p, &lim, &sol, &err);
-    *t->o->interrupt = 0;
-    if (rc != 0) tui_say(t, 1, "%s: %s", s->name, err.msg);
-    else if (!gl_play_solve_left(t->p))
-        tui_say(t, 1, "%s found no solution%s%s", s->name, sol.stopped || sol.optimal ? ": " : "",
-                sol.stopped ? sol.stopped : sol.optimal ? "proved impossible" : "");
-    else {
-        /* Play the moves one by one; a key or a click stops. */
-        flushinp();
-        t->end_words[0] = '\0'; /* said again if this play ends the game */
-        t->has_pending = 0;
-        int done = 0, level = gl_play_level(t->p);
-        for (;;) {
-            int w, h, moved = 0;
-            gl_cell_view *before = board_views(t, &w, &h);
-            gl_events ev;
-            gl_events_init(&ev);
-            int r = gl_play_solve_step(t->p, &moved, &ev, &err);
-            if (r == 1) {
-                done++;
-                after_move(t, moved, before, w, h, &ev, &err);
-            } else if (r < 0) {
-                tui_say(t, 1, "%s", err.msg);
-            }
-            gl_events_free(&ev);
-            free(before);
-            if (r != 1 || gl_play_level(t->p) != level || !gl_play_solve_left(t->p)) break;
-            tui_redraw(t);
-            if (tui_wait(t, 250)) {
-                t->has_pending = 0; /* the key stopped the playing: it did its job */
-                break;
-            }
+    int level = gl_play_level(t->p), done = 0, plans = 0, stopped = 0, failed = 0;
+    t->end_words[0] = '\0'; /* said again if this play ends the game */
+    for (;;) {
+        if (!plans)
+            tui_say(t, 0, "solving with %s (up to %.0f s, Ctrl-C stops)...", s->name, SOLVE_LIMIT_MS / 1000);
+        else
+            tui_say(t, 0, "%s: %d move%s played; planning the next (any key stops)...", s->name, done,
+                    done == 1 ? "" : "s");
+        tui_redraw(t);
+        gl_solution_free(&sol);
+        gl_solution_init(&sol);
+        gl_limits lim = {SOLVE_LIMIT_MS, 0, t->o->interrupt, NULL};
+        int rc = gl_play_solve(t->p, &lim, &sol, &err);
+        int interrupted = *t->o->interrupt != 0;
+        *t->o->interrupt = 0;
+        if (rc != 0) {
+            tui_say(t, 1, "%s: %s", s->name, err.msg);
+            failed = 1;
+            break;
         }
+        if (!gl_play_solve_left(t->p)) {
+            if (!plans) {
+                tui_say(t, 1, "%s found no solution%s%s", s->name, sol.stopped || sol.optimal ? ": " : "",
+                        sol.stopped ? sol.stopped : sol.optimal ? "proved impossible" : "");
+                failed = 1;
+            }
+            break;
+        }
+        /* A key typed while the first plan was made is not taken as a
+         * stop (the player may have pressed it before seeing the moves
+         * start); one typed while a later plan was made stops. */
+        if (!plans) flushinp();
+        else if (tui_wait(t, 0)) {
+            t->has_pending = 0;
+            stopped = 1;
+            break;
+        }
+        plans++;
+        int before = done;
+        stopped = play_plan(t, &done, level);
         gl_play_solve_cancel(t->p);
+        if (stopped || interrupted || done == before || gl_play_status(t->p) != GL_PLAYING ||
+            gl_play_level(t->p) != level)
+            break;
+    }
+    gl_play_solve_cancel(t->p);
+    if (!failed) {
         char tail[TUI_MSG], what[64];
         /* the end's words when the solver's moves ended the game (its
          * last move's own words are no news then), else the last move's */
         int ended = gl_play_status(t->p) != GL_PLAYING && t->end_words[0];
         snprintf(tail, sizeof tail, "%s", ended ? t->end_words : t->msg);
-        solution_words(g, &sol, what, sizeof what);
-        tui_say(t, t->msg_bad, "%s: played %d of %d move%s (%s%s).  %s", s->name, done, sol.nmoves,
-                sol.nmoves == 1 ? "" : "s", what, sol.optimal ? ", optimal" : "", tail);
+        if (plans == 1) {
+            solution_words(g, &sol, what, sizeof what);
+            tui_say(t, t->msg_bad, "%s: played %d of %d move%s (%s%s).  %s", s->name, done, sol.nmoves,
+                    sol.nmoves == 1 ? "" : "s", what, sol.optimal ? ", optimal" : "", tail);
+        } else {
+            gl_score_format_value(g, g->score_kind, gl_play_score(t->p), what, sizeof what);
+            tui_say(t, t->msg_bad, "%s: played %d move%s (%s)%s.  %s", s->name, done, done == 1 ? "" : "s", what,
+                    stopped ? ", stopped by a key" : "", tail);
+        }
     }
     gl_solution_free(&sol);
 }
@@ -481,13 +532,6 @@ static void solver_best(tui *t, char *buf, size_t n)
     gl_solution_free(&sol);
 }
 
-static const char *ordinal(int n)
-{
-    int k = n % 100;
-    if (k >= 11 && k <= 13) return "th";
-    return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-}
-
 void tui_finish(tui *t)
 {
     if (t->done_serial == gl_play_serial(t->p)) return;
@@ -508,30 +552,26 @@ void tui_finish(tui *t)
     if (g->score_kind == GL_SCORE_MORE) solver_best(t, best, sizeof best);
     int next_level = st == GL_WON && gl_play_has_next_level(t->p);
 
-    gl_score e;
-    gl_error why = {0};
+    /* which games enter and how they rank: the play layer's rules (scores.h) */
     char result[1300] = "";
     int rank = -1, failed = 0;
-    if (gl_score_of_play(t->p, &e, &why) != 0) {
-        if (gl_play_assisted(t->p)) snprintf(result, sizeof result, "The solver helped: not entered in the best results.");
-        else if (gl_play_hints(t->p)) snprintf(result, sizeof result, "Hints helped: not entered in the best results.");
-        else if (st == GL_WON || g->score_kind == GL_SCORE_MORE)
-            snprintf(result, sizeof result, "Not entered in the best results: %s.", why.msg);
-    } else if (!t->scores_path) {
-        snprintf(result, sizeof result, "No file for the best results (set HOME or XDG_DATA_HOME).");
-        gl_score_free(&e);
+    gl_record rec;
+    gl_error err = {0};
+    if (!t->scores_path) {
+        gl_score e;
+        if (gl_score_of_play(t->p, &e, &err) == 0) {
+            gl_score_free(&e);
+            snprintf(result, sizeof result, "No file for the best results (set HOME or XDG_DATA_HOME).");
+        }
+    } else if (gl_play_record(t->p, t->scores_path, &t->scores, &rec, &err) != 0) {
+        failed = 1;
+        snprintf(result, sizeof result, "The result could not be recorded: %s.", err.msg);
     } else {
-        gl_error note = {0}, err = {0};
-        rank = gl_scores_record(t->scores_path, &e, &t->scores, &note, &err);
-        gl_score_free(&e);
-        failed = rank < 0;
-        if (rank < 0) snprintf(result, sizeof result, "The result could not be recorded: %s.", err.msg);
-        else if (rank == 0) snprintf(result, sizeof result, "Not among the %d best for these options.", GL_SCORES_KEEP);
-        else if (rank == 1) snprintf(result, sizeof result, "The best result for these options!");
-        else snprintf(result, sizeof result, "The %d%s best result for these options.", rank, ordinal(rank));
-        if (note.set) {
+        rank = rec.rank;
+        gl_record_words(&rec, result, sizeof result);
+        if (rec.note[0]) {
             size_t l = strlen(result);
-            snprintf(result + l, sizeof result - l, "  NOTE: %s", note.msg);
+            snprintf(result + l, sizeof result - l, "  NOTE: %s", rec.note);
         }
     }
     snprintf(t->end_words, sizeof t->end_words, "%s%s%s%s%s", outcome, best[0] ? "  " : "", best,

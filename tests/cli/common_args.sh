@@ -74,7 +74,38 @@ if has flood; then
     refused "solver option without value" "option --width needs a value" solve "$TMP/f.txt" --algo beam --width
 fi
 
+# ------------------------------------------------------------ one rule for every option: given twice is refused
+# (as --size always was): neither the first nor the last silently wins
+refused "--seed twice" "option --seed is given twice" new tiles --seed 1 --seed 2
+refused "--seed twice, the same" "option --seed is given twice" new tiles --seed 1 --seed=1
+refused "--limit-ms twice" "option --limit-ms is given twice" solve "$t" --limit-ms 5 --limit-ms 10
+refused "--mem-mb twice" "option --mem-mb is given twice" hint "$t" --mem-mb 5 --mem-mb 10
+refused "a flag twice" "option --json is given twice" solve "$t" --json --json
+refused "a board option twice" "option --n is given twice" new tiles --n 3 --n 4
+refused "a solver option twice" "option --algo is given twice" solve "$t" --algo astar --algo ida
+refused "tour --seed twice" "option --seed is given twice" tour --seed 1 --seed 1
+refused "bench option twice" "option --from is given twice" bench tiles --from 3 --from 4
+has flood && refused "new flood --size twice" "option --size is given twice" new flood --size 5x5 --size 6x6
+has lines && refused "autoplay --games twice" "option --games is given twice" autoplay lines --games 1 --games 2
+
 # ------------------------------------------------------------ arguments that name a mistake
+# an argument the command does not take is named, not only the usage line
+refused "solve -x" "unknown option '-x' for solve (options are written --NAME" solve "$t" -x
+refused "hint -json" "unknown option '-json' for hint" hint "$t" -json
+refused "solve, a second file" "solve: unexpected argument 'extra' (usage: gridlab solve" solve "$t" extra
+refused "solve, no file" "solve: 1 argument missing (usage: gridlab solve" solve
+refused "show, a second file" "show: unexpected argument 'more'" show "$t" more
+refused "show --bogus" "unknown option --bogus for show" show "$t" --bogus
+refused "play, a third argument" "play: unexpected argument" play tiles "$t" extra
+if has lines; then
+    refused "path --bogus" "unknown option --bogus for path" path "$TMP/t.txt" a1 b2 --bogus
+    refused "path, a fourth argument" "path: unexpected argument 'c3'" path "$TMP/t.txt" a1 b2 c3
+    refused "autoplay --check with another option" "autoplay: --check takes no option but --json, not --games" \
+        autoplay lines --check "$t" --games 3
+fi
+has flood && refused "batch, a third argument" "batch: unexpected argument 'x'" batch flood "$t" x --size 3x3
+# "-" alone is standard input, as before
+run_in "$(cat "$t")" solve - --json; expect_rc 0 "solve - still reads standard input"
 # the same cell twice is named as such, not answered "no path"
 if has onet; then
     printf 'onet size=2x1\naa\n' >"$TMP/op.txt"
@@ -90,6 +121,12 @@ printf '\xef\xbb\xbftiles hop=2\nBBWW_\n' >"$TMP/bom.txt"
 run solve "$TMP/bom.txt" --json; expect_rc 0 "a board with a BOM"; expect_json "a board with a BOM"
 run show "$TMP/bom.txt"; expect_rc 0 "show a board with a BOM"
 run_in "$(cat "$TMP/bom.txt")" solve -; expect_rc 0 "a board with a BOM on standard input"
+# two at the start are not an editor's: refused (one was dropped by the
+# file reader and the other skipped by the board parser)
+printf '\xef\xbb\xbf\xef\xbb\xbftiles hop=2\nBBWW_\n' >"$TMP/bom2x.txt"
+refused "two BOMs at the start" "$TMP/bom2x.txt:1: two byte-order marks at the start" show "$TMP/bom2x.txt"
+"$GRIDLAB" solve - <"$TMP/bom2x.txt" >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "two BOMs on standard input"; expect_err "<stdin>:1: two byte-order marks at the start" "two BOMs on standard input"
 # anywhere else it is an invisible character: shown as bytes, named as a mark
 printf '# a comment\n\xef\xbb\xbftiles\nBW_\n' >"$TMP/bom2.txt"
 refused "a BOM on line 2" '\xef\xbb\xbftiles' show "$TMP/bom2.txt"
@@ -114,6 +151,31 @@ refused "control characters in a file name" 'a\x0db\x1b[2J.txt' show "$TMP/a"$'\
 no_raw "control characters in a file name"
 refused "right-to-left override" '\xe2\x80\xae' show "$(printf 'tiles\xe2\x80\xae\nBW_\n' >"$TMP/rlo.txt"; echo "$TMP/rlo.txt")"
 refused "bytes that are not UTF-8" '\xff\xfe' show "$(printf '\xff\xfetiles\nBW_\n' >"$TMP/bin.txt"; echo "$TMP/bin.txt")"
+
+# a byte of a board's cells, of a batch line, of an onet map: shown as
+# \xNN like every other quoted byte (it was '?', which hid what the file holds)
+refused "tiles: a control byte in a cell" "column 3: unknown symbol '\x01'" show "$(printf 'tiles\nBW\x01_\n' >"$TMP/c1.txt"; echo "$TMP/c1.txt")"
+refused "tiles: a NUL-free escape in a cell" "column 2: unknown symbol '\x1b'" show "$(printf 'tiles\nB\x1bW_\n' >"$TMP/c2.txt"; echo "$TMP/c2.txt")"
+no_raw "tiles: an escape in a cell"
+if has flood; then
+    refused "flood: a control byte in a cell" "column 2: unknown symbol '\x07'" show "$(printf 'flood size=2x2 colors=2\n0\a\n10\n' >"$TMP/c3.txt"; echo "$TMP/c3.txt")"
+    printf '01\x02101\n' >"$TMP/batch-ctl.txt"
+    refused "flood batch: a control byte in a line" "batch-ctl.txt:1: column 3: '\x02' is not a colour" batch flood "$TMP/batch-ctl.txt" --size 3x2
+    printf '01\xc3\xa910\n' >"$TMP/batch-utf.txt"
+    refused "flood batch: a UTF-8 letter in a line" "'\xc3' is not a colour" batch flood "$TMP/batch-utf.txt" --size 3x2
+fi
+if has lines; then
+    refused "lines: a control byte in a cell" "column 1: unknown symbol '\x03'" show "$(printf 'lines size=3x3 line=3 next=123\n\x03..\n...\n...\n' >"$TMP/c4.txt"; echo "$TMP/c4.txt")"
+fi
+if has match3; then
+    refused "match3: a control byte in a cell" "column 3: '\x04' is not a tile" show "$(printf 'match3 size=3x3 kinds=3\n12\x04\n213\n312\n' >"$TMP/c5.txt"; echo "$TMP/c5.txt")"
+fi
+if has onet; then
+    refused "onet: a control byte in a cell" "column 2: unknown symbol '\x05'" show "$(printf 'onet size=2x1\na\x05\n' >"$TMP/c6.txt"; echo "$TMP/c6.txt")"
+    printf '11\n\x061\n' >"$TMP/ctl.map"
+    refused "onet: a control byte in a map" "ctl.map:2: column 1: '\x06' in a map" new onet --map "$TMP/ctl.map"
+    no_raw "onet: a control byte in a map"
+fi
 
 # ------------------------------------------------------------ benchmarks: unknown names before any work
 bench_refused() {

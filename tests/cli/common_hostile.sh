@@ -145,6 +145,32 @@ if has tiles; then
     expect_rc 130 "bench tiles, SIGINT"
     expect_out "interrupted" "bench tiles, SIGINT: the run stopped is marked"
 fi
+# Every benchmark marks a run Ctrl-C cut short, and counts no interrupted
+# run as a result or a failure (bench match3 printed "FAILURES: 5", bench
+# onet a whole-looking row of "undecided" boards, bench flood a row of 291
+# boards with no mark).
+if has match3; then
+    interrupt_after_cpu INT bench match3 --boards 1000
+    expect_rc 130 "bench match3, SIGINT"
+    expect_out "| interrupted" "bench match3, SIGINT: the board cut short is marked"
+    expect_out "interrupted: the means cover the" "bench match3, SIGINT: the means say so"
+    case "$OUT" in *FAILURES*|*"REPLAY FAIL"*) bad "bench match3, SIGINT: interrupted runs counted as failures" ;; *) ok ;; esac
+    interrupt_after_cpu INT bench match3 --table x --swaps 1-12 --boards 1000
+    expect_rc 130 "bench match3 --table x, SIGINT"
+    expect_out "interrupted: " "bench match3 --table x, SIGINT: the row cut short is marked"
+    case "$OUT" in *FAILURES*) bad "bench match3 --table x, SIGINT: failures" ;; *) ok ;; esac
+fi
+if has onet; then
+    interrupt_after_cpu INT bench onet --boards 100000 --reps 1
+    expect_rc 130 "bench onet, SIGINT"
+    case "$OUT" in *"interrupted: "*" of 100000 boards"*) ok ;; *) bad "bench onet, SIGINT: the row cut short not marked" ;; esac
+fi
+if has flood; then
+    interrupt_after_cpu INT bench flood --sets floodtest1000 --algos astar
+    expect_rc 130 "bench flood, SIGINT"
+    case "$OUT" in *"interrupted: "*" of 1000 boards"*) ok ;; *) bad "bench flood, SIGINT: the row cut short not marked" ;; esac
+    expect_out "interrupted: the rows after the last are not run" "bench flood, SIGINT: the end says so"
+fi
 
 # tour: SIGTERM as soon as the program catches it (the signal mask in
 # /proc shows the handler; the tour takes most of a second of wall time
@@ -251,5 +277,44 @@ for g in tiles flood lines match3 onet; do
     expect_rc 2 "$g: play a truncated save"
     if cmp -s "$TMP/$g-cut.txt" "$TMP/$g-cut.orig"; then ok; else bad "$g: the truncated save was changed"; fi
 done
+
+# ------------------------------------------------------------ what gridlab writes, it reads
+# A board whose counter is at the most a board file holds (a crafted one:
+# no game gets there): a move is refused, the game is over; one below it,
+# a move is played and the save reads back.  (A Lines board with
+# turns=1073741824 played a move with --save and wrote turns=1073741825,
+# which show refused.)
+# counter_case NAME HEADER-AT-MAX HEADER-BELOW ROWS MOVE
+counter_case() {
+    local name=$1 at=$2 below=$3 rows=$4 move=$5
+    printf '%s\n%s\n' "$at" "$rows" >"$TMP/cmax.txt"
+    rm -f "$TMP/cmax-saved.txt"
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" play "$TMP/cmax.txt" --save "$TMP/cmax-saved.txt" --lines \
+        <<<"$move"$'\nquit' >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 0 "$name at the maximum: play"; expect_out "the game is over" "$name at the maximum: the move refused"
+    trun show "$TMP/cmax-saved.txt"; expect_rc 0 "$name at the maximum: the save reads back"
+    trun hint "$TMP/cmax.txt"; expect_rc 1 "$name at the maximum: no hint (the game is over)"
+    printf '%s\n%s\n' "$below" "$rows" >"$TMP/cmax.txt"
+    rm -f "$TMP/cmax-saved.txt"
+    timeout -s KILL "$LIMIT_S" "$GRIDLAB" play "$TMP/cmax.txt" --save "$TMP/cmax-saved.txt" --lines \
+        <<<"$move"$'\nquit' >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 0 "$name below the maximum: play"
+    case "$OUT" in *"the game is over ("*) bad "$name below the maximum: the move refused" ;; *) ok ;; esac
+    trun show "$TMP/cmax-saved.txt"; expect_rc 0 "$name below the maximum: the save reads back"
+}
+if has lines; then
+    counter_case "lines turns" "lines size=5x5 colors=7 next=234 turns=1073741824" \
+        "lines size=5x5 colors=7 next=234 turns=1073741823" $'1.2..\n22...\n.....\n.....\n....3' c1-c2
+    counter_case "lines score" "lines size=5x5 colors=7 next=234 score=1125899906842624" \
+        "lines size=5x5 colors=7 next=234 score=1125899904000000" $'1.2..\n22...\n.....\n.....\n....3' c1-c2
+fi
+has tiles && counter_case "tiles moves" "tiles moves=1073741824" "tiles moves=1073741823" BBWW_ 2-5
+has tiles && counter_case "tiles cost" "tiles cost=1099511627775" "tiles cost=1099511627000" BBWW_ 2-5
+has flood && counter_case "flood played" "flood size=3x3 colors=3 played=100000" "flood size=3x3 colors=3 played=99999" \
+    $'012\n120\n201' 1
+has match3 && counter_case "match3 played" "match3 size=4x4 kinds=3 played=1073741824" \
+    "match3 size=4x4 kinds=3 played=1073741823" $'1212\n2121\n1212\n2112' a3-b3
 
 finish

@@ -52,7 +52,7 @@ has_game tiles && {
     save="$TMP/t.txt"
     run_in $'5-7\n3-5\nundo\nsave\nquit\n' play tiles --seed 1 --save "$save" --lines
     expect_rc 0 "play --save"
-    head -1 "$save" | grep -q '^# id: tiles:n=3,hop=2,start=standard#1$' && ok || bad "save keeps the ID: $(head -1 "$save")"
+    grep -qx '# id: tiles:n=3,hop=2,start=standard#1' "$save" && ok || bad "save keeps the ID: $(head -3 "$save")"
     grep -q '^BBBW_WW$' "$save" && ok || bad "save after undo: $(cat "$save")"
     run_in $'restart\nshow\nquit\n' play "$save" --lines
     expect_rc 0 "play a save"
@@ -96,6 +96,63 @@ has_game onet && {
     level2 3; c=$L2
     [ "$a" != "$b" ] && ok || bad "level 2 is the same for seeds 3 and 4: $a"
     [ "$a" = "$c" ] && ok || bad "level 2 differs for the same seed: $a / $c"
+}
+
+# solve, hint, show and path take an ID wherever they take a FILE: the
+# board an ID names is the board `new ID` prints (a path that exists is
+# read as a file, whatever it looks like; anything else as an ID).
+# same_as_file NAME ID ARGS...: `gridlab ARGS` with FILE and with the ID
+# agree (stdout, and the exit status); FILE in ARGS stands for the board.
+same_as_file() {
+    local name=$1 id=$2; shift 2
+    "$GRIDLAB" new "$id" >"$TMP/idboard.txt"
+    local args=() w
+    for w in "$@"; do [ "$w" = FILE ] && args+=("$TMP/idboard.txt") || args+=("$w"); done
+    run "${args[@]}"
+    local out_file=$OUT rc_file=$RC
+    args=()
+    for w in "$@"; do [ "$w" = FILE ] && args+=("$id") || args+=("$w"); done
+    run "${args[@]}"
+    if [ "$RC" = "$rc_file" ] && [ "$OUT" = "$out_file" ] && [ -n "$OUT" ]; then ok
+    else bad "$name: '${args[*]}' differs from the same with the file (exit $rc_file: $(printf '%s' "$out_file" | head -c 300))"; fi
+}
+ids_as_files() {
+    local game=$1 id=$2
+    same_as_file "$game: show ID" "$id" show FILE
+    same_as_file "$game: hint ID" "$id" hint FILE --json
+}
+has_game tiles && {
+    ids_as_files tiles "tiles:n=3#4"
+    # the moves of solve --json (its time varies)
+    "$GRIDLAB" new "tiles:n=4#4" >"$TMP/t4.txt"
+    a=$("$GRIDLAB" solve "$TMP/t4.txt" --json | sed 's/"ms":[0-9.]*//; s/"peak_bytes":[0-9]*//')
+    b=$("$GRIDLAB" solve "tiles:n=4#4" --json | sed 's/"ms":[0-9.]*//; s/"peak_bytes":[0-9]*//')
+    [ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "tiles: solve ID differs from solve FILE: $a / $b"
+    # a file whose name reads as an ID is a file
+    "$GRIDLAB" new "tiles:n=2#1" >"$TMP/tiles:n=5#1"
+    run show "$TMP/tiles:n=5#1"
+    expect_rc 0 "a file named like an ID: read"
+    expect_out "B  B  W  W  _" "a file named like an ID: its own board, not the ID's"
+    (cd "$TMP" && "$GRIDLAB" show "tiles:n=5#1") >"$TMP/out" 2>&1
+    grep -q "B  B  W  W  _" "$TMP/out" && ok || bad "a file named like an ID in the working directory: $(cat "$TMP/out")"
+    # neither a file nor an ID: the file's message, and what else it could be
+    expect_bad_input "no such file" solve "$TMP/no-such.txt"
+    expect_err "cannot open" "no such file: said"
+    expect_err "nor is it a game ID" "no such file: not an ID either"
+    expect_bad_input "a bad ID" hint "tiles:n=x#1"
+    expect_err "n=x: expected a whole number" "a bad ID: the part named"
+    expect_bad_input "an ID's unknown game" show "chess:n=3#1"
+    expect_err "no game 'chess'" "an ID's unknown game: named"
+}
+has_game flood && ids_as_files flood "flood:size=6x5,colors=4#8"
+has_game lines && {
+    ids_as_files lines "lines:size=9x9#3"
+    same_as_file "lines: path ID" "lines:size=9x9#3" path FILE c4 a1 --json
+}
+has_game match3 && ids_as_files match3 "match3:size=6x6,kinds=4#2"
+has_game onet && {
+    ids_as_files onet "onet:size=6x4,kinds=4#5"
+    same_as_file "onet: path ID" "onet:size=6x4,kinds=4#5" path FILE a1 b1
 }
 
 finish

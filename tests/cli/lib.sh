@@ -9,6 +9,8 @@ FAIL=0
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 export NO_COLOR=1
+# line mode records the games it ends: into the test's own table
+export XDG_DATA_HOME="$TMP/data"
 
 # run ARGS...: runs gridlab; sets $OUT, $ERR, $RC.
 run() {

@@ -104,6 +104,18 @@ sed '2s/"score":[0-9]*/"score":77/' "$TMP/r.jsonl" >"$TMP/bad.jsonl"
 run autoplay lines --check "$TMP/bad.jsonl"
 expect_rc 1 "corrupted replay rejected"
 expect_err "bad.jsonl:2:" "names the line"
+# a key given twice is refused, wherever it is: other readers (Python,
+# JavaScript, jq) take the last, so the file would mean two things
+last=$(wc -l <"$TMP/r.jsonl")
+sed "${last}s/}}\$/,\"score\":9999}}/" "$TMP/r.jsonl" >"$TMP/dup.jsonl"
+grep -q '"score":9999}}$' "$TMP/dup.jsonl" && ok || bad "dup: the test's record not made"
+run autoplay lines --check "$TMP/dup.jsonl"
+expect_rc 1 "check: a key twice in the end line"
+expect_err "dup.jsonl:$last: not JSON: offset" "check: a key twice: the line named"
+expect_err 'the key "score" is given twice in one object' "check: a key twice: the key named"
+sed '2s/^{"move"/{"move":"a1-a2","move"/' "$TMP/r.jsonl" >"$TMP/dup2.jsonl"
+run autoplay lines --check "$TMP/dup2.jsonl"
+expect_rc 1 "check: a key twice in a turn line"; expect_err 'the key "move" is given twice' "check: a turn line's key twice"
 
 expect_bad_input "autoplay unknown ai" autoplay lines --ai nope
 expect_bad_input "autoplay unknown option" autoplay lines --bogus 1
@@ -187,6 +199,49 @@ expect_rc 2 "autoplay: unwritable record"; expect_err "no-such-dir/r.jsonl" "aut
 [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: unwritable record took $took ms to refuse"
 run autoplay lines --ai greedy --games 1 --record "$TMP"
 expect_rc 2 "autoplay: record on a directory"; expect_err "not a regular file" "autoplay: record on a directory says why"
+# a FIFO is refused at once, with or without a reader (its open waited for
+# a reader for ever)
+mkfifo "$TMP/rec.fifo"
+t0=$(now_ms); timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
+RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "autoplay: record on a FIFO"; expect_err "rec.fifo: cannot write: not a regular file" "autoplay: record on a FIFO says why"
+[ -z "$OUT" ] && ok || bad "autoplay: record on a FIFO: games were played"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: record on a FIFO took $took ms"
+cat "$TMP/rec.fifo" >/dev/null &
+reader=$!
+timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
+RC=$?; ERR=$(cat "$TMP/err")
+kill "$reader" 2>/dev/null; wait "$reader" 2>/dev/null
+expect_rc 2 "autoplay: record on a FIFO with a reader"; expect_err "not a regular file" "autoplay: record on a FIFO with a reader says why"
+# Two runs on one record: the second is refused before it writes (the
+# first holds a lock), and the first's record is whole: every game it
+# finished, no NUL byte, --check passes.  (Two writers interleaved: the
+# second emptied the file and the first wrote on past its end.)
+# (The second starts once the first holds its lock, as /proc/locks shows,
+# or has finished a game: started together, either may win.)
+rm -f "$TMP/cc.jsonl"
+"$GRIDLAB" autoplay lines --ai greedy --games 40 --max-turns 30 --seed 1 --record "$TMP/cc.jsonl" >"$TMP/first.out" 2>&1 </dev/null &
+first=$!
+locked() {
+    local ino
+    ino=$(stat -c %i "$TMP/cc.jsonl" 2>/dev/null) || return 1
+    grep -q "POSIX *ADVISORY *WRITE [0-9]* [0-9a-f:]*:$ino " /proc/locks 2>/dev/null || grep -q '^game 1 ' "$TMP/first.out"
+}
+for _ in $(seq 1 $((200 * SLOW))); do locked && break; sleep 0.05; done
+run autoplay lines --ai greedy --games 3 --max-turns 5 --seed 100 --record "$TMP/cc.jsonl"
+expect_rc 2 "autoplay: a second run on the record is refused"
+expect_err "cc.jsonl: another run is writing this record (it is locked)" "autoplay: the second run says why"
+[ -z "$OUT" ] && ok || bad "autoplay: the second run played games"
+wait "$first"; RC=$?
+expect_rc 0 "autoplay: the first run on a shared record"
+[ "$(tr -d '\000' <"$TMP/cc.jsonl" | wc -c)" = "$(wc -c <"$TMP/cc.jsonl")" ] && ok || bad "autoplay: NUL bytes in the record"
+run autoplay lines --check "$TMP/cc.jsonl"
+expect_rc 0 "autoplay: the shared record checks"; expect_out "valid: 40 games, 1200 turns" "autoplay: the first run's games all there"
+# once the first run is over, the file is free again
+run autoplay lines --ai greedy --games 3 --max-turns 5 --seed 100 --record "$TMP/cc.jsonl"
+expect_rc 0 "autoplay: the record free after the run"
+run autoplay --help; expect_out "each written to FILE as it ends" "autoplay --help: the record is written as games end"
+case "$OUT" in *atomically*) bad "autoplay --help still says the record is replaced atomically" ;; *) ok ;; esac
 # Ctrl-C between games and inside a game: exit 130 within 2 s, the summary
 # says so, the finished games are recorded and pass --check, the game cut
 # short is neither counted nor recorded
@@ -249,6 +304,16 @@ fi
 { head -1 "$TMP/r.jsonl"; head -c 70000 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long-line.jsonl"
 run autoplay lines --check "$TMP/long-line.jsonl"
 expect_rc 2 "check: an over-long line"; expect_err "long-line.jsonl:2: line too long (more than 65536 bytes)" "check: over-long line named"
+# one exit status for every line over the cap, the first line included
+# (65,537 to 65,539 bytes there were read as a byte-order mark's room and
+# refused as a wrong line, exit 1); a mark at the start is room beyond it
+for len in 65537 65538 65539 70000; do
+    { head -c $len /dev/zero | tr '\0' ' '; echo; } >"$TMP/long1.jsonl"
+    run autoplay lines --check "$TMP/long1.jsonl"
+    expect_rc 2 "check: a first line of $len bytes"; expect_err "long1.jsonl:1: line too long (more than 65536 bytes)" "check: a first line of $len bytes"
+done
+{ printf '\xef\xbb\xbf'; head -c 65536 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long1.jsonl"
+run autoplay lines --check "$TMP/long1.jsonl"; expect_rc 1 "check: a mark and 65536 bytes"; expect_err "no game in the file" "check: a mark and 65536 bytes are read"
 t0=$(now_ms); run autoplay lines --check /dev/zero; took=$(($(now_ms) - t0))
 expect_rc 2 "check /dev/zero"; expect_err "/dev/zero:1: line too long" "check /dev/zero says why"
 [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "check /dev/zero took $took ms"
@@ -259,6 +324,114 @@ if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
     OUT=$(cat "$TMP/out"); expect_out "valid: 600 games" "check: a large file"
     [ $((large - small)) -le 1024 ] && ok || bad "check memory grows with the file: $small KB, $large KB for $(wc -c <"$TMP/big.jsonl") bytes"
 fi
+
+# ------------------------------------------------------------ the learned player
+# training from scratch for a few seconds, Ctrl-C, resumed, Ctrl-C: exit
+# 130 each time, and each checkpoint is a valid weights file that plays
+W="$TMP/train.ckpt"
+for round in 1 2; do
+    if [ $round = 1 ]; then args=(--out "$W" --seed 3); else args=(--resume "$W"); fi
+    "$GRIDLAB" train lines "${args[@]}" --progress-s 1 >"$TMP/out" 2>"$TMP/err" </dev/null &
+    pid=$!
+    for _ in $(seq 1 $((200 * SLOW))); do grep -q '^games' "$TMP/out" && break; sleep 0.1; done
+    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "train round $round: Ctrl-C"
+    expect_out "checkpoint after" "train round $round: the last checkpoint written"
+    expect_out "interrupted" "train round $round: says it was interrupted"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: Ctrl-C took $took ms to stop"
+    games[$round]=$(printf '%s\n' "$OUT" | sed -n 's/.*checkpoint after \([0-9]*\) games.*/\1/p')
+    run autoplay lines --ai learned --weights "$W" --rules lines98 --games 2 --seed 5 --max-turns 30 --record "$TMP/l.jsonl"
+    expect_rc 0 "train round $round: the checkpoint plays"
+    run autoplay lines --check "$TMP/l.jsonl"
+    expect_rc 0 "train round $round: the learned player's games check"
+done
+[ "${games[2]:-0}" -gt "${games[1]:-0}" ] && ok || bad "train: the resumed run went on (games ${games[1]:-?}, then ${games[2]:-?})"
+# one thread: a run is exactly reproducible from its seed, and a run resumed
+# from a checkpoint goes on as the whole run would have
+run train lines --out "$TMP/a.ckpt" --export "$TMP/a.w" --seed 9 --games 40
+expect_rc 0 "train 40 games"; expect_out "checkpoint after 40 games" "train: --games"
+run train lines --out "$TMP/b.ckpt" --export "$TMP/b.w" --seed 9 --games 40
+cmp -s "$TMP/a.w" "$TMP/b.w" && ok || bad "train: the same seed, the same weights"
+run train lines --out "$TMP/c.ckpt" --export "$TMP/c.w" --seed 9 --games 15
+run train lines --resume "$TMP/c.ckpt" --export "$TMP/c.w" --games 40
+expect_rc 0 "train: resumed to 40 games"
+cmp -s "$TMP/a.w" "$TMP/c.w" && ok || bad "train: 15 games, then resumed to 40, differ from 40 in one run"
+run train lines --out "$TMP/d.ckpt" --export "$TMP/d.w" --seed 10 --games 40
+cmp -s "$TMP/a.w" "$TMP/d.w" && bad "train: another seed, the same weights" || ok
+# the player everywhere a Lines player is chosen
+L98=$(board "lines size=9x9 colors=7 next=123 rules=lines98 at=a1,b1,c1
+.........
+..1......
+..1..2...
+..1......
+..1...3..
+.........
+....4....
+.........
+....1....")
+run hint "$L98" --ai learned --weights "$TMP/a.w" --json
+expect_rc 0 "hint --ai learned"; expect_json "hint --ai learned json"; expect_out '"move":' "hint --ai learned: a move"
+run solve "$L98" --algo learned --weights "$TMP/a.w" --turns 10 --json
+expect_rc 0 "solve --algo learned"; expect_json "solve --algo learned json"; expect_out '"optimal":false' "solve learned: never optimal"
+# with every weight 0 (no game trained) only points count: the move that
+# makes the line of five
+run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0 --init zero
+expect_rc 0 "train --games 0"
+run solve "$L98" --algo learned --weights "$TMP/zero.w" --branch 0 --turns 1
+expect_out "cost 5 in 1 moves" "solve learned: the line of five first (it scores)"
+run bench lines --ais learned --rules lines98 --weights "$TMP/a.w" --games 2 --max-turns 20 --path-queries 0
+expect_rc 0 "bench --ais learned"; expect_out "learned     lines98" "bench: the learned row"
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 3 --samples 4 --record "$TMP/x.jsonl"
+expect_rc 0 "autoplay learned with expectimax"
+run autoplay lines --check "$TMP/x.jsonl"
+expect_rc 0 "learned with expectimax: games check"
+# the limits: a time limit stops the learned player inside its expectimax,
+# keeping the turns played; Ctrl-C stops it within 2 s with exit 130
+t0=$(now_ms)
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+took=$(($(now_ms) - t0))
+expect_rc 1 "learned: a time limit inside the first move"; expect_out '"stopped":"time limit"' "learned: time limit says so"
+[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "learned: a 300 ms limit took $took ms"
+run hint "$L98" --ai learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+expect_rc 0 "learned hint at a time limit: the best move so far"; expect_out '"stopped":"time limit"' "learned hint: stopped"
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 20 --turns 3 --json
+expect_rc 0 "learned: the CPU ceiling per move (--ms) ends each move"; expect_out '"moves":[' "learned --ms: moves"
+"$GRIDLAB" autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --branch 64 --samples 10000 --ms 3600000 --json \
+    >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
+t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 130 "learned autoplay: Ctrl-C"; expect_json "learned autoplay: Ctrl-C json"
+[ "$took" -le $((2000 * SLOW)) ] && ok || bad "learned autoplay: Ctrl-C took $took ms to stop"
+# weights: a corrupt, truncated, foreign or missing file is exit 2 naming it
+cp "$TMP/a.w" "$TMP/corrupt.w"
+printf '\x55' | dd of="$TMP/corrupt.w" bs=1 seek=5000 conv=notrunc 2>/dev/null
+head -c 3000 "$TMP/a.w" >"$TMP/short.w"
+for f in corrupt short; do
+    for cmd in "autoplay lines --ai learned --rules lines98" "bench lines --ais learned --rules lines98 --games 1" \
+               "hint $L98 --ai learned" "solve $L98 --algo learned"; do
+        # shellcheck disable=SC2086
+        expect_bad_input "$cmd: $f weights" $cmd --weights "$TMP/$f.w"
+        expect_err "$TMP/$f.w" "$cmd: $f weights named"
+    done
+done
+run autoplay lines --ai learned --rules lines98 --weights "$TMP/corrupt.w"; expect_err "corrupt (checksum mismatch)" "corrupt weights: says so"
+run autoplay lines --ai learned --rules lines98 --weights "$TMP/short.w"; expect_err "truncated" "truncated weights: says so"
+run autoplay lines --ai learned --rules lines98 --weights "$L98"; expect_err "not a gridlab weights file" "a board is no weights file"
+expect_bad_input "klines for the learned player" autoplay lines --ai learned --weights "$TMP/a.w"
+expect_err "rules=lines98" "klines for the learned player: says which rules"
+expect_bad_input "--weights for the search player" autoplay lines --ai search --weights "$TMP/a.w"
+expect_bad_input "--top for the search player" autoplay lines --ai search --top 3
+# the program without its weights file beside it (a broken install)
+mkdir -p "$TMP/alone"; cp "$GRIDLAB" "$TMP/alone/gridlab"
+"$TMP/alone/gridlab" autoplay lines --ai learned --rules lines98 --games 1 >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?
+OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 2 "no weights file: exit 2"; expect_err "lines98.weights: cannot open" "no weights file: named"
+expect_bad_input "train: no --out" train lines
+expect_bad_input "train: bad alpha" train lines --out "$TMP/e.ckpt" --alpha 2
+expect_bad_input "train: resume a weights file" train lines --resume "$TMP/a.w" --out "$TMP/e.ckpt"
+expect_bad_input "train: resume a corrupt file" train lines --resume "$TMP/corrupt.w" --out "$TMP/e.ckpt"
+expect_bad_input "train: unknown layout" train lines --out "$TMP/e.ckpt" --layout nosuch
 
 # bad board files (SPEC 1)
 expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"

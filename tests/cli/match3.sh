@@ -183,9 +183,13 @@ json_num() { printf '%s' "$OUT" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
 within() { if [ "$MS" -le "$1" ]; then ok; else bad "$2: took $MS ms (bound $1 ms)"; fi; }
 
 HUGE=$(board "$("$GRIDLAB" new match3 --size 32x32 --kinds 3 --seed 3)")
+# (beam's default width fits this board in its work budget and answers
+# in well under a second: a width of 1000, given, is kept and takes long)
+wide() { [ "$1" = beam ] && echo "--width 1000"; }
 for algo in exact backtrack pruned beam best1; do
     X=64; [ "$algo" = best1 ] && X=1; [ "$algo" = beam ] && X=3
-    timed solve "$HUGE" --algo "$algo" --swaps "$X" --limit-ms 300 --json
+    # shellcheck disable=SC2046
+    timed solve "$HUGE" --algo "$algo" --swaps "$X" $(wide "$algo") --limit-ms 300 --json
     within 2000 "$algo --limit-ms 300"
     expect_json "$algo --limit-ms 300 json"
     case "$OUT" in
@@ -210,7 +214,8 @@ run hint "$HUGE" --limit-ms 1 --json
 expect_rc 3 "hint stopped before a move"
 expect_out '"move":null,"stopped":"time limit"' "hint stopped: no move, the reason"
 for algo in exact beam backtrack; do
-    interrupted 1 solve "$HUGE" --algo "$algo" --swaps 64 --json
+    # shellcheck disable=SC2046
+    interrupted 1 solve "$HUGE" --algo "$algo" --swaps 64 $(wide "$algo") --json
     within 2000 "$algo after Ctrl-C"
     expect_json "$algo after Ctrl-C json"
     expect_out '"stopped":"interrupted"' "$algo after Ctrl-C"
@@ -302,5 +307,29 @@ run show "$(board "match3 size=3x2 kinds=3
 1a3
 231")"
 expect_err ":2:" "error names the line"
+
+# Beam's defaults answer in a few seconds on every board the generator
+# makes (it spent minutes in one layer on 32x32 with 3 kinds): the widest
+# and costliest boards, refill and the seed's rules included, each within
+# 10 s of processor time and 60 s of wall time here (a load of 15 made 1.8
+# s of processor time 27 s of wall time; the tight figures are
+# docs/match3.md's, measured), the width it chose reported; a width given
+# is kept.  (Under valgrind, 25 times.)
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+for args in "--kinds 3" "--kinds 4" "--kinds 9" "--kinds 3 --refill yes" "--kinds 3 --rules seed" "--kinds 4 --refill yes"; do
+    # shellcheck disable=SC2086
+    printf '%s\n' "$("$GRIDLAB" new match3 --size 32x32 $args --seed 3)" >"$TMP/b32.txt"
+    t0=$(now_ms)
+    { TIMEFORMAT='%3U %3S'; time "$GRIDLAB" solve "$TMP/b32.txt" --algo beam --json >"$TMP/out" 2>"$TMP/err" </dev/null; } 2>"$TMP/cpu"
+    RC=$?; MS=$(( $(now_ms) - t0 )); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    cpu=$(tail -n 1 "$TMP/cpu" | awk '{printf "%d", ($1 + $2) * 1000}')
+    expect_rc 0 "beam defaults, 32x32 $args"; expect_json "beam defaults, 32x32 $args"
+    [ "${cpu:-0}" -le $((10000 * SLOW)) ] && ok || bad "beam defaults, 32x32 $args: $cpu ms of processor time"
+    within $((60000 * SLOW)) "beam defaults, 32x32 $args"
+    case "$OUT" in *'"stopped"'*) bad "beam defaults, 32x32 $args: stopped" ;; *) ok ;; esac
+    expect_out '"width":' "beam defaults, 32x32 $args: the width it chose"
+done
+run solve "$TMP/b32.txt" --algo beam --width 5 --json; expect_out '"width":5,' "beam: a width given is kept"
 
 finish

@@ -25,6 +25,9 @@ expect_err "odd.map:2:" "odd map names the line"
 printf '11\n111\n' >"$TMP/ragged.map"
 expect_bad_input "ragged map" new onet --map "$TMP/ragged.map"
 expect_bad_input "missing map" new onet --map "$TMP/none.map"
+# a name that is neither a built-in map nor a file: the field and the names
+expect_bad_input "unknown map name" new onet --map clasic
+expect_err "map=clasic: not a built-in map (small|classic" "unknown map name: the field and the built-in names"
 expect_bad_input "odd obstacles" new onet --obstacles 3
 expect_bad_input "unknown option" new onet --colour 3
 expect_bad_input "odd size" new onet --size 3x3
@@ -154,6 +157,46 @@ for kv in map=gaps kinds=16 obstacles=24 bombs=15 border=0 goal=obstacles time=9
 done
 run new "$id"; [ "$OUT" = "$first" ] && ok || bad "the ID of a board with every option makes another board"
 
+# An ID names built-in maps only: it is shared, and names no local file.
+# One with a path (or any name that is not built in), as older versions
+# wrote, is refused saying so, before anything is opened: a FIFO no longer
+# blocks for ever, /etc/passwd is neither read nor quoted.  A map or
+# levels file on the command line makes a custom game, like a board file:
+# no ID line, and play runs it without an ID.
+mkfifo "$TMP/map.fifo"
+for id in "onet:map=$TMP/map.fifo#1" "onet:levels=$TMP/map.fifo,level=1#1" 'onet:map=/etc/passwd#1' \
+    'onet:levels=/etc/passwd,level=2#1' "onet:map=ring.map,kinds=2#1"; do
+    timeout -s KILL 30 "$GRIDLAB" new "$id" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 2 "ID with a file: $id"
+    expect_err "a game ID names" "ID with a file: $id: says an ID names no file"
+    expect_err "makes a custom game, without an ID" "ID with a file: $id: says what to do"
+    case "$ERR" in *root:*) bad "ID with a file: $id: the file quoted" ;; *) ok ;; esac
+    timeout -s KILL 30 "$GRIDLAB" play "$id" --lines >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?; ERR=$(cat "$TMP/err"); expect_rc 2 "play an ID with a file: $id"; expect_err "a game ID names" "play an ID with a file: $id"
+done
+expect_err "map=ring.map: a game ID names a built-in map (small|classic|shisen|big|gaps|frame|diamond), never a file" \
+    "ID with a file: the built-in maps named"
+# a save whose ID line names a file (as older versions wrote) is refused with its line
+printf '# id: onet:map=%s,kinds=2#1\n' "$TMP/ring.map" >"$TMP/oldsave.txt"
+run new onet --map "$TMP/ring.map" --kinds 2 --seed 1; printf '%s\n' "$OUT" | tail -n +2 >>"$TMP/oldsave.txt"
+run_in $'quit\n' play "$TMP/oldsave.txt" --lines; expect_rc 2 "a save with a file in its ID"
+expect_err "oldsave.txt:1:" "a save with a file in its ID: the line"; expect_err "never a file" "a save with a file in its ID: why"
+# --map FILE, --levels FILE: a custom game
+run new onet --map "$TMP/ring.map" --kinds 2 --seed 1; expect_rc 0 "custom game: new --map FILE"
+case "$OUT" in *"# id:"*) bad "custom game: an ID line" ;; *) ok ;; esac
+expect_out "# a custom game: map=$TMP/ring.map is a file, which no game ID names (seed 1)" "custom game: says so"
+printf '%s\n' "$OUT" >"$TMP/custom.txt"
+run show "$TMP/custom.txt"; expect_rc 0 "custom game: the board reads"
+run new onet --levels "$TMP/levels.txt" --level 1 --seed 4; expect_rc 0 "custom game: new --levels FILE"
+expect_out "# a custom game: levels=" "custom game: levels file says so"
+run_in $'id\nquit\n' play onet --map "$TMP/ring.map" --kinds 2 --seed 1 --save "$TMP/custom-saved.txt" --lines
+expect_rc 0 "custom game: play --map FILE"; expect_out "id: (none" "custom game: play has no ID"
+grep -q "# id:" "$TMP/custom-saved.txt" && bad "custom game: the save has an ID" || ok
+run show "$TMP/custom-saved.txt"; expect_rc 0 "custom game: its save reads"
+# the built-in names still go into IDs
+run new 'onet:map=small,kinds=6#2'; expect_rc 0 "ID with a built-in map"
+
 # The limits hold inside the searches: a 40x40 board of 62 kinds that no
 # solver clears quickly.  Under valgrind the time bounds are scaled.
 SLOW=1
@@ -172,6 +215,13 @@ run solve "$TMP/big.txt" --algo exact --mem-mb 1 --json; expect_rc 1 "exact in 1
 expect_out '"solved":false,"optimal":false' "exact in 1 MB: no claim"; expect_out '"stopped":"memory limit"' "exact in 1 MB says why"
 run hint "$TMP/big.txt" --limit-ms 300 --json; expect_rc 0 "hint in 300 ms: a pair all the same"
 expect_out '"solvable":null' "hint in 300 ms: solvability not decided"
+expect_out '"stopped":"time limit"' "hint in 300 ms: says the search stopped"
+run hint "$TMP/big.txt" --limit-ms 1 --json; expect_rc 0 "hint in 1 ms: a pair"; expect_json "hint in 1 ms"
+expect_out '"solvable":null,"stopped":"time limit"' "hint in 1 ms: says the search stopped"
+run hint "$TMP/big.txt" --mem-mb 1 --json; expect_rc 0 "hint in 1 MB: a pair"
+expect_out '"stopped":"memory limit"' "hint in 1 MB: says the search stopped"
+run hint "$(board "onet size=2x1
+aa")" --json; expect_rc 0 "hint decided"; case "$OUT" in *stopped*) bad "hint decided: says stopped" ;; *) ok ;; esac
 cpu_ticks() {
     local stat
     stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }

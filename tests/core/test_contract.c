@@ -116,8 +116,46 @@ static void check_params(const gl_game *g)
         case GL_PARAM_CHOICE:
             if (!refused(g, p->key, "bogus")) fail_msg("%s: %s=bogus accepted", g->name, p->key);
             break;
-        case GL_PARAM_TEXT: break;
+        case GL_PARAM_TEXT:
+            if (!refused(g, p->key, "a,b")) fail_msg("%s: %s=a,b accepted", g->name, p->key);
+            break;
+        case GL_PARAM_LIST: { /* numbers as strict as anywhere: a leading zero, too few, too many */
+            char list[96] = "";
+            for (long long k = 0; k < p->hmax; k++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%lld", k ? "," : "", p->min);
+            char zero[100];
+            snprintf(zero, sizeof zero, "0%s", list);
+            if (p->min >= 0 && !refused(g, p->key, zero)) fail_msg("%s: %s=%s accepted", g->name, p->key, zero);
+            snprintf(v, sizeof v, "%s,%lld", list, p->min);
+            if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            snprintf(v, sizeof v, "%lld", p->max + 1);
+            if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            break;
         }
+        }
+        /* what it takes, in words, for help pages and forms */
+        gl_strbuf takes = GL_STRBUF_INIT;
+        gl_param_describe(p, &takes);
+        assert_true(takes.len > 0);
+        gl_sb_free(&takes);
+    }
+    /* the first preset is the default game: the same PARAMS as no parameter at all */
+    gl_strbuf first = GL_STRBUF_INIT, none = GL_STRBUF_INIT;
+    gl_kvlist empty;
+    gl_kv_init(&empty);
+    assert_int_equal(gl_preset_canon(g, &g->presets[0], &first, NULL), 0);
+    assert_int_equal(gl_params_canon(g, &empty, &none, NULL), 0);
+    if (strcmp(gl_sb_str(&first), gl_sb_str(&none)) != 0)
+        fail_msg("%s: the first preset '%s' is not the default game '%s'", g->name, gl_sb_str(&first), gl_sb_str(&none));
+    gl_sb_free(&first);
+    gl_sb_free(&none);
+    /* every preset is a game with an ID */
+    for (int i = 0; i < g->npresets; i++) {
+        gl_strbuf c = GL_STRBUF_INIT;
+        gl_error e = {0};
+        if (gl_preset_canon(g, &g->presets[i], &c, &e) != 0)
+            fail_msg("%s: preset '%s': %s", g->name, g->presets[i].name, e.msg);
+        gl_sb_free(&c);
     }
     /* a key not in the table is refused, by create and by the ID */
     assert_true(refused(g, "no-such-key", "1"));
@@ -407,6 +445,22 @@ static void test_bad_ids(void **state)
         gl_error_clear(&err);
         assert_int_equal(gl_game_id_parse(id, &g, &l, &seed, &err), -1);
         if (!strstr(err.msg, tails[i][1])) fail_msg("%s: %s", id, err.msg);
+        gl_kv_free(&l);
+    }
+    /* match3's scores: a list of numbers as strict as any number (a leading
+     * zero would give the same game a second ID, and a second record table) */
+    if (gl_game_find("match3")) {
+        const char *lists[] = {"match3:scores=01,4,10#1", "match3:scores=1,04,10#1", "match3:scores=1,4#1",
+                               "match3:scores=1,4,10,20#1", "match3:scores=1,+4,10#1", "match3:scores=1,,10#1"};
+        for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+            gl_kv_init(&l);
+            gl_error_clear(&err);
+            assert_int_equal(gl_game_id_parse(lists[i], &g, &l, &seed, &err), -1);
+            if (!strstr(err.msg, "scores=")) fail_msg("%s: %s", lists[i], err.msg);
+            gl_kv_free(&l);
+        }
+        gl_kv_init(&l);
+        assert_int_equal(gl_game_id_parse("match3:scores=1,4,10#1", &g, &l, &seed, &err), 0);
         gl_kv_free(&l);
     }
     /* a value out of its range names the parameter */

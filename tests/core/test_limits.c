@@ -1,5 +1,7 @@
 /* The limits every search polls: the shared budget, the meter's memory
  * charges, its time limit and the interrupt flag. */
+#include <float.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -93,6 +95,34 @@ static void test_meter_time_and_interrupt(void **state)
     gl_meter_end(&m);
 }
 
+/* A limit too far for the clock (1e16 ms, infinity, the largest double)
+ * is no limit, and not a number is none: the meter neither stops at once
+ * nor converts out of range (UBSan's float-cast-overflow). */
+static void test_meter_far_limits(void **state)
+{
+    (void)state;
+    const double far[] = {1e16, 1e300, HUGE_VAL, DBL_MAX, NAN, -HUGE_VAL, -1.0};
+    for (size_t i = 0; i < sizeof far / sizeof far[0]; i++) {
+        gl_limits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.limit_ms = far[i];
+        gl_meter m;
+        gl_meter_start(&m, &lim);
+        assert_int_equal(gl_meter_check(&m), 0);
+        assert_null(m.stopped);
+        assert_true(m.deadline_ns == 0 || m.deadline_ns == UINT64_MAX);
+        gl_meter_end(&m);
+    }
+    /* 1e12 ms (about 32 years) is still a deadline, in the future */
+    gl_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.limit_ms = 1e12;
+    gl_meter m;
+    gl_meter_start(&m, &lim);
+    assert_true(m.deadline_ns > m.start_ns && m.deadline_ns != UINT64_MAX);
+    assert_int_equal(gl_meter_check(&m), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +130,7 @@ int main(void)
         cmocka_unit_test(test_meter_own_cap),
         cmocka_unit_test(test_meters_share_a_budget),
         cmocka_unit_test(test_meter_time_and_interrupt),
+        cmocka_unit_test(test_meter_far_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

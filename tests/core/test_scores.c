@@ -1,7 +1,9 @@
 /* Tables of best results (scores.h): the file's text both ways, the order
- * of each kind of measure, the best ten kept, damaged files set aside, the
- * file's place, and which finished games count.  Games are used where a
- * behaviour needs one (tiles, match3), skipped when not built. */
+ * of each kind of measure, the best ten kept, damaged files set aside
+ * (never over one set aside before), the file's place, which finished
+ * games count and that they enter once, and writers at the same time (two
+ * processes) losing nothing.  Games are used where a behaviour needs one
+ * (tiles, match3), skipped when not built. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -10,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <dirent.h>
 #include <cmocka.h>
@@ -61,8 +64,9 @@ static int exists(const char *path)
     return stat(path, &st) == 0;
 }
 
-/* The file set aside next to path: its name, or "" when there is none. */
-static void aside_name(const char *path, char *out, size_t n)
+/* The files set aside next to path: how many, and (in out) the last name
+ * found, "" when there is none. */
+static int aside_name(const char *path, char *out, size_t n)
 {
     out[0] = '\0';
     const char *slash = strrchr(path, '/');
@@ -72,10 +76,14 @@ static void aside_name(const char *path, char *out, size_t n)
     assert_non_null(d);
     struct dirent *de;
     size_t base = strlen(slash + 1);
+    int count = 0;
     while ((de = readdir(d)))
-        if (strncmp(de->d_name, slash + 1, base) == 0 && strncmp(de->d_name + base, ".bad-", 5) == 0)
+        if (strncmp(de->d_name, slash + 1, base) == 0 && strncmp(de->d_name + base, ".bad-", 5) == 0) {
             snprintf(out, n, "%s/%s", dir, de->d_name);
+            count++;
+        }
     closedir(d);
+    return count;
 }
 
 static void test_order(void **state)
@@ -411,6 +419,157 @@ static void test_format_value(void **state)
     }
 }
 
+/* Two damaged files set aside in the same second: two files, the first
+ * one intact. */
+static void test_set_aside_twice(void **state)
+{
+    (void)state;
+    char path[512], first[600], second[600];
+    snprintf(path, sizeof path, "%s/scores.txt", tmpdir);
+    gl_scores s;
+    gl_scores_init(&s);
+    gl_error err = {0};
+    write_text(path, "first damaged file\n");
+    assert_int_equal(gl_scores_load(&s, path, &err), 1);
+    aside_name(path, first, sizeof first);
+    write_text(path, "second damaged file\n");
+    gl_error_clear(&err);
+    assert_int_equal(gl_scores_load(&s, path, &err), 1);
+    char any[600];
+    assert_int_equal(aside_name(path, any, sizeof any), 2);
+    const char *as = strstr(err.msg, "set aside as ");
+    assert_non_null(as);
+    snprintf(second, sizeof second, "%s", as + strlen("set aside as "));
+    assert_string_not_equal(first, second);
+    FILE *f = fopen(first, "r");
+    assert_non_null(f);
+    char line[64] = "";
+    assert_non_null(fgets(line, sizeof line, f));
+    fclose(f);
+    assert_string_equal(line, "first damaged file\n");
+    unlink(first);
+    unlink(second);
+    gl_scores_free(&s);
+}
+
+/* Two real processes recording 50 results each, under 50 parameter sets
+ * each (100 sets in all), started together: all 100 are in the file. */
+static void test_two_writers(void **state)
+{
+    (void)state;
+    char path[512];
+    snprintf(path, sizeof path, "%s/race/scores.txt", tmpdir);
+    int go[2];
+    assert_int_equal(pipe(go), 0);
+    pid_t kids[2];
+    for (int k = 0; k < 2; k++) {
+        kids[k] = fork();
+        assert_true(kids[k] >= 0);
+        if (kids[k] == 0) {
+            close(go[1]);
+            char c;
+            if (read(go[0], &c, 1) != 0) _exit(3); /* waits for the start: the pipe closed */
+            for (int i = 0; i < 50; i++) {
+                char params[32];
+                snprintf(params, sizeof params, "n=%d", k * 50 + i);
+                gl_score e = entry("tiles", params, GL_SCORE_FEWER, i, 1000);
+                gl_error note = {0}, err = {0};
+                if (gl_scores_record(path, &e, NULL, &note, &err) < 0) {
+                    fprintf(stderr, "writer %d: %s\n", k, err.msg);
+                    _exit(1);
+                }
+            }
+            _exit(0);
+        }
+    }
+    close(go[0]);
+    close(go[1]); /* both start now */
+    for (int k = 0; k < 2; k++) {
+        int st;
+        assert_int_equal(waitpid(kids[k], &st, 0), kids[k]);
+        assert_true(WIFEXITED(st));
+        assert_int_equal(WEXITSTATUS(st), 0);
+    }
+    gl_scores s;
+    gl_scores_init(&s);
+    gl_error err = {0};
+    assert_int_equal(gl_scores_load(&s, path, &err), 0);
+    assert_int_equal(s.n, 100);
+    for (int i = 0; i < 100; i++) {
+        char params[32];
+        snprintf(params, sizeof params, "n=%d", i);
+        const gl_score *one[1];
+        assert_int_equal(gl_scores_table(&s, "tiles", params, one, 1), 1);
+    }
+    gl_scores_free(&s);
+}
+
+/* Recording a finished game: ranked once, its words; a lost game of moves
+ * and a custom game say why they do not enter; a save keeps that it was
+ * recorded. */
+static void test_play_record(void **state)
+{
+    (void)state;
+    if (!gl_game_find("tiles")) skip();
+    char path[512];
+    snprintf(path, sizeof path, "%s/rec/scores.txt", tmpdir);
+    gl_play *p = gl_play_new();
+    gl_error err = {0};
+    gl_record rec;
+    char words[400];
+    fake_ns = 1;
+    gl_play_set_clock(p, fake_now, NULL);
+    assert_int_equal(gl_play_start_id(p, "tiles:n=2,hop=2,start=standard#4", &err), 0);
+    play_solution(p);
+    assert_int_equal(gl_play_record(p, path, NULL, &rec, &err), 0);
+    assert_int_equal(rec.rank, 1);
+    gl_record_words(&rec, words, sizeof words);
+    assert_string_equal(words, "The best result for these options!");
+    assert_int_equal(gl_play_recorded(p), 1);
+    /* once: not again, not after a save and a load either */
+    assert_int_equal(gl_play_record(p, path, NULL, &rec, &err), 0);
+    assert_int_equal(rec.rank, -1);
+    assert_string_equal(rec.why, "Already in the best results.");
+    gl_strbuf sb = GL_STRBUF_INIT;
+    gl_play_save_text(p, &sb);
+    gl_play *q = gl_play_new();
+    assert_int_equal(gl_play_load_text(q, sb.data, sb.len, "s", &err), 0);
+    assert_int_equal(gl_play_undo(q, &err), 0);
+    assert_int_equal(gl_play_redo(q, &err), 0);
+    assert_int_equal(gl_play_record(q, path, NULL, &rec, &err), 0);
+    assert_int_equal(rec.rank, -1);
+    gl_play_free(q);
+    gl_sb_free(&sb);
+    /* the same board again, slower: the 2nd */
+    assert_int_equal(gl_play_restart(p, &err), 0);
+    fake_ns += 1;
+    play_solution(p);
+    fake_ns += 1;
+    assert_int_equal(gl_play_record(p, path, NULL, &rec, &err), 0);
+    assert_int_equal(rec.rank, 2);
+    gl_record_words(&rec, words, sizeof words);
+    assert_string_equal(words, "The 2nd best result for these options.");
+    /* a custom game */
+    const char *text = "tiles hop=2\nBW_\n";
+    assert_int_equal(gl_play_load_text(p, text, strlen(text), "t", &err), 0);
+    play_solution(p);
+    assert_int_equal(gl_play_record(p, path, NULL, &rec, &err), 0);
+    assert_int_equal(rec.rank, -1);
+    assert_string_equal(rec.why, "Not entered in the best results: a custom game (no game ID).");
+    gl_scores s;
+    gl_scores_init(&s);
+    assert_int_equal(gl_scores_load(&s, path, &err), 0);
+    assert_int_equal(s.n, 2);
+    /* and into a table in memory (the page's) */
+    assert_int_equal(gl_play_start_id(p, "tiles:n=2,hop=2,start=standard#5", &err), 0);
+    play_solution(p);
+    assert_int_equal(gl_play_record_table(p, &s, &rec, &err), 0);
+    assert_int_equal(rec.rank, 3); /* the same table (no seed in its key); a tie goes after */
+    assert_int_equal(s.n, 3);
+    gl_scores_free(&s);
+    gl_play_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -423,6 +582,9 @@ int main(void)
         cmocka_unit_test(test_score_of_play),
         cmocka_unit_test(test_score_more),
         cmocka_unit_test(test_format_value),
+        cmocka_unit_test_setup_teardown(test_set_aside_twice, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_two_writers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_play_record, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* The board text reader, key=value options, JSON writer and reader, and
  * the cell notation. */
+#include <limits.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -156,12 +157,39 @@ static void test_json_writer_escapes(void **state)
 static void test_json_reader_rejects(void **state)
 {
     (void)state;
-    const char *bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] 2", "tru", "\"a\nb\"", "-", "1.", "{1:2}"};
+    const char *bad[] = {"", "{", "[1,]", "{\"a\" 1}", "01", "\"\\x\"", "[1] 2", "tru", "\"a\nb\"", "-", "1.", "{1:2}",
+                         /* what other readers read differently: a key twice (the last wins in
+                          * Python, JavaScript and jq), a NUL that would cut a C string */
+                         "{\"end\":{\"score\":80,\"turns\":30,\"score\":9999}}", "{\"a\":1,\"b\":{},\"a\":1}",
+                         "[\"a\\u0000b\"]", "{\"score\\u0000x\":1,\"score\":2}"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         gl_jv v;
         gl_error err = {0};
         assert_int_equal(gl_jv_parse(bad[i], strlen(bad[i]), &v, &err), -1);
         assert_true(err.set);
+    }
+    /* a key twice among many (the sorted check), named */
+    gl_strbuf many = GL_STRBUF_INIT;
+    gl_sb_putc(&many, '{');
+    for (int i = 0; i < 500; i++) gl_sb_printf(&many, "\"k%d\":%d,", i, i);
+    gl_sb_puts(&many, "\"k321\":0}");
+    {
+        gl_jv v;
+        gl_error err = {0};
+        assert_int_equal(gl_jv_parse(many.data, many.len, &v, &err), -1);
+        assert_non_null(strstr(err.msg, "\"k321\" is given twice"));
+        many.data[many.len - 6] = 'x'; /* k3x1: all different */
+        assert_int_equal(gl_jv_parse(many.data, many.len, &v, &err), 0);
+        assert_int_equal(v.n, 501);
+        gl_jv_free(&v);
+    }
+    gl_sb_free(&many);
+    {
+        const char *two = "{\"end\":{\"score\":80,\"turns\":30,\"score\":9999}}";
+        gl_jv v;
+        gl_error err = {0};
+        assert_int_equal(gl_jv_parse(two, strlen(two), &v, &err), -1);
+        assert_string_equal(err.msg, "offset 43: the key \"score\" is given twice in one object");
     }
     char deep[600];
     memset(deep, '[', 300);
@@ -201,6 +229,22 @@ static void test_cells(void **state)
     const char *end;
     assert_int_equal(gl_cell_parse("b2-c3", &r, &c, &end), 0);
     assert_string_equal(end, "-c3");
+    /* any int: the name after INT_MAX (no signed overflow), nothing for
+     * a negative one, never past the buffer */
+    char big[32];
+    gl_cell_format(INT_MAX, INT_MAX, big, sizeof big);
+    assert_string_equal(big, "fxshrxx2147483648");
+    gl_cell_format(0, 25, big, sizeof big);
+    assert_string_equal(big, "z1");
+    gl_cell_format(0, 26, big, sizeof big);
+    assert_string_equal(big, "aa1");
+    gl_cell_format(-1, 3, big, sizeof big);
+    assert_string_equal(big, "?");
+    gl_cell_format(3, INT_MIN, big, sizeof big);
+    assert_string_equal(big, "?");
+    char small[4];
+    gl_cell_format(INT_MAX, INT_MAX, small, sizeof small);
+    assert_string_equal(small, "fxs");
 }
 
 static void test_atomic_write(void **state)

@@ -1,9 +1,10 @@
 /* Fuzz target `json`: the JSON reader (replay files, tests).
  *
  * gl_jv_parse must refuse malformed text with a message and never crash,
- * leak or recurse without bound.  Whatever it accepts is written back with
- * the project's writer and read again: the two trees must be equal (a
- * round trip through both halves of json.c). */
+ * leak or recurse without bound.  Whatever it accepts holds no key twice in
+ * an object and no NUL in a string (what other readers read differently),
+ * and is written back with the project's writer and read again: the two
+ * trees must be equal (a round trip through both halves of json.c). */
 #include "fuzz.h"
 
 #include <math.h>
@@ -77,6 +78,20 @@ static int same(const gl_jv *a, const gl_jv *b)
     return 0;
 }
 
+/* No object holds a key twice (checked pairwise in objects of up to 512
+ * keys: the reader's own check sorts above 16, so both of its ways are
+ * covered). */
+static void check_unique(const gl_jv *v)
+{
+    if (v->type != GL_JV_ARR && v->type != GL_JV_OBJ) return;
+    for (size_t i = 0; i < v->n; i++) {
+        if (v->type == GL_JV_OBJ && v->n <= 512)
+            for (size_t k = 0; k < i; k++)
+                GL_FUZZ_CHECK(strcmp(v->keys[i], v->keys[k]) != 0, "the key \"%s\" accepted twice", v->keys[i]);
+        check_unique(&v->items[i]);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size > MAX_INPUT) return 0;
@@ -88,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     gl_error err = {0};
     if (gl_jv_parse(text, size, &v, &err) == 0) {
         if (v.type == GL_JV_OBJ && v.n > 0) (void)gl_jv_get(&v, v.keys[0]);
+        check_unique(&v);
         /* The writer keeps comma state for GL_JSON_DEPTH levels only. */
         if (depth_of(&v) < GL_JSON_DEPTH) {
             gl_strbuf sb = GL_STRBUF_INIT;

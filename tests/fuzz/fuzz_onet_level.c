@@ -14,13 +14,13 @@
 
 static int is_builtin(const char *name)
 {
-    /* onet_map_names(): the built-in names, space-separated. */
+    /* onet_map_names(): the built-in names, '|'-separated. */
     const char *names = onet_map_names();
     size_t n = strlen(name);
     for (const char *p = names; p && *p;) {
-        while (*p == ' ' || *p == ',') p++;
+        while (*p == '|') p++;
         const char *e = p;
-        while (*e && *e != ' ' && *e != ',') e++;
+        while (*e && *e != '|') e++;
         if ((size_t)(e - p) == n && n && strncmp(p, name, n) == 0) return 1;
         p = e;
     }

@@ -24,6 +24,13 @@ if out=$("$PREFIX/bin/gridlab" --version 2>&1) && [ -n "$out" ]; then ok; else b
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:[A-Z]*=//p' "$BUILD/CMakeCache.txt")
 case "$out" in *"$version"*) ok ;; *) bad "--version '$out' lacks the project version '$version'" ;; esac
 if "$PREFIX/bin/gridlab" list >/dev/null 2>&1; then ok; else bad "gridlab list from the prefix"; fi
+# The learned Color Lines player's weights: installed, and found by the
+# installed program (when lines is built).
+if "$PREFIX/bin/gridlab" list 2>/dev/null | grep -q '^lines'; then
+    if [ -f "$PREFIX/share/gridlab/lines98.weights" ]; then ok; else bad "no lines98.weights under share/gridlab"; fi
+    if "$PREFIX/bin/gridlab" autoplay lines --ai learned --rules lines98 --games 1 --max-turns 3 >"$WORK/learned.out" 2>&1
+    then ok; else bad "the installed learned player: $(cat "$WORK/learned.out")"; fi
+fi
 
 # Headers: every public header, and the one umbrella header compiles alone.
 for h in "$(dirname "$0")"/../../include/gridlab/*.h; do
@@ -139,7 +146,7 @@ if [ -f "$man" ] && command -v groff >/dev/null; then
     # Spaces squeezed: groff spreads a justified line's words apart.
     text=$(groff -man -Tutf8 "$man" 2>/dev/null | sed "s/.\x08//g" | tr -s ' ')
     case "$text" in *"gridlab $version"*) ok ;; *) bad "man page title lacks the version $version" ;; esac
-    for cmd in list new show solve hint path play autoplay batch bench tour; do
+    for cmd in list new show solve hint path play autoplay batch bench tour train; do
         case "$text" in *"gridlab $cmd"*) ok ;; *) bad "man page does not document 'gridlab $cmd'" ;; esac
     done
     # The exit statuses the program gives (cli/common_output, cli/common_hostile).

@@ -17,26 +17,7 @@
 #include <stdio.h>
 
 #include "games/lines/lines_ai.h"
-
-static lines_board *random_board(gl_rng *rng, const char *rules, double density)
-{
-    gl_kvlist params;
-    gl_kv_init(&params);
-    gl_kv_add(&params, "rules", rules, 0);
-    gl_error err = {0};
-    lines_board *b = (lines_board *)gl_game_lines.create(&params, rng, &err);
-    gl_kv_free(&params);
-    assert_non_null(b);
-    for (int i = 0; i < b->n; i++) {
-        int taken = 0;
-        for (int k = 0; k < b->spawn; k++) taken |= b->next_at[k] == i;
-        if (taken) continue;
-        b->cell[i] = gl_rng_unit(rng) < density ? (uint8_t)(1 + gl_rng_below(rng, (uint64_t)b->colors)) : 0;
-    }
-    b->nballs = 0;
-    for (int i = 0; i < b->n; i++) b->nballs += b->cell[i] != 0;
-    return b;
-}
+#include "lines/boards.h"
 
 /* A player of `kind` (seed 1) for b, and s built from b (s->win is the
  * caller's to free). */

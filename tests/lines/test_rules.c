@@ -9,7 +9,10 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "games/lines/lines.h"
+#include "games/lines/lines_net.h"
+
+#include <stdio.h>
+#include <unistd.h>
 
 static lines_board *parse(const char *text)
 {
@@ -341,13 +344,24 @@ static void test_saved_game_continues_identically(void **state)
 static void test_solver_moves_replay_to_cost(void **state)
 {
     (void)state;
+    /* the learned player's weights: a file of its layout, all 0 */
+    char dir[] = "/tmp/gl_test_rules_XXXXXX", wpath[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(wpath, sizeof wpath, "%s/zero.weights", dir);
+    lines_net net;
+    gl_error werr = {0};
+    assert_int_equal(lines_net_init(&net), 0);
+    assert_int_equal(lines_net_save(&net, LNET_FILE_WEIGHTS, NULL, 0, wpath, &werr), 0);
+    lines_net_free(&net);
     for (int s = 0; s < (int)gl_game_lines.nsolvers; s++) {
+        int learned = !strcmp(gl_game_lines.solvers[s].name, "learned");
         gl_kvlist params, opts;
         gl_kv_init(&params);
         gl_kv_init(&opts);
-        gl_kv_add(&params, "rules", s ? "klines" : "lines98", 0);
+        gl_kv_add(&params, "rules", s && !learned ? "klines" : "lines98", 0);
         gl_kv_add(&opts, "turns", "15", 0);
         if (s == 0) gl_kv_add(&opts, "ms", "3", 0);
+        if (learned) gl_kv_add(&opts, "weights", wpath, 0);
         gl_rng rng;
         gl_rng_seed(&rng, 5);
         gl_error err = {0};
@@ -370,6 +384,8 @@ static void test_solver_moves_replay_to_cost(void **state)
         gl_kv_free(&params);
         gl_kv_free(&opts);
     }
+    remove(wpath);
+    rmdir(dir);
 }
 
 int main(void)

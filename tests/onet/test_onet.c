@@ -512,7 +512,7 @@ static void test_maps_and_levels(void **state)
     const char *names = onet_map_names();
     char buf[256];
     snprintf(buf, sizeof buf, "%s", names);
-    for (char *n = strtok(buf, " "); n; n = strtok(NULL, " ")) {
+    for (char *n = strtok(buf, "|"); n; n = strtok(NULL, "|")) {
         if (onet_map_load(n, &m, &err) != 0) fail_msg("%s: %s", n, err.msg);
         onet_map_free(&m);
     }

@@ -3,7 +3,8 @@
 // (docs/web.md), and the command-line program for comparisons.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
@@ -14,6 +15,9 @@ export const SITE = join(BUILD, 'site');
 export const SHOTS = join(BUILD, 'screenshots');
 export const GRIDLAB = resolve(process.env.GRIDLAB || join(ROOT, 'build', 'gridlab'));
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// The program's table of best results for these tests (XDG_DATA_HOME).
+export const DATA = mkdtempSync(join(tmpdir(), 'gridlab-web-data-'));
+process.on('exit', () => rmSync(DATA, { recursive: true, force: true }));
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -100,7 +104,10 @@ export async function downloadSave(page) {
 // Line mode of the program: the given commands after the ID; its output.
 export function cli(id, commands) {
   if (!existsSync(GRIDLAB)) throw new Error(`no program at ${GRIDLAB}: build it first (GRIDLAB=path)`);
-  const r = spawnSync(GRIDLAB, ['play', id, '--lines'], { input: commands.join('\n') + '\nquit\n', encoding: 'utf8', timeout: 60000 });
+  const r = spawnSync(GRIDLAB, ['play', id, '--lines'], {
+    input: commands.join('\n') + '\nquit\n', encoding: 'utf8', timeout: 60000,
+    env: { ...process.env, XDG_DATA_HOME: DATA }, // line mode records won games: not into a real table
+  });
   if (r.status !== 0) throw new Error(`gridlab play ${id} --lines: exit ${r.status}: ${r.stderr}`);
   return r.stdout;
 }

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  GRIDLAB, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled, stateOf,
-  statusOf,
+  GRIDLAB, ROOT, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled,
+  stateOf, statusOf,
 } from './lib.mjs';
 
 // One game of each, from an ID; `ends`: what solving to the end may give.
@@ -81,6 +81,12 @@ function cliSave(id, moves) {
   return readFileSync(file, 'utf8');
 }
 
+// A save without its clock line (the time played differs between the
+// page's game and the program's).
+const noClock = (text) => text.split('\n').filter((l) => !l.startsWith('# clock:')).join('\n');
+// The moves a save holds, in the game's notation.
+const savedMoves = (text) => [...text.matchAll(/^# move: (\S+)/gm)].map((m) => m[1]);
+
 for (const [game, cfg] of Object.entries(GAMES)) {
   test(`${game}: play by clicking, undo, hint, solve to the end, reload from the link`, async () => {
     const { context, page } = await openPage(browser, urlOf(cfg.id, cfg.anim));
@@ -112,7 +118,7 @@ for (const [game, cfg] of Object.entries(GAMES)) {
 
       // the page's save and the command line's after the same moves
       const pageSave = await downloadSave(page);
-      assert.equal(pageSave, cliSave(cfg.id, played));
+      assert.equal(noClock(pageSave), noClock(cliSave(cfg.id, played)));
 
       // undo and redo
       await act(page, '[data-action=undo]');
@@ -159,7 +165,7 @@ for (const [game, cfg] of Object.entries(GAMES)) {
         await act(page, '[data-action=solve]');
       const end = await stateOf(page);
       assert.ok(cfg.ends.includes(end), `after solving: ${end}; ${await page.textContent('#message')}`);
-      assert.match(await page.textContent('#message'), /not a record/);
+      assert.match(await page.textContent('#message'), /The solver helped: not entered in the best results/);
       await page.screenshot({ path: join(SHOTS, `${game}-end.png`) });
       if (cfg.level) { // onet's level sequence: the next level has its own ID
         assert.equal(await page.isVisible('[data-action=next]'), true);
@@ -230,14 +236,24 @@ test('the page plays when python3 -m http.server serves it', async () => {
   }
 });
 
+// The defaults are the terminal's: a page without a link starts Flood's
+// 14x14 board, and each game's first preset is its default game (Onet's
+// untimed classic board).
+const DEFAULTS = {
+  flood: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#',
+  onet: 'onet:solvable=no#',
+};
 test('the game picker and the presets start each game', async () => {
   const { context, page } = await openPage(browser, urlOf(''));
   try {
+    assert.ok((await idOf(page)).startsWith(DEFAULTS.flood), await idOf(page));
+    assert.equal(await page.inputValue('#preset'), '0');
     for (const game of Object.keys(GAMES)) {
       await page.selectOption('#game', game);
       await settled(page);
       assert.equal(await stateOf(page), 'playing');
-      assert.ok((await idOf(page)).startsWith(game + ':'), await idOf(page));
+      assert.ok((await idOf(page)).startsWith(DEFAULTS[game] || game + ':'), await idOf(page));
+      if (game === 'onet') assert.doesNotMatch(await page.textContent('#clock'), /left/, 'the default onet board has a clock');
       assert.equal(await page.inputValue('#preset'), '0');
       const presets = await page.$$eval('#preset option', (o) => o.map((x) => x.value));
       assert.ok(presets.length >= 2 && presets.includes('custom'));
@@ -350,7 +366,7 @@ test('saves in the browser and as files; a loaded file plays on', async () => {
     await act(page, '[data-action=save]');
     assert.equal(await page.locator('#saves li button.link').count(), 1);
     const text = await downloadSave(page);
-    assert.ok(text.startsWith('# id: ' + id + '\n'), text);
+    assert.ok(text.startsWith('# gridlab save 2\n') && text.includes('\n# id: ' + id + '\n'), text);
     await act(page, '[data-action=restart]');
     assert.notEqual(await boardOf(page), saved);
     await act(page, '#saves li button.link');
@@ -386,13 +402,14 @@ test('a best score counts games won without the solver or hints', async () => {
     assert.match(await page.textContent('#best'), /no record/);
     for (const m of solved.moves) await play(page, 'tiles', m);
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), new RegExp(`^You won! Cost ${solved.cost}\\. A new best!`));
+    assert.match(await page.textContent('#message'),
+      new RegExp(`^You won: cost ${solved.cost} in \\d+:\\d\\d\\. The best result for these options!`));
     assert.match(await page.textContent('#best'), new RegExp(`cost ${solved.cost}`));
     // the solver's game is no record
     await act(page, '[data-action=restart]');
     await act(page, '[data-action=solve]');
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), /the solver helped: not a record/);
+    assert.match(await page.textContent('#message'), /The solver helped: not entered in the best results/);
     // nor is a game with a hint, even when the page was reloaded after it
     await act(page, '[data-action=restart]');
     await act(page, '[data-action=hint]');
@@ -400,7 +417,7 @@ test('a best score counts games won without the solver or hints', async () => {
     await settled(page);
     for (const m of solved.moves) await play(page, 'tiles', m);
     assert.equal(await stateOf(page), 'won');
-    assert.match(await page.textContent('#message'), /hints helped: not a record/);
+    assert.match(await page.textContent('#message'), /Hints helped: not entered in the best results/);
     assert.deepEqual(page.problems, []);
   } finally {
     await context.close();
@@ -429,14 +446,15 @@ for (const id of AGREE) {
     assert.ok(answer.moves.length > 0, solved.stdout);
     const { context, page } = await openPage(browser, urlOf(id));
     try {
-      assert.equal(await downloadSave(page), cliSave(id, []), 'the first board');
+      assert.equal(noClock(await downloadSave(page)), noClock(cliSave(id, [])), 'the first board');
       await act(page, '[data-action=solve]');
-      const steps = await page.evaluate(() =>
-        JSON.parse(localStorage.getItem('gridlab.current')).journal.filter((e) => e.op === 'step').map((e) => e.text));
-      assert.deepEqual(steps, answer.moves);
+      assert.deepEqual(savedMoves(await downloadSave(page)), answer.moves);
       // a cleared level: line mode goes on to the next one, the page offers it
       if (await page.isVisible('[data-action=next]')) await act(page, '[data-action=next]');
-      assert.equal(await downloadSave(page), cliSave(id, answer.moves), 'the board after the solver\'s moves');
+      // (the page's game was helped by the solver, the program's was not,
+      // and line mode recorded its won game)
+      const helped = (t) => noClock(t).replace(/^# (helped|recorded): .*$/gm, '');
+      assert.equal(helped(await downloadSave(page)), helped(cliSave(id, answer.moves)), 'the board after the solver\'s moves');
       assert.deepEqual(page.problems, []);
     } finally {
       await context.close();
@@ -468,4 +486,172 @@ test('every game fits a phone\'s screen and plays by touch', async () => {
       await context.close();
     }
   }
+});
+
+// A link with a bad ID: the engine's message naming the bad part in
+// #message, the address as it was, and no game started (a fresh browser), or
+// the game in progress kept (a browser that has one).
+const BAD_LINKS = [
+  ['#lines:size=9x9', /the seed is missing/],
+  ['#flood:size=999x2%235', /size=999x2: expected WxH with W from 2 to 30/],
+  ['#garbage', /no game 'garbage'/],
+  ['#onet:solvable=yes%23-1', /the seed '-1'/],
+];
+test('a bad link says what is wrong, keeps the address and starts no game', async () => {
+  for (const [hash, want] of BAD_LINKS) {
+    const url = server.url + '?anim=off' + hash;
+    const { context, page } = await openPage(browser, url);
+    try {
+      assert.match(await page.textContent('#message'), want, hash);
+      assert.equal(page.url(), url, `${hash}: the address changed`);
+      assert.equal(await stateOf(page), 'none', `${hash}: a game started`);
+      assert.equal(await page.locator('[data-cell]').count(), 0, `${hash}: cells on the page`);
+      assert.equal(await idOf(page), '');
+      assert.deepEqual(page.problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+  // with a game in progress: it stays, on a fresh load and on a changed address
+  const id = 'tiles:n=3,hop=2,start=standard#1';
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    await clickCell(page, 'e1');
+    const board = await boardOf(page);
+    for (const [hash, want] of BAD_LINKS) {
+      const url = server.url + '?anim=off' + hash;
+      await page.goto(url);
+      await settled(page);
+      assert.match(await page.textContent('#message'), want, hash);
+      assert.equal(page.url(), url);
+      assert.equal(await idOf(page), id);
+      assert.equal(await boardOf(page), board);
+      assert.equal(await stateOf(page), 'playing');
+    }
+    await page.goto(urlOf(id));
+    await settled(page);
+    await page.evaluate(() => { location.hash = '#garbage'; });
+    await page.waitForFunction(() => /no game 'garbage'/.test(document.getElementById('message').textContent));
+    await settled(page);
+    assert.match(page.url(), /#garbage$/);
+    assert.equal(await idOf(page), id);
+    assert.equal(await boardOf(page), board);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Onet's level 1 played until its clock has run 20 s, then a reload: the
+// time left as it was (within a second), undo back past the reload, and a
+// hint still counted after another reload.
+test('onet: the clock, the history and the help come back with a reload', async () => {
+  const id = 'onet:level=1,solvable=yes#5';
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    const first = await boardOf(page);
+    await play(page, 'onet', legalMoves(id, [])[0]);
+    const moved = await boardOf(page);
+    await page.waitForTimeout(20000);
+    const secs = (t) => { const m = t.match(/(\d+):(\d\d) left/); assert.ok(m, 'no clock in ' + t); return +m[1] * 60 + +m[2]; };
+    const before = secs(await page.textContent('#clock'));
+    assert.ok(before <= 160 && before >= 150, 'after 20 s the clock shows ' + before + ' s left');
+    await page.reload();
+    await settled(page);
+    const after = secs(await page.textContent('#clock'));
+    assert.ok(Math.abs(after - before) <= 1, `before the reload ${before} s were left, after it ${after} s`);
+    assert.equal(await boardOf(page), moved);
+    assert.equal(await page.isEnabled('[data-action=undo]'), true);
+    await act(page, '[data-action=undo]');
+    assert.equal(await boardOf(page), first, 'undo past the reload');
+    await act(page, '[data-action=redo]');
+    await act(page, '[data-action=hint]');
+    assert.match(await page.textContent('#message'), /^Hint: /);
+    await page.reload();
+    await settled(page);
+    assert.match(await downloadSave(page), /^# helped: hints=1 solver=no$/m);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// What the page before kept (its game as a list of calls, one best per
+// board setting) is carried over once into the engine's own storage.
+test('the old page\'s game in progress and bests are carried over once', async () => {
+  const id = 'tiles:n=3,hop=2,start=standard#1';
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  // the storage the page before left, there before the page's first script
+  await context.addInitScript((gid) => {
+    if (sessionStorage.getItem('seeded')) return;
+    sessionStorage.setItem('seeded', '1');
+    localStorage.clear();
+    localStorage.setItem('gridlab.current', JSON.stringify({
+      journal: [{ op: 'id', id: gid }, { op: 'move', text: '5-7' }, { op: 'move', text: '3-5' }, { op: 'undo' }],
+      id: gid, hinted: true,
+    }));
+    localStorage.setItem('gridlab.best', JSON.stringify({
+      'tiles:n=3,hop=2,start=standard': { score: 14, id: 'tiles:n=3,hop=2,start=standard#5', date: '2026-11-20' },
+    }));
+  }, id);
+  const page = await context.newPage();
+  try {
+    await page.goto(server.url + '?anim=off');
+    await settled(page);
+    assert.equal(await idOf(page), id);
+    const save = await downloadSave(page);
+    assert.equal(noClock(save), noClock(cliSave(id, ['5-7', '3-5', 'undo'])).replace('hints=0', 'hints=1'));
+    assert.equal(await page.isEnabled('[data-action=redo]'), true);
+    assert.match(await page.textContent('#best'), /cost 14/);
+    const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+    assert.deepEqual(keys.filter((k) => k === 'gridlab.current' || k === 'gridlab.best'), []);
+    assert.ok(keys.includes('gridlab.game') && keys.includes('gridlab.scores'), keys.join(' '));
+    // once: a reload finds the new storage
+    await page.reload();
+    await settled(page);
+    assert.equal(await idOf(page), id);
+    assert.match(await page.textContent('#best'), /cost 14/);
+  } finally {
+    await context.close();
+  }
+});
+
+// Two tabs share the browser's storage: the last write wins, and what is
+// stored always loads.
+test('two tabs: the last write wins and the storage stays whole', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
+  try {
+    const a = await context.newPage();
+    const b = await context.newPage();
+    await a.goto(urlOf('tiles:n=3,hop=2,start=standard#1'));
+    await settled(a);
+    await b.goto(urlOf('tiles:n=4,hop=2,start=standard#2'));
+    await settled(b);
+    await clickCell(a, 'e1');
+    await clickCell(b, 'g1');
+    const bBoard = await boardOf(b);
+    const fresh = await context.newPage();
+    await fresh.goto(server.url + '?anim=off');
+    await settled(fresh);
+    assert.equal(await idOf(fresh), 'tiles:n=4,hop=2,start=standard#2');
+    assert.equal(await boardOf(fresh), bBoard);
+    await act(fresh, '[data-action=undo]');
+    assert.equal(await stateOf(fresh), 'playing');
+  } finally {
+    await context.close();
+  }
+});
+
+// The page is a thin client: no journal of calls, no ID parsing, no record
+// rule in its scripts; the engine's API has no parameter parser of its own.
+test('the page decides no rule: its scripts and api.c', () => {
+  const dir = join(ROOT, 'web', 'js');
+  for (const f of readdirSync(dir)) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    for (const word of ['journal', 'replayedSteps', 'idParams', 'paramsKey', "lastIndexOf('#')", 'score_kind === \'more\''])
+      assert.ok(!text.includes(word), `web/js/${f} holds '${word}'`);
+    assert.ok(!/\bhinted\s*=/.test(text), `web/js/${f} keeps its own 'hinted'`);
+  }
+  const api = readFileSync(join(ROOT, 'web', 'api.c'), 'utf8');
+  assert.ok(!/parse_params|strtok|memchr\([^)]*'='/.test(api), 'api.c parses parameters itself');
 });

@@ -102,8 +102,10 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
     for (int i = 0; i < len; i++) {
         int c = flood_colour_of(line[i]);
         if (c < 0)
-            return gl_error_set(err, "column %d: '%c' is not a colour (0-9, a-z)", i + 1,
-                                (unsigned char)line[i] >= 32 && (unsigned char)line[i] < 127 ? line[i] : '?');
+        {
+            char q[5];
+            return gl_error_set(err, "column %d: '%s' is not a colour (0-9, a-z)", i + 1, gl_escape_byte(line[i], q));
+        }
         b->cell[i] = (uint8_t)c;
         if (c > maxc) maxc = c;
     }
@@ -116,15 +118,29 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
 
 /* ------------------------------------------------------------ the table */
 
+/* The parameters: the one statement of what `new`, IDs and the forms take. */
+static const gl_param flood_params[] = {
+    {"size", GL_PARAM_SIZE, "14x14", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, NULL, "columns x rows", 0},
+    {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours", 0},
+    {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts", 0},
+    {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
+     "the move limit: a lookahead solver's count plus 5, 2 or 0", 0},
+    {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)", 0},
+};
+
+#define FLOOD_NPARAMS ((int)(sizeof flood_params / sizeof flood_params[0]))
+
 static gl_board *flood_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    int w = 14, h = 14, start = FLOOD_START_CORNER, diff = 1;
-    long long k = 6, limit = -1;
-    if (gl_kv_size(params, "size", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, &w, &h, err) != 0) return NULL;
-    if (gl_kv_int(params, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
-    if (gl_kv_choice(params, "start", "corner|center", &start, err) != 0) return NULL;
-    if (gl_kv_choice(params, "difficulty", "easy|medium|hard", &diff, err) != 0) return NULL;
-    if (gl_kv_int(params, "moves", 0, 100000, &limit, err) != 0) return NULL;
+    gl_params pv;
+    if (gl_params_read(flood_params, FLOOD_NPARAMS, params, &pv, err) != 0) return NULL;
+    int w = 0, h = 0;
+    gl_param_size(&pv, "size", &w, &h);
+    long long k = gl_param_int(&pv, "colors", 0);
+    /* size, colors, start and difficulty have defaults in the table */
+    int start = gl_param_choice(&pv, "start", 0);
+    int diff = gl_param_choice(&pv, "difficulty", 0);
+    long long limit = gl_param_int(&pv, "moves", -1);
     flood_board *b = calloc(1, sizeof *b);
     if (!b) {
         gl_error_set(err, "out of memory");
@@ -148,7 +164,7 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
     if (gl_kv_int(&t->keys, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
     if (gl_kv_choice(&t->keys, "start", "corner|center", &start, err) != 0) return NULL;
     if (gl_kv_int(&t->keys, "moves", 0, 100000, &limit, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "played", 0, 100000, &played, err) != 0) return NULL;
+    if (gl_kv_int(&t->keys, "played", 0, FLOOD_MAX_PLAYED, &played, err) != 0) return NULL;
     if (gl_text_check_keys(t, err) != 0) return NULL;
     if (gl_text_expect_rows(t, h, err) != 0) return NULL;
     flood_board *b = calloc(1, sizeof *b);
@@ -173,9 +189,10 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
             char s = row->text[c];
             int col = flood_colour_of(s);
             if (col < 0 || col >= k) {
+                char q[5];
                 if (col < 0)
-                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%c' (colours are 0-9, a-z)",
-                                  c + 1, (unsigned char)s >= 32 && (unsigned char)s < 127 ? s : '?');
+                    gl_text_error(t, row->line, err, "column %d: unknown symbol '%s' (colours are 0-9, a-z)",
+                                  c + 1, gl_escape_byte(s, q));
                 else
                     gl_text_error(t, row->line, err, "column %d: colour '%c' but colors=%lld allows 0 to %c",
                                   c + 1, s, k, flood_symbol((int)k - 1));
@@ -264,7 +281,9 @@ static gl_status flood_status(const gl_board *bb)
 {
     const flood_board *b = (const flood_board *)bb;
     if (flood_is_won(b)) return GL_WON;
-    if (b->limit && b->played >= b->limit) return GL_LOST;
+    /* played= holds at most FLOOD_MAX_PLAYED: a game ends there too, so
+     * that a board gridlab saves it reads back */
+    if ((b->limit && b->played >= b->limit) || b->played >= FLOOD_MAX_PLAYED) return GL_LOST;
     return GL_PLAYING;
 }
 
@@ -388,19 +407,11 @@ static const gl_solver flood_solvers[] = {
     {"beam", "beam search on f = g + bound: fast, near-optimal (width=32)", "width", flood_solve_beam},
 };
 
-static const gl_param flood_params[] = {
-    {"size", GL_PARAM_SIZE, "14x14", 2, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, NULL, "columns x rows"},
-    {"colors", GL_PARAM_INT, "6", 2, FLOOD_MAX_COLORS, 0, 0, NULL, "number of colours"},
-    {"start", GL_PARAM_CHOICE, "corner", 0, 0, 0, 0, "corner|center", "where the flood starts"},
-    {"difficulty", GL_PARAM_CHOICE, "medium", 0, 0, 0, 0, "easy|medium|hard",
-     "the move limit: a lookahead solver's count plus 5, 2 or 0"},
-    {"moves", GL_PARAM_INT, NULL, 0, 100000, 0, 0, NULL, "the move limit itself (0: none)"},
-};
 
 static const gl_preset flood_presets[] = {
+    {"14x14, 6 colours", "size=14x14 colors=6"},
     {"12x12, 6 colours", "size=12x12 colors=6"},
     {"12x12, 6 colours, hard", "size=12x12 colors=6 difficulty=hard"},
-    {"14x14, 6 colours", "size=14x14 colors=6"},
     {"18x18, 8 colours", "size=18x18 colors=8"},
     {"22x22, 8 colours", "size=22x22 colors=8"},
 };
@@ -408,8 +419,6 @@ static const gl_preset flood_presets[] = {
 const gl_game gl_game_flood = {
     .name = "flood",
     .summary = "Flood-It: flood the board with one colour in as few moves as possible",
-    .params_help = "size=WxH (up to 30x30, default 14x14) colors=K (2..36, default 6) "
-                   "start=corner|center difficulty=easy|medium|hard moves=LIMIT",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
     .rules = "The flooded region is the group of cells of one colour joined to the start cell\n"
              "(the top-left corner, or the centre).  Each move gives the region a new colour;\n"
@@ -424,7 +433,7 @@ const gl_game gl_game_flood = {
     .tour_params = "size=14x14 colors=6",
     .tour_solve = "astar",
     .params = flood_params,
-    .nparams = (int)(sizeof flood_params / sizeof flood_params[0]),
+    .nparams = FLOOD_NPARAMS,
     .presets = flood_presets,
     .npresets = (int)(sizeof flood_presets / sizeof flood_presets[0]),
     .score_kind = GL_SCORE_FEWER,

@@ -19,6 +19,7 @@
 #define FLOOD_MAX_SIDE 30
 #define FLOOD_MAX_CELLS (FLOOD_MAX_SIDE * FLOOD_MAX_SIDE)
 #define FLOOD_MAX_COLORS 36
+#define FLOOD_MAX_PLAYED 100000 /* played= in a board file; a game ends there */
 #define FLOOD_KW_MAX GL_BITS_WORDS(FLOOD_MAX_CELLS) /* words of a group set */
 
 enum { FLOOD_START_CORNER = 0, FLOOD_START_CENTER = 1 };
@@ -231,8 +232,9 @@ int flood_problem_init_metered(flood_problem *p, const gl_board *b, gl_meter *m,
 int flood_problem_init(flood_problem *p, const gl_board *b, gl_error *err); /* unmetered */
 void flood_problem_free(flood_problem *p);
 /* The answer of a search stopped before it had one: the root's forced
- * colours, then a two-ply greedy lookahead (bounded work, unmetered). */
-void flood_finish_from_root(const flood_problem *p, gl_solution *s);
+ * colours, then a two-ply greedy lookahead on m (one ply once m has
+ * stopped: flood_greedy_run). */
+void flood_finish_from_root(const flood_problem *p, gl_meter *m, gl_solution *s);
 /* Ends a solver's meter into its solution: why it stopped (then not
  * optimal), its peak memory, the elapsed time. */
 void flood_meter_end(gl_meter *m, gl_solution *s);
@@ -253,8 +255,10 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
 
 /* Greedy lookahead on a graph from F: appends colours to out (capacity
  * cap); returns the count, or -1 if cap was too small.  Its work is ticked
- * on m (may be NULL); once m has stopped, the remaining turns look one
- * ply ahead only, so the answer is still whole. */
+ * on m (may be NULL), once per position scored; once m has stopped, the
+ * turn it stopped in and the rest look one ply ahead only, so the answer
+ * is still whole.  The finisher of a stopped search gets the search's
+ * meter, stopped: one ply from the start. */
 int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_t *out, int cap, gl_meter *m);
 
 extern const gl_game gl_game_flood;

@@ -575,15 +575,16 @@ static void build_solution(const flood_problem *p, const route *r, gl_solution *
     flood_push_route(p, cols, depth, s);
 }
 
-/* After a stop: the route to node x, finished greedily (a few lookahead
- * plies at most, whatever the limits: the answer must be whole). */
+/* After a stop: the route to node x, finished greedily on the search's
+ * meter (two plies, one once the meter has stopped: the answer must be
+ * whole, and quick). */
 static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
     build_solution(p, a->rt[x], s);
     uint64_t F[FLOOD_KW_MAX];
     memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
     uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
-    int n = flood_greedy_run(&p->g, F, 2, rest, (int)sizeof rest, NULL);
+    int n = flood_greedy_run(&p->g, F, 2, rest, (int)sizeof rest, a->m);
     if (n >= 0) flood_push_moves(s, rest, n);
 }
 
@@ -1082,19 +1083,21 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
         s->cost = s->nmoves;
     } else {
         /* stopped: the last node expanded (worker 0's, else any), finished
-         * greedily */
+         * greedily on its worker's meter, marked stopped first (one ply:
+         * the answer must be whole, and quick) */
+        if (!m->stopped) m->stopped = stopped ? stopped : S.w ? "search exhausted" : "memory limit";
         worker *W = NULL;
         for (int i = 0; S.w && i < nw && !W; i++)
             if (S.w[i].last != UINT32_MAX) W = &S.w[i];
         if (W) {
+            if (!W->meter.stopped) W->meter.stopped = m->stopped;
             finish_greedy(p, &W->a, W->last, s);
             s->solved = 1;
             s->optimal = 0;
             s->cost = s->nmoves;
         } else {
-            flood_finish_from_root(p, s);
+            flood_finish_from_root(p, m, s);
         }
-        if (!m->stopped) m->stopped = stopped ? stopped : S.w ? "search exhausted" : "memory limit";
     }
     if (S.w) {
         /* worker 0's meter is the caller's, with the reason any worker
@@ -1123,7 +1126,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     gl_meter_start(&m, lim);
     /* the graph was built before the meter started: charged now */
     if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s, 1);
-    else flood_finish_from_root(p, s);
+    else flood_finish_from_root(p, &m, s);
     flood_meter_end(&m, s);
     return 0;
 }

@@ -85,14 +85,14 @@ static void beam_search(const flood_problem *p, int width, gl_meter *m, gl_solut
         if (!m->stopped) m->stopped = "memory limit"; /* an allocation failed */
         uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
         flood_push_route(p, cols, gl_beam_layer_route(&B, 0, cols, FLOOD_MAX_CELLS + 1), s);
-        int n = flood_greedy_run(g, gl_beam_key(&B, 0), 2, rest, (int)sizeof rest, NULL);
+        int n = flood_greedy_run(g, gl_beam_key(&B, 0), 2, rest, (int)sizeof rest, m);
         if (n >= 0) flood_push_moves(s, rest, n);
         s->solved = n >= 0;
         s->optimal = 0;
         s->cost = s->nmoves;
     } else {
         if (!m->stopped) m->stopped = "memory limit";
-        flood_finish_from_root(p, s);
+        flood_finish_from_root(p, m, s);
     }
     gl_beam_free(&B);
 }

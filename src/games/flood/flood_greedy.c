@@ -13,17 +13,27 @@
  * take minutes).
  *
  * It stands on no shared kernel: a turn's lookahead keeps no open list,
- * closed set or nodes, so there is nothing of the kernels' to share, and
- * it runs unmetered too, as the finisher of every stopped flood search
- * and for the generator's move limit (docs/architecture.md, "The search
- * kernels"). */
+ * closed set or nodes, so there is nothing of the kernels' to share
+ * (docs/architecture.md, "The search kernels").  It is also the finisher
+ * of every stopped flood search, and counts the generator's move limit.
+ *
+ * Its meter is ticked once per position scored, inside the lookahead, so
+ * a deep lookahead stops within a bound computation or so of a limit; the
+ * turn whose lookahead stopped is chosen again one ply deep, and so are
+ * the turns after it: one ply is the least that still gives a whole
+ * answer (every colour of the frontier scored once per turn).  A finisher
+ * given a meter that has stopped looks one ply deep from the start. */
 #include "flood.h"
 
 #include <string.h>
 
 #define WIN_SCORE (1LL << 40)
 
-static long long lookahead(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int depth)
+#define STOPPED (-2) /* a lookahead cut short by its meter */
+
+/* The best score of the positions depth plies below (F, fr), or STOPPED.
+ * m (may be NULL) is ticked once per position scored. */
+static long long lookahead(const flood_graph *g, const uint64_t *F, const uint64_t *fr, int depth, gl_meter *m)
 {
     if (flood_is_full(g, F)) return WIN_SCORE + depth;
     if (depth == 0) return (long long)(FLOOD_MAX_CELLS - flood_h(g, F, fr)) * (FLOOD_MAX_CELLS + 1) + flood_cells(g, F);
@@ -33,8 +43,10 @@ static long long lookahead(const flood_graph *g, const uint64_t *F, const uint64
     while (cols) {
         int c = __builtin_ctzll(cols);
         cols &= cols - 1;
+        if (m && gl_meter_tick(m, 1)) return STOPPED;
         flood_child(g, F, fr, c, F2, fr2, NULL);
-        long long v = lookahead(g, F2, fr2, depth - 1);
+        long long v = lookahead(g, F2, fr2, depth - 1, m);
+        if (v == STOPPED) return STOPPED;
         if (v > best) best = v;
     }
     return best;
@@ -58,16 +70,22 @@ int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_
             work *= branching;
             d++;
         }
-        /* a turn's leaves are its work, ticked before the turn: once the
-         * meter has stopped, one ply is left, enough to finish */
-        if (m && gl_meter_tick(m, (uint32_t)work)) d = 1;
+        /* once the meter has stopped, one ply, enough to finish */
+        if (m && m->stopped) d = 1;
         long long best = -1, best_now = -1;
         int bn = 0;
+        uint64_t all = cols;
         while (cols) {
             int c = __builtin_ctzll(cols);
             cols &= cols - 1;
             int k = flood_child(g, F, fr, c, F2, fr2, mv);
-            long long v = lookahead(g, F2, fr2, d - 1);
+            long long v = lookahead(g, F2, fr2, d - 1, d > 1 ? m : NULL);
+            if (v == STOPPED) { /* this turn again, one ply deep */
+                d = 1;
+                cols = all;
+                best = best_now = -1;
+                continue;
+            }
             long long now = flood_cells(g, F2);
             if (v > best || (v == best && now > best_now)) {
                 best = v;

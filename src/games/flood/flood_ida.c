@@ -103,7 +103,7 @@ int flood_solve_ida(const gl_board *b, const gl_solve_opts *o, gl_solution *s, g
     } else if (rc == 0) {
         /* stopped: no proof; finished greedily so the caller still gets
          * moves */
-        flood_finish_from_root(&p, s);
+        flood_finish_from_root(&p, &m, s);
     }
     flood_problem_free(&p);
     flood_meter_end(&m, s);

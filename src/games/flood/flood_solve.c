@@ -22,12 +22,12 @@ int flood_problem_init(flood_problem *p, const gl_board *bb, gl_error *err)
     return flood_problem_init_metered(p, bb, NULL, err);
 }
 
-void flood_finish_from_root(const flood_problem *p, gl_solution *s)
+void flood_finish_from_root(const flood_problem *p, gl_meter *m, gl_solution *s)
 {
     uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
     gl_solution_clear_moves(s);
     flood_push_moves(s, p->root_moves, p->nroot);
-    int n = flood_greedy_run(&p->g, p->F, 2, rest, (int)sizeof rest, NULL);
+    int n = flood_greedy_run(&p->g, p->F, 2, rest, (int)sizeof rest, m);
     if (n >= 0) flood_push_moves(s, rest, n);
     s->solved = n >= 0;
     s->optimal = s->solved && s->nmoves == 0; /* a won board: nothing to do */

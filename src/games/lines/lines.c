@@ -139,6 +139,14 @@ void lines_move(lines_board *b, int from, int to, lines_turn *t)
 
 int lines_full(const lines_board *b) { return b->nballs >= b->n; }
 
+int lines_over(const lines_board *b)
+{
+    /* a turn scores its move's lines and its spawn's: each at most every
+     * ball of the board */
+    return lines_full(b) || b->turns >= LINES_MAX_TURNS ||
+           b->score > LINES_MAX_SCORE - 2 * lines_points(b->rules, b->n);
+}
+
 void lines_init(lines_board *b, int w, int h, int colors, int line, int spawn, int rules, gl_rng *rng)
 {
     memset(b, 0, sizeof *b);

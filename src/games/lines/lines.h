@@ -76,6 +76,16 @@ void lines_spawn(lines_board *b, lines_turn *t);
  * has checked that a path exists).  Fills t (never NULL). */
 void lines_move(lines_board *b, int from, int to, lines_turn *t);
 int lines_full(const lines_board *b);
+/* The counters a board file holds, at most (the text reader takes these
+ * and no more). */
+#define LINES_MAX_TURNS (1 << 30)
+#define LINES_MAX_SCORE (1LL << 50)
+/* The game is over: the board is full, or a counter is so near its
+ * maximum that one more turn could pass it (the turn count at 2^30, the
+ * score within two whole boards' points of 2^50: out of reach of any real
+ * game, but a crafted file can start there, and a board gridlab saves it
+ * must read back). */
+int lines_over(const lines_board *b);
 /* A new game: 5 balls on random cells, then the preview. */
 void lines_init(lines_board *b, int w, int h, int colors, int line, int spawn, int rules,
                 gl_rng *rng);
@@ -85,30 +95,51 @@ int lines_path(const lines_board *b, int from, int to, int *path, gl_grid_ws *ws
 
 /* ---- players (lines_ai.c, lines_greedy.c, lines_search.c) ---- */
 
-enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1 };
+enum { LINES_AI_GREEDY = 0, LINES_AI_SEARCH = 1, LINES_AI_LEARNED = 2 };
 #define LINES_PLAN_MAX 6     /* the deepest spawn-free plan */
 #define LINES_PLAN_KEY_WORDS ((LINES_MAX_CELLS + 15) / 16 + 1) /* plan table: 4 bits a cell, and one word */
 #define LINES_PLAN_TABLE_BYTES ((size_t)64 << 20)               /* plan table: the most it grows to */
 
+struct lines_net;
+
 typedef struct lines_ai_cfg {
     int kind;       /* LINES_AI_* */
-    double ms;      /* search: a ceiling on the CPU time of one move */
+    double ms;      /* search, learned: a ceiling on the CPU time of one move */
     int candidates; /* search: moves of the one-move ranking given a plan */
     int depth;      /* search: moves planned after a candidate */
     int width;      /* search: moves searched at each planned depth */
     int discount;   /* search: percent a planned move's gain counts */
+    int top;        /* learned: moves played out at a decision */
+    int branch;     /* learned: moves valued again by sampled previews (expectimax; 0: none) */
+    int samples;    /* learned: previews sampled for each */
+    const struct lines_net *net; /* learned: the weights (the caller's, outliving the player) */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
-/* Reads the search options (ms, candidates, depth, width, discount) from
- * opts (may be NULL). */
+/* Reads the player's options from opts (may be NULL): the search's (ms,
+ * candidates, depth, width, discount) or the learned player's (ms, top,
+ * branch, samples). */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
-/* The search options' keys, for the commands that pass them through. */
+/* The options' keys, for the commands that pass them through. */
 #define LINES_AI_SEARCH_KEYS "ms", "candidates", "depth", "width", "discount"
+#define LINES_AI_LEARNED_KEYS "ms", "top", "branch", "samples"
+
+/* The learned player's weights: from path, or when path is NULL from the
+ * file installed with the program (lines_net_default_path).  NULL with
+ * err naming the file and what is wrong with it. */
+struct lines_net *lines_net_open(const char *path, gl_error *err);
+void lines_net_close(struct lines_net *net);
+/* Whether the weights can play boards like b: 0, or -1 with err. */
+int lines_net_check_board(const struct lines_net *net, const lines_board *b, gl_error *err);
+/* The weights a solver's options name (`weights`, marked used), or the
+ * installed file, checked against b: NULL with err when they cannot be
+ * read or cannot play b. */
+struct lines_net *lines_net_for(gl_kvlist *opts, const lines_board *b, gl_error *err);
 
 typedef struct lines_ai lines_ai;
-/* A player for boards of b's size and rules; seed seeds its own rng (the
- * spawns it simulates).  m (NULL: no limits) is the meter its moves poll
+/* A player for boards of b's size and rules (the learned player: the
+ * boards its weights are for, lines_net_check_board); seed seeds its own
+ * rng (the spawns it simulates).  m (NULL: no limits) is the meter its moves poll
  * and its tables are charged to; it must outlive the player.  NULL when
  * the tables do not fit (m->stopped is then "memory limit") or when out
  * of memory (m->stopped unset). */
@@ -160,6 +191,7 @@ extern const gl_game gl_game_lines;
 /* The players as the game's solvers (lines_solve.c). */
 int lines_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int lines_solve_learned(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 
 /* ---- whole games (lines_autoplay.c) ---- */
 
@@ -168,7 +200,7 @@ typedef struct lines_game_result {
     int turns;
     int game_over;       /* the board filled (else the turn cap or a limit stopped it) */
     const char *stopped; /* NULL, or the limit that stopped the game before its end */
-    double ms;           /* the player's thinking time in all */
+    double ms;           /* the player's thinking time in all: CPU time of the thread */
     unsigned long long nodes;
     double mean_balls; /* balls on the board after a turn, mean over the turns */
     int crowded;       /* turns that ended with at least half the cells taken */

@@ -2,6 +2,7 @@
  * window evaluation, the move listing, the one-move ranking and, for the
  * search player, the plan (lines_ai.h). */
 #include "lines_ai.h"
+#include "lines_learned.h"
 
 #include <stdlib.h>
 
@@ -13,18 +14,33 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->depth = 4;
     c->width = 4;
     c->discount = 30;
+    c->top = 8;
+    c->branch = 8;
+    c->samples = 8;
+    c->net = NULL;
 }
 
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
 {
-    if (!opts) return 0;
-    long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width, discount = c->discount;
+    if (!opts || c->kind == LINES_AI_GREEDY) return 0; /* the greedy player has no options */
+    long long ms = (long long)c->ms, cand = c->candidates, depth = c->depth, width = c->width, discount = c->discount,
+              top = c->top;
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
+    c->ms = (double)ms;
+    if (c->kind == LINES_AI_LEARNED) {
+        long long branch = c->branch, samples = c->samples;
+        if (gl_kv_int(opts, "top", 1, 64, &top, err) != 0) return -1;
+        if (gl_kv_int(opts, "branch", 0, 64, &branch, err) != 0) return -1;
+        if (gl_kv_int(opts, "samples", 0, 10000, &samples, err) != 0) return -1;
+        c->top = (int)top;
+        c->branch = (int)branch;
+        c->samples = (int)samples;
+        return 0;
+    }
     if (gl_kv_int(opts, "candidates", 1, 100000, &cand, err) != 0) return -1;
     if (gl_kv_int(opts, "depth", 0, LINES_PLAN_MAX, &depth, err) != 0) return -1;
     if (gl_kv_int(opts, "width", 1, 100000, &width, err) != 0) return -1;
     if (gl_kv_int(opts, "discount", 0, 100, &discount, err) != 0) return -1;
-    c->ms = (double)ms;
     c->candidates = (int)cand;
     c->depth = (int)depth;
     c->width = (int)width;
@@ -42,6 +58,8 @@ void lines_ai_free(lines_ai *ai)
 {
     if (!ai) return;
     gl_meter_refund(ai->m, ai->charged + (ai->table_charged ? gl_htab_bytes(&ai->plan.table) : 0));
+    if (ai->learner) lines_learner_free(ai->learner);
+    free(ai->learner);
     lines_plan_free(&ai->plan);
     lines_ranking_free(&ai->rk);
     lines_lister_free(&ai->ls);
@@ -59,9 +77,10 @@ static int charge(lines_ai *ai, size_t n)
 
 lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t seed, gl_meter *m)
 {
-    /* the player and its window tables first; then, their sizes known,
-     * the listing's, the ranking's and the plan's */
-    size_t first = sizeof(lines_ai) + lines_eval_bytes(b);
+    /* the player and its window tables first (the learned player has
+     * none); then, their sizes known, the listing's, the ranking's and the
+     * plan's, or the learned player's levels */
+    size_t first = sizeof(lines_ai) + (cfg->kind == LINES_AI_LEARNED ? 0 : lines_eval_bytes(b));
     if (m && gl_meter_charge(m, first) != 0) return NULL;
     lines_ai *ai = calloc(1, sizeof *ai);
     if (!ai) {
@@ -75,6 +94,21 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
     ai->cfg = *cfg;
     gl_rng_seed(&ai->rng, seed);
     int search = cfg->kind == LINES_AI_SEARCH;
+    if (cfg->kind == LINES_AI_LEARNED) {
+        /* the network's tables; the window tables below are not used */
+        if (!cfg->net || lines_net_fits(cfg->net, b, NULL) != 0 ||
+            charge(ai, lines_learner_bytes(cfg->net, cfg->top)) != 0)
+            goto fail;
+        ai->learner = malloc(sizeof *ai->learner);
+        if (!ai->learner) goto fail;
+        if (lines_learner_init(ai->learner, cfg->net, cfg->top, gl_rng_next(&ai->rng)) != 0) {
+            free(ai->learner);
+            ai->learner = NULL;
+            goto fail;
+        }
+        lines_learner_set_search(ai->learner, cfg->branch, cfg->samples);
+        return ai;
+    }
     if (lines_eval_init(&ai->ev, b, lines_ai_growth(cfg, b)) != 0) goto fail;
     if (charge(ai, lines_lister_bytes(&ai->ev) + lines_ranking_bytes(&ai->ev) +
                        (search ? lines_plan_bytes(&ai->ev, cfg) : 0)) != 0)
@@ -92,7 +126,7 @@ fail:
     return NULL;
 }
 
-unsigned long long lines_ai_nodes(const lines_ai *ai) { return ai->ev.nodes; }
+unsigned long long lines_ai_nodes(const lines_ai *ai) { return ai->learner ? ai->learner->nodes : ai->ev.nodes; }
 
 size_t lines_ai_bytes(const lines_ai *ai)
 {
@@ -102,10 +136,11 @@ size_t lines_ai_bytes(const lines_ai *ai)
 int lines_ai_choose(lines_ai *ai, const lines_board *b, int *from, int *to)
 {
     if (lines_full(b)) return 0;
-    lines_spend sp = {.m = ai->m, .unit = (uint32_t)(ai->ev.n / 16 + 1)};
+    lines_spend sp = {.m = ai->m, .unit = (uint32_t)(b->n / 16 + 1)};
     if (ai->cfg.kind == LINES_AI_GREEDY)
         return lines_greedy_choose(&ai->rk, &ai->ev, &ai->ls, b, &ai->rng, &sp, from, to);
     sp.ceiling_ms = ai->cfg.ms;
     sp.t0 = lines_cpu_ms();
+    if (ai->learner) return lines_learner_choose(ai->learner, b, &sp, from, to, NULL);
     return lines_plan_choose(&ai->plan, &ai->rk, &ai->ev, &ai->ls, b, &ai->rng, &sp, from, to);
 }

@@ -119,6 +119,7 @@ struct lines_ai {
     lines_lister ls;
     lines_ranking rk;
     lines_plan plan; /* the search player's */
+    struct lines_learner *learner; /* the learned player's */
 };
 
 /* The ratio of a one-colour window's values with k+1 and k balls:

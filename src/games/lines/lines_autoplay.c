@@ -5,7 +5,7 @@
  * same seed mixed with a constant, so the player's sampled spawns are
  * independent of the real ones.  The limits are polled between turns and
  * inside the player's moves, so Ctrl-C stops a long game within a move. */
-#include "lines.h"
+#include "lines_ai.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +34,11 @@ int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t see
     gl_grid_ws ws = {queue, parent, LINES_MAX_CELLS};
     long long balls = 0;
     if (record) lines_replay_start(b, record);
-    while (!lines_full(b) && (max_turns <= 0 || b->turns < max_turns) && !gl_meter_check(&m)) {
+    while (!lines_over(b) && (max_turns <= 0 || b->turns < max_turns) && !gl_meter_check(&m)) {
         int from, to;
-        uint64_t t0 = gl_now_ns();
+        double t0 = lines_cpu_ms(); /* the thread's CPU time: the same on a busy machine */
         int found = lines_ai_choose(ai, b, &from, &to);
-        res->ms += gl_ms_since(t0);
+        res->ms += lines_cpu_ms() - t0;
         if (found <= 0 || m.stopped) break; /* a move chosen by a stopped search is not played */
         int npath = lines_path(b, from, to, path, &ws);
         lines_move(b, from, to, t);
@@ -50,7 +50,7 @@ int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t see
     if (record && !m.stopped) lines_replay_end(b, record);
     res->score = b->score;
     res->turns = b->turns;
-    res->game_over = lines_full(b);
+    res->game_over = lines_over(b);
     res->mean_balls = b->turns ? (double)balls / b->turns : 0;
     res->nodes = lines_ai_nodes(ai);
     lines_ai_free(ai);

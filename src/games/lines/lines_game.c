@@ -12,24 +12,36 @@
 
 static lines_board *lines_alloc(void) { return calloc(1, sizeof(lines_board)); }
 
+/* The parameters: the one statement of what `new`, IDs, the forms and the
+ * header's shared keys take. */
+static const gl_param lines_params[] = {
+    {"size", GL_PARAM_SIZE, "9x9", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, NULL, "columns x rows", 0},
+    {"colors", GL_PARAM_INT, "7", 1, LINES_MAX_COLORS, 0, 0, NULL, "ball colours", 0},
+    {"line", GL_PARAM_INT, "5", 2, LINES_MAX_SIDE, 0, 0, NULL, "balls in a line that vanishes", 0},
+    {"spawn", GL_PARAM_INT, "3", 1, LINES_MAX_SPAWN, 0, 0, NULL, "balls that come after a move", 0},
+    {"rules", GL_PARAM_CHOICE, "klines", 0, 0, 0, 0, "klines|lines98",
+     "klines: colours shown, 2n^2-20n+60 points; lines98: places shown too, n(n-4)", 0},
+};
+
+/* The keys `new` and the header share, read by the table. */
 static int lines_read_params(gl_kvlist *kv, int *w, int *h, int *colors, int *line, int *spawn,
                              int *rules, gl_error *err)
 {
-    long long k = 7, l = 5, s = 3;
-    if (gl_kv_size(kv, "size", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, w, h, err) != 0) return -1;
-    if (gl_kv_int(kv, "colors", 1, LINES_MAX_COLORS, &k, err) != 0) return -1;
-    if (gl_kv_int(kv, "line", 2, LINES_MAX_SIDE, &l, err) != 0) return -1;
-    if (gl_kv_int(kv, "spawn", 1, LINES_MAX_SPAWN, &s, err) != 0) return -1;
-    if (gl_kv_choice(kv, "rules", "klines|lines98", rules, err) != 0) return -1;
-    *colors = (int)k;
-    *line = (int)l;
-    *spawn = (int)s;
+    gl_params pv;
+    if (gl_params_read(lines_params, (int)(sizeof lines_params / sizeof lines_params[0]), kv, &pv, err) != 0)
+        return -1;
+    gl_param_size(&pv, "size", w, h);
+    /* every one has a default in the table: no fallback is ever taken */
+    *colors = (int)gl_param_int(&pv, "colors", 0);
+    *line = (int)gl_param_int(&pv, "line", 0);
+    *spawn = (int)gl_param_int(&pv, "spawn", 0);
+    *rules = gl_param_choice(&pv, "rules", 0);
     return 0;
 }
 
 static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    int w = 9, h = 9, colors, line, spawn, rules = LINES_KLINES;
+    int w = 0, h = 0, colors, line, spawn, rules;
     if (lines_read_params(params, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
     if (line > w && line > h) {
         gl_error_set(err, "line=%d is longer than the %dx%d board", line, w, h);
@@ -46,12 +58,12 @@ static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 
 static gl_board *lines_parse(gl_text *tx, gl_error *err)
 {
-    int w = 9, h = 9, colors, line, spawn, rules = LINES_KLINES;
+    int w = 0, h = 0, colors, line, spawn, rules;
     long long score = 0, turns = 0;
     lines_board *b = NULL;
     if (lines_read_params(&tx->keys, &w, &h, &colors, &line, &spawn, &rules, err) != 0) return NULL;
-    if (gl_kv_int(&tx->keys, "score", 0, 1LL << 50, &score, err) != 0) return NULL;
-    if (gl_kv_int(&tx->keys, "turns", 0, 1LL << 30, &turns, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "score", 0, LINES_MAX_SCORE, &score, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "turns", 0, LINES_MAX_TURNS, &turns, err) != 0) return NULL;
     gl_kv *next = gl_kv_find(&tx->keys, "next");
     gl_kv *at = gl_kv_find(&tx->keys, "at");
     gl_kv *rng = gl_kv_find(&tx->keys, "rng");
@@ -85,8 +97,9 @@ static gl_board *lines_parse(gl_text *tx, gl_error *err)
             char ch = row->text[c];
             if (ch == '.') continue;
             if (ch < '1' || ch > '0' + colors) {
-                gl_text_error(tx, row->line, err, "column %d: unknown symbol '%c' (expected . or 1-%d)", c + 1,
-                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', colors);
+                char q[5];
+                gl_text_error(tx, row->line, err, "column %d: unknown symbol '%s' (expected . or 1-%d)", c + 1,
+                              gl_escape_byte(ch, q), colors);
                 goto fail;
             }
             b->cell[r * w + c] = (uint8_t)(ch - '0');
@@ -246,7 +259,7 @@ static void lines_render(const gl_board *gb, gl_strbuf *out, int flags)
 
 static gl_status lines_status(const gl_board *gb)
 {
-    return lines_full((const lines_board *)gb) ? GL_LOST : GL_PLAYING;
+    return lines_over((const lines_board *)gb) ? GL_LOST : GL_PLAYING;
 }
 
 static void lines_status_line(const gl_board *gb, gl_strbuf *out)
@@ -257,7 +270,7 @@ static void lines_status_line(const gl_board *gb, gl_strbuf *out)
     gl_sb_printf(out, "score %lld  turn %d  next", b->score, b->turns);
     for (int i = 0; i < b->spawn; i++) gl_sb_printf(out, " %c", (char)('0' + b->next[i]));
     gl_sb_printf(out, "  %s rules%s", b->rules == LINES_98 ? "Lines 98" : "KLines",
-                 lines_full(b) ? "  game over" : "");
+                 lines_over(b) ? "  game over" : "");
 }
 
 static gl_board *lines_clone(const gl_board *gb)
@@ -297,6 +310,7 @@ static void lines_format_move(const gl_board *gb, const gl_move *m, char *buf, s
 static int lines_legal_moves(const gl_board *gb, gl_move *out, int max)
 {
     const lines_board *b = (const lines_board *)gb;
+    if (lines_over(b)) return 0;
     int label[LINES_MAX_CELLS], queue[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
     gl_grid_regions(b->cell, b->w, b->h, label, NULL, &ws);
@@ -333,6 +347,8 @@ static int lines_check_move(const lines_board *b, const gl_move *m, int *path, i
     gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
     gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
     if (lines_full(b)) return gl_error_set(err, "the game is over (the board is full)");
+    if (lines_over(b))
+        return gl_error_set(err, "the game is over (the turn count or the score is at the most a board file holds)");
     if (!b->cell[m->a]) return gl_error_set(err, "%s holds no ball", x);
     if (b->cell[m->b]) return gl_error_set(err, "%s is not empty", y);
     int queue[LINES_MAX_CELLS], parent[LINES_MAX_CELLS];
@@ -443,16 +459,26 @@ static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int ma
 static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const lines_board *b = (const lines_board *)gb;
+    gl_kvlist *opts = o ? o->opts : NULL;
+    int kind = LINES_AI_SEARCH;
+    if (opts && gl_kv_choice(opts, "ai", "greedy|search|learned", &kind, err) != 0) return -1;
     lines_ai_cfg cfg;
-    lines_ai_cfg_default(&cfg, LINES_AI_SEARCH);
-    if (lines_ai_cfg_read(&cfg, o ? o->opts : NULL, err) != 0) return -1;
-    if (lines_full(b)) return 0;
+    lines_ai_cfg_default(&cfg, kind);
+    if (kind != LINES_AI_GREEDY && lines_ai_cfg_read(&cfg, opts, err) != 0) return -1;
+    struct lines_net *net = NULL;
+    if (kind == LINES_AI_LEARNED && !(net = lines_net_for(opts, b, err))) return -1;
+    cfg.net = net;
+    if (lines_over(b)) {
+        lines_net_close(net);
+        return 0;
+    }
     gl_meter meter;
     gl_meter_start(&meter, o ? &o->lim : NULL);
     uint64_t seed = b->rng.s[0] ^ (b->rng.s[2] * 0x9e3779b97f4a7c15ULL) ^ 0x6c696e6573ULL;
     lines_ai *ai = lines_ai_new(&cfg, b, seed, &meter);
     int made = ai != NULL, from = 0, to = 0, found = made ? lines_ai_choose(ai, b, &from, &to) : -1;
     lines_ai_free(ai);
+    lines_net_close(net);
     gl_meter_end(&meter);
     const char *stopped = meter.stopped;
     if (!made && !stopped) return gl_error_set(err, "out of memory");
@@ -482,28 +508,22 @@ static const gl_solver lines_solvers[] = {
      "turns ms candidates depth width discount", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
      "turns", lines_solve_greedy},
+    {"learned", "plays turns=N (20) turns with the learned player (lines98, 9x9, 7 colours); cost = points scored; "
+                "never optimal",
+     "turns ms top branch samples weights", lines_solve_learned},
 };
 
-static const gl_param lines_params[] = {
-    {"size", GL_PARAM_SIZE, "9x9", 3, LINES_MAX_SIDE, 3, LINES_MAX_SIDE, NULL, "columns x rows"},
-    {"colors", GL_PARAM_INT, "7", 1, LINES_MAX_COLORS, 0, 0, NULL, "ball colours"},
-    {"line", GL_PARAM_INT, "5", 2, LINES_MAX_SIDE, 0, 0, NULL, "balls in a line that vanishes"},
-    {"spawn", GL_PARAM_INT, "3", 1, LINES_MAX_SPAWN, 0, 0, NULL, "balls that come after a move"},
-    {"rules", GL_PARAM_CHOICE, "klines", 0, 0, 0, 0, "klines|lines98",
-     "klines: colours shown, 2n^2-20n+60 points; lines98: places shown too, n(n-4)"},
-};
 
 static const gl_preset lines_presets[] = {
     {"9x9, 7 colours (KLines)", "size=9x9 colors=7"},
     {"9x9, 7 colours, next places shown (Lines 98)", "size=9x9 colors=7 rules=lines98"},
-    {"9x9, 5 colours (the seed's)", "size=9x9 colors=5"},
+    {"9x9, 5 colours (the classic Line game)", "size=9x9 colors=5"},
     {"7x7, 5 colours, lines of 4", "size=7x7 colors=5 line=4"},
 };
 
 const gl_game gl_game_lines = {
     .name = "lines",
     .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
-    .params_help = "size=WxH (9x9) colors=K (7; 1..9) line=L (5) spawn=S (3) rules=klines|lines98",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
     .rules = "Move a ball to an empty cell it can reach through empty cells (up, down, left,\n"
              "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"

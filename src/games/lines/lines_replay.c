@@ -273,6 +273,7 @@ static int check_turn(check_ctx *x, const gl_jv *tv, lines_board *b, gl_grid_ws 
     uint8_t expect_colour[LINES_MAX_CELLS];
     long long v;
     if (lines_full(b)) return fail(x, "a turn after the board filled up (the game was over)");
+    if (b->turns >= LINES_MAX_TURNS) return fail(x, "more turns than a game has (1073741824)");
     const gl_jv *mv = gl_jv_get(tv, "move");
     int r1, c1, r2, c2;
     const char *end;

@@ -14,6 +14,7 @@
  * thinking about, and says why it stopped; stopped before its first turn,
  * it has no answer (solved false). */
 #include "lines_ai.h"
+#include "lines_net.h"
 
 #include <stdlib.h>
 
@@ -26,15 +27,19 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
     long long turns = 20;
     if (o->opts) {
         if (gl_kv_int(o->opts, "turns", 0, 1000000, &turns, err) != 0) return -1;
-        if (kind == LINES_AI_SEARCH && lines_ai_cfg_read(&cfg, o->opts, err) != 0) return -1;
+        if (kind != LINES_AI_GREEDY && lines_ai_cfg_read(&cfg, o->opts, err) != 0) return -1;
     }
+    lines_net *net = NULL;
+    if (kind == LINES_AI_LEARNED && !(net = lines_net_for(o->opts, start, err))) return -1;
+    cfg.net = net;
     gl_meter m;
     gl_meter_start(&m, &o->lim);
     out->solved = 0;
     out->optimal = 0;
-    if (gl_meter_charge(&m, sizeof(lines_board) + sizeof(lines_turn)) != 0) {
+    if (gl_meter_charge(&m, sizeof(lines_board) + sizeof(lines_turn) + (net ? lines_net_bytes(net) : 0)) != 0) {
         out->stopped = m.stopped;
         out->ms = gl_meter_end(&m);
+        lines_net_close(net);
         return 0;
     }
     lines_board *b = malloc(sizeof *b);
@@ -47,10 +52,11 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
         out->stopped = m.stopped;
         out->peak_bytes = m.peak;
         out->ms = gl_meter_end(&m);
+        lines_net_close(net);
         return m.stopped ? 0 : gl_error_set(err, "out of memory");
     }
     *b = *start;
-    for (long long i = 0; i < turns && !lines_full(b) && !gl_meter_check(&m); i++) {
+    for (long long i = 0; i < turns && !lines_over(b) && !gl_meter_check(&m); i++) {
         int from, to;
         if (lines_ai_choose(ai, b, &from, &to) <= 0 || m.stopped) break;
         lines_move(b, from, to, t);
@@ -63,8 +69,9 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
     out->nodes = lines_ai_nodes(ai);
     gl_info_int(&out->info, "score", b->score);
     gl_info_int(&out->info, "turns", out->nmoves);
-    gl_info_bool(&out->info, "game_over", lines_full(b));
+    gl_info_bool(&out->info, "game_over", lines_over(b));
     lines_ai_free(ai);
+    lines_net_close(net);
     free(b);
     free(t);
     out->peak_bytes = m.peak;
@@ -80,4 +87,9 @@ int lines_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *o
 int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err)
 {
     return lines_solve_with(LINES_AI_SEARCH, b, o, out, err);
+}
+
+int lines_solve_learned(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err)
+{
+    return lines_solve_with(LINES_AI_LEARNED, b, o, out, err);
 }

@@ -17,53 +17,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int default_scores[3] = {1, 4, 10};
+/* The parameters: the one statement of what `new`, IDs, the forms and the
+ * header's shared keys take. */
+static const gl_param match3_params[] = {
+    {"size", GL_PARAM_SIZE, "7x7", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, NULL, "columns x rows", 0},
+    {"kinds", GL_PARAM_INT, "4", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, 0, 0, NULL, "kinds of tile", 0},
+    {"scores", GL_PARAM_LIST, "1,4,10", 0, 1000000, 3, 3, NULL, "points for runs of 3, 4 and 5 or more", 0},
+    {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in from the top (yes), or none and the board empties (no)", 0},
+    {"rules", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|seed",
+     "how a swap resolves: every run on the board at once (standard), or the runs through the swapped "
+     "tiles first, as the original program did (seed)", 0},
+    {"swaps", GL_PARAM_INT, "0", 0, MATCH3_MAX_LIMIT, 0, 0, NULL,
+     "the game ends after this many swaps (0: no limit)", 0},
+};
 
-static int parse_scores(const char *s, int out[3])
+#define MATCH3_NPARAMS ((int)(sizeof match3_params / sizeof match3_params[0]))
+
+/* The points for runs of 3, 4 and 5+ when scores= is not given. */
+static void default_scores(int out[3])
 {
-    for (int i = 0; i < 3; i++) {
-        char *end;
-        if (*s < '0' || *s > '9') return -1;
-        long v = strtol(s, &end, 10);
-        if (v < 0 || v > 1000000 || end - s > 7) return -1;
-        out[i] = (int)v;
-        s = end;
-        if (i < 2) {
-            if (*s != ',') return -1;
-            s++;
-        }
-    }
-    return *s ? -1 : 0;
+    gl_params pv;
+    long long sc[3] = {0, 0, 0};
+    if (gl_params_read(match3_params, MATCH3_NPARAMS, NULL, &pv, NULL) == 0) gl_param_list(&pv, "scores", sc, 3);
+    for (int i = 0; i < 3; i++) out[i] = (int)sc[i];
 }
 
-/* The keys `new` and the header share. */
-static int read_rules(gl_kvlist *kv, match3_rules *R, gl_error *err)
+/* The keys `new` and the header share, read by the table; *limit (may be
+ * NULL) gets swaps=, whose range is the same in a header. */
+static int read_rules(gl_kvlist *kv, match3_rules *R, long long *limit, gl_error *err)
 {
-    int w = 7, h = 7;
-    long long k = 4;
-    if (gl_kv_size(kv, "size", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, &w, &h, err) != 0) return -1;
-    if (gl_kv_int(kv, "kinds", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, &k, err) != 0) return -1;
+    gl_params pv;
+    if (gl_params_read(match3_params, MATCH3_NPARAMS, kv, &pv, err) != 0) return -1;
+    int w = 0, h = 0;
+    gl_param_size(&pv, "size", &w, &h);
     R->cols = w;
     R->rows = h;
-    R->kinds = (int)k;
-    memcpy(R->scores, default_scores, sizeof R->scores);
-    gl_kv *sc = gl_kv_find(kv, "scores");
-    if (sc && parse_scores(sc->value, R->scores) != 0) {
-        if (kv->file && sc->line)
-            return gl_error_at(err, kv->file, sc->line,
-                               "scores=%s: expected three numbers 0..1000000 for runs of 3, 4 and 5+, like 1,4,10",
-                               sc->value);
-        return gl_error_set(err, "scores=%s: expected three numbers for runs of 3, 4 and 5+, like 1,4,10",
-                            sc->value);
-    }
-    int refill = 0, seed = 0;
-    if (gl_kv_choice(kv, "refill", "no|yes", &refill, err) != 0) return -1;
-    if (gl_kv_choice(kv, "rules", "standard|seed", &seed, err) != 0) return -1;
+    R->kinds = (int)gl_param_int(&pv, "kinds", 0);
+    long long sc[3] = {0, 0, 0};
+    gl_param_list(&pv, "scores", sc, 3);
+    for (int i = 0; i < 3; i++) R->scores[i] = (int)sc[i];
+    int refill = gl_param_choice(&pv, "refill", 0), seed = gl_param_choice(&pv, "rules", 0);
+    if (limit) *limit = gl_param_int(&pv, "swaps", 0);
     R->refill = refill;
     R->seed = seed;
     if (seed && (refill || R->scores[0] <= 0 || R->scores[1] <= 0 || R->scores[2] <= 0)) {
-        const char *why = refill ? "rules=seed has no refill (the seed's game: nothing falls in)"
-                                 : "rules=seed needs scores above 0 (the seed's program takes a swap "
+        const char *why = refill ? "rules=seed has no refill (in the original game nothing falls in)"
+                                 : "rules=seed needs scores above 0 (the original program takes a swap "
                                    "that scores 0 for no swap)";
         gl_kv *k = gl_kv_find(kv, "rules");
         if (kv->file && k && k->line) return gl_error_at(err, kv->file, k->line, "%s", why);
@@ -80,7 +79,7 @@ static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
         return NULL;
     }
     long long limit = 0;
-    if (read_rules(params, &b->R, err) != 0 || gl_kv_int(params, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0) {
+    if (read_rules(params, &b->R, &limit, err) != 0) {
         free(b);
         return NULL;
     }
@@ -103,13 +102,13 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
         gl_text_error(t, t->header_line, err, "missing size=NxM (columns x rows)");
         goto fail;
     }
-    if (read_rules(&t->keys, &b->R, err) != 0) goto fail;
+    if (read_rules(&t->keys, &b->R, NULL, err) != 0) goto fail;
     if (gl_kv_int(&t->keys, "score", 0, 1LL << 50, &score, err) != 0) goto fail;
     if (gl_kv_find(&t->keys, "score") && !gl_kv_find(&t->keys, "played")) {
         /* Written before the swap limit: score=S swaps=T, T the swaps played. */
         if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &played, err) != 0) goto fail;
     } else if (gl_kv_int(&t->keys, "swaps", 0, MATCH3_MAX_LIMIT, &limit, err) != 0 ||
-               gl_kv_int(&t->keys, "played", 0, 1LL << 30, &played, err) != 0) {
+               gl_kv_int(&t->keys, "played", 0, MATCH3_MAX_LIMIT, &played, err) != 0) {
         goto fail;
     }
     if (limit && played > limit) {
@@ -153,8 +152,9 @@ static gl_board *match3_parse(gl_text *t, gl_error *err)
             if (ch == '.') v = 0;
             else if (ch >= '1' && ch <= '0' + R->kinds) v = (uint8_t)(ch - '0');
             else {
-                gl_text_error(t, row->line, err, "column %d: '%c' is not a tile (1..%d) or '.'", c + 1,
-                              (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?', R->kinds);
+                char q[5];
+                gl_text_error(t, row->line, err, "column %d: '%s' is not a tile (1..%d) or '.'", c + 1,
+                              gl_escape_byte(ch, q), R->kinds);
                 goto fail;
             }
             if (v == 0 && R->refill) {
@@ -197,7 +197,9 @@ static void match3_format(const gl_board *bb, gl_strbuf *out)
     const match3_board *b = (const match3_board *)bb;
     const match3_rules *R = &b->R;
     gl_sb_printf(out, "match3 size=%dx%d kinds=%d", R->cols, R->rows, R->kinds);
-    if (memcmp(R->scores, default_scores, sizeof default_scores) != 0)
+    int def[3];
+    default_scores(def);
+    if (memcmp(R->scores, def, sizeof def) != 0)
         gl_sb_printf(out, " scores=%d,%d,%d", R->scores[0], R->scores[1], R->scores[2]);
     if (R->seed) gl_sb_puts(out, " rules=seed");
     if (R->refill) {
@@ -308,7 +310,8 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error 
     if (m->a < 0 || m->b < 0 || m->a >= n || m->b >= n)
         return gl_error_set(err, "swap outside the board");
     if (match3_swaps_left(b) == 0)
-        return gl_error_set(err, "no swap left: the game allows %d (swaps=%d)", b->limit, b->limit);
+        return b->limit ? gl_error_set(err, "no swap left: the game allows %d (swaps=%d)", b->limit, b->limit)
+                        : gl_error_set(err, "no swap left: a game ends after %d swaps", MATCH3_MAX_LIMIT);
     match3_format_move(bb, m, buf, sizeof buf);
     if (!match3_swap_legal(&b->R, b->cell, m->a, m->b)) {
         uint8_t va = b->cell[m->a], vb = b->cell[m->b];
@@ -356,7 +359,7 @@ static void match3_status_line(const gl_board *bb, gl_strbuf *out)
     int list[MATCH3_MAX_MOVES], left = match3_swaps_left(b);
     int n = left == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);
     gl_sb_printf(out, "score %lld  swaps %d", b->score, b->swaps);
-    if (left >= 0) gl_sb_printf(out, " of %d, %d left", b->limit, left);
+    if (b->limit) gl_sb_printf(out, " of %d, %d left", b->limit, left);
     gl_sb_printf(out, "  legal swaps %d%s", n,
                  left == 0 ? "  no swap left" : n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
 }
@@ -420,38 +423,28 @@ static const gl_solver match3_solvers[] = {
      match3_solve_beam},
 };
 
-static const gl_param match3_params[] = {
-    {"size", GL_PARAM_SIZE, "7x7", 1, MATCH3_MAX_SIDE, 1, MATCH3_MAX_SIDE, NULL, "columns x rows"},
-    {"kinds", GL_PARAM_INT, "4", MATCH3_MIN_KINDS, MATCH3_MAX_KINDS, 0, 0, NULL, "kinds of tile"},
-    {"scores", GL_PARAM_TEXT, "1,4,10", 0, 0, 0, 0, NULL, "points for runs of 3, 4 and 5 or more"},
-    {"refill", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "new tiles fall in (yes) or not (the seed's game)"},
-    {"rules", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|seed",
-     "how a swap resolves: the whole board each round, or as the seed's program"},
-    {"swaps", GL_PARAM_INT, "0", 0, MATCH3_MAX_LIMIT, 0, 0, NULL, "the game ends after this many swaps (0: no limit)"},
-};
 
 static const gl_preset match3_presets[] = {
-    {"7x7, 4 kinds (the seed's)", "size=7x7 kinds=4"},
-    {"7x7, 4 kinds, 10 swaps", "size=7x7 kinds=4 swaps=10"},
-    {"7x7, 4 kinds, 5 swaps, the seed's rules", "size=7x7 kinds=4 rules=seed swaps=5"},
-    {"5x5, 4 kinds", "size=5x5 kinds=4"},
-    {"8x8, 5 kinds", "size=8x8 kinds=5"},
-    {"8x8, 6 kinds, refill", "size=8x8 kinds=6 refill=yes"},
+    {"7x7, 4 kinds: classic match-3 (no refill)", "size=7x7 kinds=4"},
+    {"7x7, 4 kinds: the best score in 10 swaps (no refill)", "size=7x7 kinds=4 swaps=10"},
+    {"7x7, 4 kinds: 5 swaps, the swapped tiles' runs first (no refill)", "size=7x7 kinds=4 rules=seed swaps=5"},
+    {"5x5, 4 kinds (no refill)", "size=5x5 kinds=4"},
+    {"8x8, 5 kinds (no refill)", "size=8x8 kinds=5"},
+    {"8x8, 6 kinds, new tiles fall in (refill)", "size=8x8 kinds=6 refill=yes"},
 };
 
 const gl_game gl_game_match3 = {
     .name = "match3",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
-    .params_help = "size=NxM (columns x rows, 1..32, default 7x7) kinds=K (3..9, default 4) "
-                   "scores=S3,S4,S5 (default 1,4,10) refill=no|yes rules=standard|seed (the seed's resolution) "
-                   "swaps=X (the game ends after X swaps; default 0, no limit)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
              "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
              "the tiles above fall, and new runs made by the fall score again (cascades).\n"
-             "With swaps=X the game ends after X swaps: the challenge is the best score in\n"
-             "them.  The game also ends when no swap makes a run.  rules=seed resolves a swap\n"
-             "as the seed's program does (runs through the swapped tiles first).",
+             "No new tiles fall in unless the game refills (refill=yes in its ID): without\n"
+             "refill the board empties as you play.  With a swap limit (swaps=X) the game\n"
+             "ends after X swaps: the challenge is the best score in them.  The game also ends\n"
+             "when no swap makes a run.  With rules=seed a swap resolves as in the original\n"
+             "program: the runs through the two swapped tiles first.",
     .status_help = "score: the points so far\n"
                    "swaps 3 of 10, 7 left: swaps played, the limit (swaps=X), swaps left\n"
                    "legal swaps: the swaps that make a run now\n"
@@ -464,7 +457,7 @@ const gl_game gl_game_match3 = {
     .tour_params = "size=7x7 kinds=4",
     .tour_solve = "exact swaps=5",
     .params = match3_params,
-    .nparams = (int)(sizeof match3_params / sizeof match3_params[0]),
+    .nparams = MATCH3_NPARAMS,
     .presets = match3_presets,
     .npresets = (int)(sizeof match3_presets / sizeof match3_presets[0]),
     .score_kind = GL_SCORE_MORE,

@@ -48,9 +48,12 @@ typedef struct match3_board {
     uint8_t cell[MATCH3_MAX_CELLS];
 } match3_board;
 
-/* The swaps left before the limit, or -1 without one. */
+/* The swaps left before the limit, or -1 without one.  Without one the
+ * game still ends at MATCH3_MAX_LIMIT swaps, the most a board file's
+ * played= holds (a board gridlab saves it must read back). */
 static inline int match3_swaps_left(const match3_board *b)
 {
+    if (b->swaps >= MATCH3_MAX_LIMIT) return 0;
     return b->limit ? (b->swaps < b->limit ? b->limit - b->swaps : 0) : -1;
 }
 

@@ -524,8 +524,10 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
  * pair that is safe to take (the last two of a kind, which can never hurt
  * to remove), else the first linkable pair.  info gets the path and
  * "solvable": true (the move is on a clear), false (proved: no clear
- * without a reshuffle) or null (not decided in time).  Stopped by Ctrl-C,
- * it gives no move (2, "interrupted"). */
+ * without a reshuffle) or null (not decided in time), and "stopped" (the
+ * time or memory limit) when the search stopped before it decided, as
+ * every game's hint says.  Stopped by Ctrl-C, it gives no move (2,
+ * "interrupted"). */
 static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const onet_board *b = (const onet_board *)gb;
@@ -537,6 +539,7 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     gl_solution sol;
     gl_solution_init(&sol);
     int verdict = -1, found = 0;
+    const char *stopped = NULL; /* why the search stopped (a string literal) */
     if (onet_solve_exact(gb, &so, &sol, err) != 0) {
         gl_solution_free(&sol);
         return -1;
@@ -555,6 +558,7 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     } else if (!sol.solved && sol.optimal) {
         verdict = 0;
     }
+    if (!found && verdict < 0) stopped = sol.stopped;
     gl_solution_free(&sol);
     if (!found) {
         gl_link_scratch sc;
@@ -592,6 +596,7 @@ static int onet_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl_
     gl_info_cells(info, "path", rc, nc);
     if (verdict < 0) gl_info_null(info, "solvable");
     else gl_info_bool(info, "solvable", verdict);
+    if (stopped) gl_info_text(info, "stopped", stopped);
     return 1;
 }
 
@@ -616,23 +621,28 @@ static const gl_solver onet_solvers[] = {
     {"greedy", "takes the first linkable pair each time: fast, no proof", NULL, onet_solve_greedy},
 };
 
-static const gl_param onet_params[] = {
-    {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)"},
-    {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)"},
-    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a built-in map or a map file (default classic)"},
-    {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map"},
-    {"kinds", GL_PARAM_INT, NULL, 1, ONET_NKINDS - 1, 0, 0, NULL, "kinds of tile (default: tiles / 4)"},
-    {"obstacles", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "obstacle tiles (even)"},
-    {"bombs", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "bombs on empty cells"},
-    {"border", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "0|1", "links may run round the board (1)"},
-    {"goal", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "all|obstacles", "clear every tile, or every obstacle"},
-    {"time", GL_PARAM_INT, NULL, 0, 1000000, 0, 0, NULL, "seconds on the clock (0: none)"},
-    {"solvable", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "promise a board that can be cleared"},
+/* The parameters: the one statement of what `new`, IDs and the forms take
+ * (read by onet_create, onet_maps.c). */
+const gl_param onet_params[] = {
+    {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)",
+     0},
+    {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)", GL_PARAM_NOT_IN_ID},
+    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "a built-in map (default classic)", 0},
+    {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map",
+     0},
+    {"kinds", GL_PARAM_INT, NULL, 1, ONET_NKINDS - 1, 0, 0, NULL, "kinds of tile (default: tiles / 4)", 0},
+    {"obstacles", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "obstacle tiles (even)", 0},
+    {"bombs", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "bombs on empty cells", 0},
+    {"border", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "0|1", "links may run round the board (1)", 0},
+    {"goal", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "all|obstacles", "clear every tile, or every obstacle", 0},
+    {"time", GL_PARAM_INT, NULL, 0, 1000000, 0, 0, NULL, "seconds on the clock (0: none)", 0},
+    {"solvable", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "promise a board that can be cleared", 0},
 };
+const int onet_nparams = (int)(sizeof onet_params / sizeof onet_params[0]);
 
 static const gl_preset onet_presets[] = {
+    {"Classic map, 24 kinds", ""},
     {"Level 1 (the timed sequence)", "level=1"},
-    {"Classic map, 24 kinds", "map=classic kinds=24"},
     {"Classic map, obstacles and bombs", "map=classic kinds=24 obstacles=4 bombs=3"},
     {"Small 8x6, solvable", "size=8x6 kinds=6 solvable=yes"},
 };
@@ -640,8 +650,6 @@ static const gl_preset onet_presets[] = {
 const gl_game gl_game_onet = {
     .name = "onet",
     .summary = "Lianliankan / Onet: link pairs with at most two turns; obstacles, bombs, levels",
-    .params_help = "size=WxH map=NAME|FILE kinds=K obstacles=N bombs=B border=1|0 goal=all|obstacles "
-                   "time=S level=N levels=FILE solvable=no|yes",
     .move_help = "CELL-CELL: two tiles of a kind, like a1-c3 (column letter, 1-based row)",
     .rules = "Remove two tiles of a kind when a line joins them with at most two turns through\n"
              "empty cells (and the ring around the board).  Obstacles (@) pair up like any kind.\n"

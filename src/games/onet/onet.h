@@ -116,11 +116,16 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
 /* A built-in map by name, or a map file. */
 int onet_map_load(const char *name, onet_map *m, gl_error *err);
 void onet_map_free(onet_map *m);
+/* The built-in maps' names, '|'-separated (the map parameter's choices). */
+#define ONET_MAP_NAMES "small|classic|shisen|big|gaps|frame|diamond"
 const char *onet_map_names(void);
 int onet_levels_parse(const char *data, size_t len, const char *file, onet_level **lv, int *n,
                       gl_error *err);
 int onet_builtin_levels(const onet_level **lv);
 gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err);
+/* The parameter table (onet.c), which onet_create reads. */
+extern const gl_param onet_params[];
+extern const int onet_nparams;
 int onet_next_level(const gl_board *gb, gl_kvlist *params);
 /* Lays out a board from a map; solvable: backwards construction. */
 onet_board *onet_generate(const onet_map *m, int kinds, int obstacles, int bombs, int border,

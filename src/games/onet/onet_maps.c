@@ -50,9 +50,11 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
         }
         if (h == ONET_MAX_SIDE) return gl_error_at(err, file, line, "more than %d map rows", ONET_MAX_SIDE);
         for (size_t c = 0; c < n; c++) {
-            if (s[c] != '0' && s[c] != '1')
-                return gl_error_at(err, file, line, "column %zu: '%c' in a map (rows of 0 and 1 only)", c + 1,
-                                   (unsigned char)s[c] >= 32 && (unsigned char)s[c] < 127 ? s[c] : '?');
+            if (s[c] != '0' && s[c] != '1') {
+                char q[5];
+                return gl_error_at(err, file, line, "column %zu: '%s' in a map (rows of 0 and 1 only)", c + 1,
+                                   gl_escape_byte(s[c], q));
+            }
             cells[h * w + (int)c] = (uint8_t)(s[c] == '1');
             ones += s[c] == '1';
         }
@@ -73,7 +75,7 @@ int onet_map_parse(const char *data, size_t len, const char *file, onet_map *m, 
     return 0;
 }
 
-const char *onet_map_names(void) { return "small classic shisen big gaps frame diamond"; }
+const char *onet_map_names(void) { return ONET_MAP_NAMES; }
 
 int onet_map_load(const char *name, onet_map *m, gl_error *err)
 {
@@ -85,7 +87,13 @@ int onet_map_load(const char *name, onet_map *m, gl_error *err)
         }
     char *data;
     size_t len;
-    if (gl_read_file(name, 1u << 20, &data, &len, err) != 0) return -1;
+    if (gl_read_file(name, 1u << 20, &data, &len, err) != 0) {
+        /* a misspelt map name is more likely than a missing file: say both */
+        char why[sizeof err->msg];
+        snprintf(why, sizeof why, "%s", err->msg);
+        return gl_error_set(err, "map=%.60s: not a built-in map (%s) nor a file that reads: %s", name,
+                            onet_map_names(), why);
+    }
     int rc = onet_map_parse(data, len, name, m, err);
     free(data);
     return rc;
@@ -306,11 +314,10 @@ onet_board *onet_generate(const onet_map *m, int kinds, int obstacles, int bombs
     return b;
 }
 
-static int level_from(gl_kvlist *params, onet_level *L, int *builtin_no, gl_error *err)
+static int level_from(const gl_params *pv, onet_level *L, int *builtin_no, gl_error *err)
 {
-    long long no = 0;
-    const char *file = gl_kv_get(params, "levels");
-    if (gl_kv_int(params, "level", 1, 1000, &no, err) != 0) return -1;
+    long long no = gl_param_int(pv, "level", 0);
+    const char *file = gl_param_text(pv, "levels");
     *builtin_no = 0;
     if (file) {
         char *data;
@@ -343,28 +350,23 @@ static int level_from(gl_kvlist *params, onet_level *L, int *builtin_no, gl_erro
 
 gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
+    gl_params pv;
+    if (gl_params_read(onet_params, onet_nparams, params, &pv, err) != 0) return NULL;
     onet_level L = {"classic", 0, 0, 0, ONET_GOAL_ALL, 0, 1};
     int builtin_no = 0;
-    int from_level = level_from(params, &L, &builtin_no, err);
+    int from_level = level_from(&pv, &L, &builtin_no, err);
     if (from_level < 0) return NULL;
-    const char *mapname = gl_kv_get(params, "map");
+    const char *mapname = gl_param_text(&pv, "map");
     int w = 0, h = 0;
-    if (gl_kv_find(params, "size")) {
-        if (mapname) {
-            gl_error_set(err, "give size or map, not both (a map has its own size)");
-            return NULL;
-        }
-        if (gl_kv_size(params, "size", 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, &w, &h, err) != 0) return NULL;
-    }
-    long long kinds = L.kinds, obst = L.obstacles, bombs = L.bombs, t = L.time_s;
-    int border = L.border, goal = L.goal, solvable = 0;
-    if (gl_kv_int(params, "kinds", 1, ONET_NKINDS - 1, &kinds, err) ||
-        gl_kv_int(params, "obstacles", 0, ONET_MAX_SIDE * ONET_MAX_SIDE, &obst, err) ||
-        gl_kv_int(params, "bombs", 0, ONET_MAX_SIDE * ONET_MAX_SIDE, &bombs, err) ||
-        gl_kv_int(params, "time", 0, 1000000, &t, err) || gl_kv_choice(params, "border", "0|1", &border, err) ||
-        gl_kv_choice(params, "goal", "all|obstacles", &goal, err) ||
-        gl_kv_choice(params, "solvable", "no|yes", &solvable, err))
+    if (gl_param_size(&pv, "size", &w, &h) && mapname) {
+        gl_error_set(err, "give size or map, not both (a map has its own size)");
         return NULL;
+    }
+    /* what is not given comes from the level (or the classic board) */
+    long long kinds = gl_param_int(&pv, "kinds", L.kinds), obst = gl_param_int(&pv, "obstacles", L.obstacles);
+    long long bombs = gl_param_int(&pv, "bombs", L.bombs), t = gl_param_int(&pv, "time", L.time_s);
+    int border = gl_param_choice(&pv, "border", L.border), goal = gl_param_choice(&pv, "goal", L.goal);
+    int solvable = gl_param_choice(&pv, "solvable", 0);
     onet_map m;
     if (w) {
         if ((w * h) % 2) {

@@ -60,9 +60,10 @@ gl_board *onet_parse(gl_text *t, gl_error *err)
             else {
                 int k = onet_symbol_kind(ch);
                 if (k < 0) {
+                    char q[5];
                     gl_text_error(t, row->line, err,
-                                  "column %d: unknown symbol '%c' (expected . * @ a-z A-Z 0-9)", c + 1,
-                                  (unsigned char)ch >= 32 && (unsigned char)ch < 127 ? ch : '?');
+                                  "column %d: unknown symbol '%s' (expected . * @ a-z A-Z 0-9)", c + 1,
+                                  gl_escape_byte(ch, q));
                     goto bad;
                 }
                 count[k]++;

@@ -123,13 +123,23 @@ static tiles_board *alloc_board(void)
     return t;
 }
 
+/* The parameters: the one statement of what `new`, IDs and the forms take. */
+static const gl_param tiles_params[] = {
+    {"n", GL_PARAM_INT, "3", 1, TILES_MAX_N, 0, 0, NULL, "tiles of each colour", 0},
+    {"hop", GL_PARAM_INT, "2", 0, TILES_MAX_CELLS - 2, 0, 0, NULL, "how many tiles a move may hop over", 0},
+    {"start", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|random",
+     "standard: BB..WW_; random: the cells shuffled", 0},
+};
+
+#define TILES_NPARAMS ((int)(sizeof tiles_params / sizeof tiles_params[0]))
+
 static gl_board *tiles_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    long long n = 3, hop = 2;
-    int start = 0;
-    if (gl_kv_int(params, "n", 1, TILES_MAX_N, &n, err) != 0) return NULL;
-    if (gl_kv_int(params, "hop", 0, TILES_MAX_CELLS - 2, &hop, err) != 0) return NULL;
-    if (gl_kv_choice(params, "start", "standard|random", &start, err) != 0) return NULL;
+    gl_params pv;
+    if (gl_params_read(tiles_params, TILES_NPARAMS, params, &pv, err) != 0) return NULL;
+    /* every one has a default in the table */
+    long long n = gl_param_int(&pv, "n", 0), hop = gl_param_int(&pv, "hop", 0);
+    int start = gl_param_choice(&pv, "start", 0);
     tiles_board *t = alloc_board();
     if (!t) {
         gl_error_set(err, "out of memory");
@@ -161,8 +171,8 @@ static gl_board *tiles_parse(gl_text *tx, gl_error *err)
 {
     long long hop = 2, cost = 0, moves = 0;
     if (gl_kv_int(&tx->keys, "hop", 0, TILES_MAX_CELLS - 2, &hop, err) != 0) return NULL;
-    if (gl_kv_int(&tx->keys, "cost", 0, 1LL << 40, &cost, err) != 0) return NULL;
-    if (gl_kv_int(&tx->keys, "moves", 0, 1LL << 30, &moves, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "cost", 0, TILES_MAX_COST, &cost, err) != 0) return NULL;
+    if (gl_kv_int(&tx->keys, "moves", 0, TILES_MAX_MOVES, &moves, err) != 0) return NULL;
     if (gl_text_check_keys(tx, err) != 0) return NULL;
     if (gl_text_expect_rows(tx, 1, err) != 0) return NULL;
     const gl_text_row *r = &tx->rows[0];
@@ -183,8 +193,9 @@ static gl_board *tiles_parse(gl_text *tx, gl_error *err)
             }
             e = i;
         } else if (c != 'W') {
-            gl_text_error(tx, r->line, err, "column %d: unknown symbol '%c' (expected B, W or _)", i + 1,
-                          (unsigned char)c >= 32 && (unsigned char)c < 127 ? c : '?');
+            char q[5];
+            gl_text_error(tx, r->line, err, "column %d: unknown symbol '%s' (expected B, W or _)", i + 1,
+                          gl_escape_byte(c, q));
             return NULL;
         }
     }
@@ -211,7 +222,7 @@ static void tiles_format(const gl_board *b, gl_strbuf *out)
     char row[TILES_MAX_CELLS + 1];
     tiles_row(t->state, t->len, row);
     gl_sb_printf(out, "tiles hop=%d", t->hop);
-    if (t->moves) gl_sb_printf(out, " cost=%lld moves=%d", t->cost, t->moves);
+    if (t->cost || t->moves) gl_sb_printf(out, " cost=%lld moves=%d", t->cost, t->moves);
     gl_sb_printf(out, "\n%s\n", row);
 }
 
@@ -276,9 +287,18 @@ static void tiles_format_move(const gl_board *b, const gl_move *m, char *buf, si
     snprintf(buf, n, "%d-%d", m->a + 1, m->b + 1);
 }
 
+/* The counters a board file holds are at their most: one more move could
+ * pass them (a board gridlab saves it must read back), so the game is
+ * over. */
+static int counters_full(const tiles_board *t)
+{
+    return t->moves >= TILES_MAX_MOVES || t->cost > TILES_MAX_COST - (t->hop > 1 ? t->hop : 1);
+}
+
 static int tiles_legal_moves(const gl_board *b, gl_move *out, int max)
 {
     const tiles_board *t = (const tiles_board *)b;
+    if (counters_full(t)) return 0;
     uint64_t succ[TILES_MAX_SUCC];
     int cost[TILES_MAX_SUCC];
     gl_move mv[TILES_MAX_SUCC];
@@ -291,6 +311,8 @@ static int tiles_apply(gl_board *b, const gl_move *m, gl_events *ev, gl_error *e
 {
     tiles_board *t = (tiles_board *)b;
     int e = tiles_empty(t->state);
+    if (counters_full(t))
+        return gl_error_set(err, "the game is over: its move count or cost is at the most a board file holds");
     if (m->b != e) return gl_error_set(err, "cell %d is not the empty cell (it is %d)", m->b + 1, e + 1);
     int d = abs(m->a - e);
     if (m->a < 0 || m->a >= t->len || d < 1 || d > t->hop + 1)
@@ -327,7 +349,8 @@ static int tiles_move_path(const gl_board *b, const gl_move *m, int *rc, int max
 static gl_status tiles_status(const gl_board *b)
 {
     const tiles_board *t = (const tiles_board *)b;
-    return tiles_is_goal(t->state, t->len) ? GL_WON : GL_PLAYING;
+    if (tiles_is_goal(t->state, t->len)) return GL_WON;
+    return counters_full(t) ? GL_LOST : GL_PLAYING;
 }
 
 static void tiles_dims(const gl_board *b, int *w, int *h)
@@ -380,15 +403,9 @@ static const gl_solver tiles_solvers[] = {
              " stops when it loops", NULL, tiles_solve_seed},
 };
 
-static const gl_param tiles_params[] = {
-    {"n", GL_PARAM_INT, "3", 1, TILES_MAX_N, 0, 0, NULL, "tiles of each colour"},
-    {"hop", GL_PARAM_INT, "2", 0, TILES_MAX_CELLS - 2, 0, 0, NULL, "how many tiles a move may hop over"},
-    {"start", GL_PARAM_CHOICE, "standard", 0, 0, 0, 0, "standard|random",
-     "standard: BB..WW_; random: the cells shuffled"},
-};
 
 static const gl_preset tiles_presets[] = {
-    {"3 and 3 (the seed's)", "n=3"},
+    {"3 and 3 (the classic puzzle)", "n=3"},
     {"4 and 4", "n=4"},
     {"6 and 6", "n=6"},
     {"10 and 10", "n=10"},
@@ -398,7 +415,6 @@ static const gl_preset tiles_presets[] = {
 const gl_game gl_game_tiles = {
     .name = "tiles",
     .summary = "black and white sliding tiles: whites left of blacks at least cost",
-    .params_help = "n=N (1..28, default 3) hop=H (default 2) start=standard|random",
     .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
     .rules = "A row of black (B) and white (W) tiles and one empty cell (_).  A tile moves into\n"
              "the empty cell from at most hop+1 cells away: a slide to the next cell costs 1,\n"
@@ -414,7 +430,7 @@ const gl_game gl_game_tiles = {
     .tour_params = "n=7",
     .tour_solve = "astar",
     .params = tiles_params,
-    .nparams = (int)(sizeof tiles_params / sizeof tiles_params[0]),
+    .nparams = TILES_NPARAMS,
     .presets = tiles_presets,
     .npresets = (int)(sizeof tiles_presets / sizeof tiles_presets[0]),
     .score_kind = GL_SCORE_FEWER,

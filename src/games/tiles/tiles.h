@@ -20,6 +20,8 @@
 #define TILES_EMPTY_SHIFT 57
 /* Successors of a state at most: a tile from any cell but the empty one. */
 #define TILES_MAX_SUCC (TILES_MAX_CELLS - 1)
+#define TILES_MAX_MOVES (1 << 30)    /* moves= in a board file */
+#define TILES_MAX_COST (1LL << 40)   /* cost= in a board file */
 
 typedef struct tiles_board {
     int len;          /* cells in the row */

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# A whole game through the real program's line mode (docs/play.md, the
+# save format of docs/spec.md): Onet's level 1 played for 20 s and closed,
+# then loaded: the clock shows the time left as it was, undo reaches back
+# past the load, a hint keeps the game helped; a save edited by hand plays
+# as a custom game; line mode records a won game in the table of best
+# results (under the test's own XDG_DATA_HOME), once.
+. "$(dirname "$0")/lib.sh"
+
+has_game() { case ",${GL_GAMES:-tiles,flood,lines,match3,onet}," in *",$1,"*) return 0 ;; esac; return 1; }
+
+# first_move ID: the first legal move line mode lists.
+first_move() {
+    printf 'moves\nquit\n' | "$GRIDLAB" play "$1" --lines 2>/dev/null |
+        sed -n 's/.*legal moves\{0,1\}: \([^ ]*\).*/\1/p' | head -1
+}
+
+# field FILE NAME: the value of the save's line '# NAME: ...'.
+field() { sed -n "s/^# $2: //p" "$1" | head -1; }
+
+has_game onet && {
+    id='onet:level=1,solvable=yes#5'
+    save="$TMP/onet.txt"
+    move=$(first_move "$id")
+    [ -n "$move" ] && ok || bad "onet: no legal move listed"
+    # a pair, then 20 s with the game open, then quit: the save holds the time
+    { printf '%s\n' "$move"; sleep 20; printf 'quit\n'; } | "$GRIDLAB" play "$id" --lines --save "$save" >"$TMP/out" 2>&1
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=
+    expect_rc 0 "onet: 20 s played"
+    clock=$(field "$save" clock)
+    played=$(printf '%s' "$clock" | sed -n 's/^played=\([0-9]*\) left=\([0-9]*\)$/\1/p')
+    left=$(printf '%s' "$clock" | sed -n 's/^played=\([0-9]*\) left=\([0-9]*\)$/\2/p')
+    if [ -n "$played" ] && [ "$played" -ge 19000 ] && [ "$played" -le 23000 ] && [ "$left" -eq $((180000 - played)) ]
+    then ok; else bad "onet: the save's clock after 20 s: '$clock'"; fi
+    [ "$(field "$save" history)" = "moves=1 at=1" ] && ok || bad "onet: history $(field "$save" history)"
+    # closed for 2 s: the clock stands; loaded: the time left as it was
+    sleep 2
+    run_in $'show\nundo\nundo\nredo\nquit\n' play "$save" --lines
+    expect_rc 0 "onet: load"
+    want=$(( (180000 - played) / 1000 ))
+    shown=$(printf '%s\n' "$OUT" | sed -n 's/.*time left \([0-9]*\):\([0-9][0-9]\).*/\1 \2/p' | head -1)
+    secs=$(( ${shown% *} * 60 + 10#${shown#* } ))
+    if [ -n "$shown" ] && [ "$secs" -le "$want" ] && [ "$secs" -ge $((want - 1)) ]; then ok
+    else bad "onet: after the load the clock shows '$shown', $want s were left"; fi
+    expect_out "id: $id" "onet: the loaded game keeps its ID"
+    # undo past the load (one move there), then nothing more to undo
+    case "$OUT" in *"nothing to undo"*) ok ;; *) bad "onet: the second undo found something" ;; esac
+    n=$(printf '%s\n' "$OUT" | grep -c "nothing to undo")
+    [ "$n" -eq 1 ] && ok || bad "onet: undo did not reach back past the load ($n refusals)"
+    # a hint: saved helped, still helped when loaded and saved again
+    run_in $'hint\nsave\nquit\n' play "$save" --lines
+    expect_out "hint: " "onet: a hint"
+    [ "$(field "$save" helped)" = "hints=1 solver=no" ] && ok || bad "onet: helped: $(field "$save" helped)"
+    run_in $'save\nquit\n' play "$save" --lines
+    [ "$(field "$save" helped)" = "hints=1 solver=no" ] && ok || bad "onet: helped after a load: $(field "$save" helped)"
+}
+
+has_game tiles && {
+    id='tiles:n=3,hop=2,start=standard#1'
+    save="$TMP/tiles.txt"
+    run_in $'5-7\n3-5\nsave '"$save"$'\nquit\n' play "$id" --lines
+    expect_rc 0 "tiles: saved"
+    # the first position edited by hand, and the position with it: it
+    # plays, as a custom game
+    sed -i 's/^# start: BBBWWW_$/# start: BWBBWW_/; s/^BB_WBWW$/BW_BBWW/' "$save"
+    run_in $'id\nundo\nshow\nquit\n' play "$save" --lines
+    expect_rc 0 "tiles: an edited save plays"
+    expect_out "id: (none: a custom game)" "tiles: an edited save is a custom game"
+    expect_out "note: its first position is not the board its ID" "tiles: the load says why"
+    # the format before this one, with progress: a custom game at its position
+    printf '# id: %s\ntiles hop=2 cost=2 moves=2\nBB_WBWW\n' "$id" >"$TMP/old.txt"
+    run_in $'id\nundo\nquit\n' play "$TMP/old.txt" --lines
+    expect_rc 0 "tiles: an old save plays"
+    expect_out "id: (none: a custom game)" "tiles: an old save in progress is a custom game"
+    expect_out "nothing to undo" "tiles: an old save has no history"
+    # a save is a board file: the other commands read its position
+    run show "$save"
+    expect_rc 0 "tiles: show reads a save"
+    expect_out "B  W  _  B  B  W  W" "tiles: show shows the save's position"
+}
+
+has_game tiles && {
+    # line mode records a won game like the full screen: into the table
+    # under XDG_DATA_HOME, once, and not when a hint helped
+    id='tiles:n=2,hop=2,start=standard#4'
+    "$GRIDLAB" new "$id" >"$TMP/t2.txt"
+    moves=$("$GRIDLAB" solve "$TMP/t2.txt" --json | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n')
+    scores="$XDG_DATA_HOME/gridlab/scores.txt"
+    last=$(printf '%s\n' "$moves" | tail -1)
+    run_in "$moves"$'\nundo\n'"$last"$'\nquit\n' play "$id" --lines
+    expect_rc 0 "record: a won game"
+    expect_out "The best result for these options!" "record: line mode says its place"
+    expect_out "Already in the best results." "record: a game enters once"
+    if [ "$(grep -c $'^tiles\tn=2,hop=2,start=standard\tfewer\t' "$scores" 2>/dev/null)" = 1 ]; then ok
+    else bad "record: the table after a won game: $(cat "$scores" 2>/dev/null)"; fi
+    run_in $'hint\n'"$moves"$'\nquit\n' play "$id" --lines
+    expect_out "Hints helped: not entered in the best results." "record: a hinted game"
+    run_in "$moves"$'\nquit\n' play "$id" --lines
+    expect_out "The 2nd best result for these options." "record: the second game"
+    [ "$(grep -c $'^tiles\t' "$scores")" = 2 ] && ok || bad "record: two results: $(cat "$scores")"
+}
+
+finish

@@ -1,0 +1,119 @@
+/* The engine wrapper, in the page's Web Worker: the WebAssembly module
+ * (libgridlab and web/api.c, docs/web.md) and the requests the page sends
+ * it, answered one at a time.  Every reply carries the game's state; a
+ * request that changes the game carries the game's save text too (the play
+ * session's serialisation, docs/spec.md "Saved games"), which the page
+ * keeps in the browser.  Nothing here knows a rule of any game. */
+/* global createGridlabEngine */
+/* exported engineWorker */
+function engineWorker() {
+  'use strict';
+  let api = null;
+  const ready = createGridlabEngine().then((M) => {
+    const f = (name, ret, args) => M.cwrap('glw_' + name, ret, args);
+    api = {
+      error: f('error', 'string', []),
+      games: f('games', 'string', []),
+      start: f('start', 'number', ['string', 'string', 'string']),
+      startId: f('start_id', 'number', ['string']),
+      idCanon: f('id_canon', 'string', ['string']),
+      newGame: f('new_game', 'number', ['string']),
+      restart: f('restart', 'number', []),
+      load: f('load', 'number', ['string', 'string']),
+      saveText: f('save_text', 'string', []),
+      addTime: f('add_time', null, ['number']),
+      state: f('state', 'string', []),
+      legal: f('legal_moves', 'string', []),
+      pick: f('pick', 'number', ['number', 'number']),
+      unselect: f('unselect', null, []),
+      move: f('move', 'number', ['string']),
+      undo: f('undo', 'number', []),
+      redo: f('redo', 'number', []),
+      events: f('events', 'string', []),
+      hint: f('hint', 'number', ['number']),
+      hintJson: f('hint_json', 'string', []),
+      solve: f('solve', 'number', ['number']),
+      solutionJson: f('solution_json', 'string', []),
+      solveStep: f('solve_step', 'number', []),
+      solveCancel: f('solve_cancel', null, []),
+      nextLevel: f('next_level', 'number', []),
+      tick: f('tick', 'number', []),
+      pause: f('pause', null, ['number']),
+      record: f('record', 'string', ['string']),
+      records: f('records', 'string', ['string']),
+      importOldGame: f('import_old_game', 'number', ['string']),
+      importBests: f('import_bests', 'string', ['string', 'string']),
+    };
+  });
+
+  const done = (rc) => (rc < 0 ? { ok: false, error: api.error() } : { ok: true });
+  const events = () => JSON.parse(api.events());
+
+  /* Each request: what it does, and whether it changes the game (then the
+   * reply carries the save). */
+  const ops = {
+    games: [() => JSON.parse(api.games()), false],
+    canon: [(a) => {
+      const canon = api.idCanon(a.id);
+      return { canon, error: canon ? '' : api.error() };
+    }, false],
+    start: [(a) => done(api.start(a.game, a.params, a.seed)), true],
+    startId: [(a) => done(api.startId(a.id)), true],
+    newGame: [(a) => done(api.newGame(a.seed)), true],
+    restart: [() => done(api.restart()), true],
+    load: [(a) => {
+      const r = done(api.load(a.text, a.name || ''));
+      if (r.ok && a.addMs > 0) api.addTime(a.addMs); /* the time it stayed open after that save */
+      return r;
+    }, true],
+    save: [() => ({}), true],
+    legal: [() => ({ moves: JSON.parse(api.legal()) }), false],
+    pick: [(a) => {
+      const result = api.pick(a.r, a.c);
+      return { result, error: result === -1 || result === 2 ? api.error() : '', events: events() };
+    }, true],
+    unselect: [() => { api.unselect(); return {}; }, false],
+    move: [(a) => Object.assign(done(api.move(a.text)), { events: events() }), true],
+    undo: [() => done(api.undo()), true],
+    redo: [() => done(api.redo()), true],
+    hint: [(a) => {
+      const result = api.hint(a.ms || 0);
+      return { result, hint: JSON.parse(api.hintJson()), error: result === -1 ? api.error() : '' };
+    }, true],
+    solve: [(a) => Object.assign(done(api.solve(a.ms || 0)), { solution: JSON.parse(api.solutionJson()) }), false],
+    step: [() => {
+      const result = api.solveStep();
+      return { result, error: result < 0 ? api.error() : '', events: events() };
+    }, true],
+    solveCancel: [() => { api.solveCancel(); return {}; }, false],
+    nextLevel: [() => {
+      const result = api.nextLevel();
+      return { result, error: result < 0 ? api.error() : '', events: events() };
+    }, true],
+    tick: [() => ({ result: api.tick(), events: events() }), true],
+    pause: [(a) => { api.pause(a.on ? 1 : 0); return {}; }, true],
+    record: [(a) => JSON.parse(api.record(a.scores || '')), true],
+    records: [(a) => JSON.parse(api.records(a.scores || '')), false],
+    importOldGame: [(a) => done(api.importOldGame(a.json)), true],
+    importBests: [(a) => JSON.parse(api.importBests(a.json, a.scores || '')), false],
+  };
+
+  self.onmessage = async (msg) => {
+    await ready;
+    const { id, op, args } = msg.data;
+    let reply;
+    let changes = false;
+    try {
+      const entry = ops[op];
+      if (!entry) throw new Error('unknown request ' + op);
+      reply = entry[0](args || {});
+      changes = entry[1];
+    } catch (err) {
+      reply = { ok: false, error: String(err && err.message ? err.message : err) };
+    }
+    reply.id = id;
+    reply.state = JSON.parse(api.state());
+    if (changes && reply.state.game) reply.save = api.saveText();
+    self.postMessage(reply);
+  };
+}

@@ -1,0 +1,671 @@
+/* The wiring: the page's state in one object (S), the player's clicks and
+ * keys turned into requests to the engine (rpc.js, engine.js), what comes
+ * back shown (the board, board.js; the dialogs and panels, dialogs.js; the
+ * status, the messages, the clock), the game kept in the browser after
+ * every change (storage.js), and the start: the link's game, else the game
+ * in progress, else the default game.
+ *
+ * The page decides no rule: IDs are checked and made canonical by the
+ * engine, a save is the session's own text, the tables of best results and
+ * what enters them are the library's, the default game and its board come
+ * from the game table.  A link with a bad ID is said in #message, with the
+ * engine's words naming the bad part; the address stays as it is and the
+ * game on the page (or none) stays too.
+ *
+ * The page and its worker load this same script (the engine's loader is its
+ * first part): in a worker it answers requests, in a page it is the page.
+ * Each part is strict on its own ('use strict' in each function): the loader
+ * in front makes a file-wide directive a plain string. */
+/* global engineWorker, makeRpc, makeStorage, makeBoard, makeDialogs */
+
+function makeDom() {
+  'use strict';
+  const $ = (sel) => document.querySelector(sel);
+  const $$ = (sel) => Array.from(document.querySelectorAll(sel));
+  const el = (tag, props, ...kids) => {
+    const e = document.createElement(tag);
+    Object.assign(e, props || {});
+    for (const k of kids) if (k != null) e.append(k);
+    return e;
+  };
+  return { $, $$, el };
+}
+
+function pageMain() {
+  'use strict';
+  const SCRIPT = document.currentScript.src;
+  const dom = makeDom();
+  const { $, $$, el } = dom;
+
+  /* The page's state, all of it. */
+  const S = {
+    games: [],          /* the engine's game tables */
+    defaultGame: '',    /* the game the page starts with */
+    game: null,         /* the current game's table */
+    state: null,        /* glw_state(): the game in progress */
+    stateAt: 0,         /* when state came (the clock runs on from there) */
+    busy: 0,            /* requests and animations under way */
+    thinking: false,    /* a search under way (cancel shown) */
+    solving: false,     /* the solver's moves being played */
+    paused: false,      /* the clock stands (a dialog, a hidden page) */
+    cursor: { r: 0, c: 0 },
+    hint: null,         /* the hint on show: its move, cells, ends, fill */
+    saved: null,        /* the last save: { text, at } */
+    lastTick: 0,        /* when the clock was last read */
+    said: '',           /* the finished game whose result was said */
+    speed: 'normal',    /* the animation speed */
+  };
+
+  const store = makeStorage();
+  const rpc = makeRpc(SCRIPT, (m) => showError(m));
+  const view = makeBoard(S, dom);
+  const dialogs = makeDialogs(S, dom, { pause });
+
+  /* Animation speeds: ?anim=off|fast|normal, else the saved choice;
+   * reduced motion asks for none. */
+  const SPEEDS = { normal: { move: 260, step: 420 }, fast: { move: 120, step: 140 }, off: { move: 0, step: 0 } };
+  const reduced = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  S.speed = new URLSearchParams(location.search).get('anim') || store.anim() || (reduced ? 'off' : 'normal');
+  if (!SPEEDS[S.speed]) S.speed = 'normal';
+  document.body.dataset.anim = S.speed; /* style.css: no transitions when off */
+  const speed = () => SPEEDS[S.speed];
+
+  /* ---------------------------------------------------------- requests */
+
+  function setBusy(delta) {
+    S.busy += delta;
+    document.body.dataset.busy = S.busy > 0 ? '1' : '0';
+  }
+
+  /* A request to the engine: its state shown, its save kept. */
+  async function call(op, args) {
+    setBusy(1);
+    try {
+      const reply = await rpc.call(op, args);
+      if (reply.save !== undefined) keep(reply.save);
+      if (reply.state) take(reply.state);
+      return reply;
+    } finally {
+      setBusy(-1);
+    }
+  }
+
+  function keep(text) {
+    S.saved = { text, at: performance.now() };
+    store.setGame(text);
+  }
+
+  /* ---------------------------------------------------------- showing */
+
+  function take(s) {
+    S.state = s;
+    S.stateAt = performance.now();
+    if (!s.game) return;
+    if (!S.game || S.game.name !== s.game) {
+      S.game = S.games.find((g) => g.name === s.game) || null;
+      fillPresets();
+    }
+    if (S.cursor.r >= s.h || S.cursor.c >= s.w) S.cursor = { r: 0, c: 0 };
+    view.paint();
+    document.body.dataset.state = s.status;
+    $('#status').textContent = s.status_line;
+    $('#game').value = s.game;
+    $('#game-id').textContent = s.id || '(none: a custom game)';
+    for (const b of $$('[data-action=undo]')) b.disabled = !s.can_undo;
+    for (const b of $$('[data-action=redo]')) b.disabled = !s.can_redo;
+    const over = s.status !== 'playing';
+    for (const b of $$('[data-action=hint]')) b.disabled = over;
+    for (const b of $$('[data-action=solve]')) b.disabled = over && !S.solving;
+    $('[data-action=next]').hidden = !s.has_next_level;
+    $('#preset').value = s.preset >= 0 ? String(s.preset) : 'custom';
+    $('#preset-name').textContent = s.preset >= 0 ? '' : s.params_key;
+    clock();
+  }
+
+  /* No game on the page (a bad link and nothing in progress). */
+  function noGame() {
+    S.state = { game: null };
+    view.clear();
+    document.body.dataset.state = 'none';
+    $('#status').textContent = '';
+    $('#game-id').textContent = '';
+    $('#clock').textContent = '';
+    for (const b of $$('[data-action=undo], [data-action=redo], [data-action=hint], [data-action=solve]')) b.disabled = true;
+  }
+
+  function say(text, cls) {
+    const m = $('#message');
+    m.className = cls || '';
+    m.textContent = text || '';
+  }
+  function showError(text) { say(text, 'error'); }
+
+  function fillGames() {
+    const sel = $('#game');
+    sel.textContent = '';
+    for (const g of S.games) sel.append(el('option', { value: g.name, textContent: g.name }));
+  }
+
+  function fillPresets() {
+    const sel = $('#preset');
+    sel.textContent = '';
+    if (!S.game) return;
+    S.game.presets.forEach((p, i) => sel.append(el('option', { value: String(i), textContent: p.name })));
+    sel.append(el('option', { value: 'custom', textContent: 'Custom…' }));
+    $('#rules-title').textContent = S.game.name;
+  }
+
+  async function showBest() {
+    if (!S.state || !S.state.game) return;
+    const rec = await call('records', { scores: store.scores() });
+    dialogs.showBest(rec);
+  }
+
+  function showSaves() {
+    dialogs.showSaves(store.saves(), {
+      load: (s) => loadText(s.text, s.name),
+      download: (s, i) => download(s.text, `gridlab-${s.name.split(' ')[0]}-${i + 1}.txt`),
+      remove: (i) => {
+        const all = store.saves();
+        all.splice(i, 1);
+        store.setSaves(all);
+        showSaves();
+      },
+    });
+  }
+
+  /* ---------------------------------------------------------- the clock */
+
+  function fmtTime(ms) {
+    const s = Math.max(0, Math.floor(ms / 1000));
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  }
+
+  let clockTimer = 0;
+  function clock() {
+    clearTimeout(clockTimer);
+    const c = $('#clock');
+    const st = S.state;
+    if (!st || !st.game) { c.textContent = ''; return; }
+    const since = st.status === 'playing' && !S.paused ? performance.now() - S.stateAt : 0;
+    if (st.time_left_ms >= 0) {
+      const left = st.time_left_ms - since;
+      c.textContent = fmtTime(left) + ' left';
+      c.classList.toggle('low', left < 10000);
+    } else if (S.game && S.game.score_kind === 'time') {
+      c.textContent = 'time ' + fmtTime(st.elapsed_ms + since);
+      c.classList.remove('low');
+    } else {
+      c.textContent = '';
+    }
+    if (st.status === 'playing') clockTimer = setTimeout(tickClock, 500);
+  }
+
+  /* The game's clock read every half second when it has one (the time up,
+   * and the save's time fresh), the save taken every 5 s otherwise. */
+  async function tickClock() {
+    const st = S.state;
+    if (S.paused || S.busy || S.thinking || !st || !st.game || st.status !== 'playing') { clock(); return; }
+    const now = performance.now();
+    const timed = st.time_left_ms >= 0;
+    if (!timed && now - S.lastTick < 5000) { clock(); return; }
+    S.lastTick = now;
+    const r = await call(timed ? 'tick' : 'save');
+    if (r.result === 1) {
+      say(r.events.text || 'The time is up.', 'result lost');
+      await finished();
+    }
+  }
+
+  function pause(on) {
+    if (S.paused === on || !S.state || !S.state.game) return;
+    S.paused = on;
+    call('pause', { on }).catch(() => {});
+  }
+
+  /* ---------------------------------------------------------- the address */
+
+  function encodeId(id) { return id.replace(/%/g, '%25').replace(/#/g, '%23').replace(/ /g, '%20'); }
+  function hashId() {
+    const h = location.hash.slice(1);
+    if (!h) return '';
+    try { return decodeURIComponent(h); } catch (e) { return h; }
+  }
+  function setHash(id) {
+    const want = id ? '#' + encodeId(id) : '';
+    if (location.hash !== want) history.replaceState(null, '', location.pathname + location.search + want);
+  }
+
+  function badLink(message) {
+    showError('This link names no game: ' + message);
+  }
+
+  /* ---------------------------------------------------------- games */
+
+  function randomSeed() {
+    const a = new Uint32Array(1);
+    crypto.getRandomValues(a);
+    return String(a[0]);
+  }
+
+  function clearHint() { S.hint = null; }
+
+  /* A game on the page from now on: the address names it, its results shown. */
+  function began() {
+    clearHint();
+    S.said = '';
+    setHash(S.state.id);
+    showBest();
+  }
+
+  async function startWith(op, args) {
+    stopSolving();
+    const r = await call(op, args);
+    if (!r.ok) { showError(r.error); return false; }
+    began();
+    if (S.state.load_note) showError(S.state.load_note);
+    else say(S.state.id ? 'New game: ' + S.state.id : 'Loaded (a custom game).');
+    if (S.state.status !== 'playing') await finished();
+    return true;
+  }
+  const startId = (id) => startWith('startId', { id });
+  const startParams = (name, p, seed) => startWith('start', { game: name, params: p, seed: seed || randomSeed() });
+  const loadText = (text, name) => startWith('load', { text, name });
+  function startDefault() {
+    const g = S.games.find((x) => x.name === S.defaultGame) || S.games[0];
+    return startParams(g.name, g.presets.length ? g.presets[0].params : '');
+  }
+
+  /* A game that has ended: how, and its result in the tables (the engine
+   * decides whether it enters; once). */
+  async function finished() {
+    const st = S.state;
+    const key = [st.id, st.level, st.moves, st.status].join('|');
+    if (S.said === key) return;
+    S.said = key;
+    let text = (st.has_next_level ? `Level ${st.level} cleared! ` : '') + st.outcome;
+    const old = store.scores();
+    const r = await call('record', { scores: old });
+    if (r.damaged) text += ` (The best results were damaged: ${r.damaged}; set aside as ${store.setAside(old)}.)`;
+    if (r.text) store.setScores(r.text);
+    if (r.words) text += ' ' + r.words;
+    say(text, 'result ' + st.status);
+    showBest();
+  }
+
+  function afterMove(ev, reply) {
+    if (reply && reply.error && !ev.text) showError(reply.error);
+    else if (ev.text) say(ev.text);
+    if (S.state.status !== 'playing') return finished();
+    return null;
+  }
+
+  async function pick(r, c) {
+    if (S.thinking) return;
+    if (S.solving) { stopSolving(); return; }
+    S.cursor = { r, c };
+    const before = S.state.moves;
+    const res = await call('pick', { r, c });
+    if (res.result === 3) { /* moved */
+      clearHint();
+      view.paint();
+      await afterMove(res.events, res);
+      await view.animate(res.events, speed().move, setBusy);
+    } else if (res.result === -1 || res.result === 2) {
+      say(res.error, 'error');
+      if (res.result === -1) view.shake(r, c);
+    } else if (S.state.moves === before) {
+      say('');
+    }
+  }
+
+  async function simple(op, words) {
+    if (S.thinking) return false;
+    stopSolving();
+    const r = await call(op);
+    if (!r.ok) { showError(r.error); return false; }
+    clearHint();
+    view.paint();
+    say(words);
+    return true;
+  }
+
+  /* A search, with the thinking indicator and its cancel. */
+  async function think(op, args) {
+    S.thinking = true;
+    $('#thinking').hidden = false;
+    document.body.classList.add('thinking');
+    try {
+      return await call(op, args);
+    } catch (e) {
+      if (e.cancelled) return null;
+      showError(e.message);
+      return null;
+    } finally {
+      S.thinking = false;
+      $('#thinking').hidden = true;
+      document.body.classList.remove('thinking');
+    }
+  }
+
+  /* Cancel: a new engine, the game loaded into it from the last save (and
+   * the time since that save added: the clock ran during the search). */
+  async function cancel() {
+    if (!S.thinking) return;
+    rpc.restart();
+    S.thinking = false;
+    $('#thinking').hidden = true;
+    document.body.classList.remove('thinking');
+    const r = await call('load', { text: S.saved.text, name: 'the game in progress', addMs: performance.now() - S.saved.at });
+    if (!r.ok) { showError(r.error); return; }
+    clearHint();
+    view.paint();
+    say('Cancelled.');
+  }
+
+  async function playSolution() {
+    S.solving = true;
+    document.body.classList.add('solving');
+    for (const b of $$('[data-action=solve]')) { b.textContent = 'Stop'; b.disabled = false; }
+    const level = S.state.level;
+    try {
+      while (S.solving && S.state.solve_left > 0 && S.state.status === 'playing') {
+        const r = await call('step');
+        if (r.result !== 1) { if (r.result < 0) showError(r.error); break; }
+        clearHint();
+        await afterMove(r.events, r);
+        await view.animate(r.events, speed().move, setBusy);
+        if (S.state.level !== level) break;
+        if (speed().step) { setBusy(1); await view.wait(speed().step); setBusy(-1); }
+      }
+    } finally {
+      stopSolving();
+    }
+  }
+
+  function stopSolving() {
+    if (!S.solving) return;
+    S.solving = false;
+    document.body.classList.remove('solving');
+    for (const b of $$('[data-action=solve]')) { b.textContent = 'Solve'; b.disabled = S.state && S.state.status !== 'playing'; }
+    call('solveCancel').catch(() => {});
+  }
+
+  /* ---------------------------------------------------------- saves */
+
+  async function saveInBrowser() {
+    const text = (await call('save')).save;
+    const st = S.state;
+    const saves = store.saves();
+    saves.unshift({
+      name: `${st.game} · move ${st.moves}` + (st.level > 1 ? ` · level ${st.level}` : ''),
+      date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      id: st.id,
+      text,
+    });
+    store.setSaves(saves.slice(0, 20));
+    showSaves();
+    say('Saved in this browser.');
+  }
+
+  async function download(text, name) {
+    const body = text || (await call('save')).save;
+    const st = S.state;
+    const a = el('a', {
+      href: URL.createObjectURL(new Blob([body], { type: 'text/plain' })),
+      download: name || `gridlab-${st.game}-${st.id ? st.seed : 'custom'}.txt`,
+    });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  /* ---------------------------------------------------------- actions */
+
+  const actions = {
+    undo: () => simple('undo', 'Undone.'),
+    redo: () => simple('redo', 'Redone.'),
+    restart: async () => {
+      if (await simple('restart', 'Back to the start.')) S.said = '';
+    },
+    new: async () => {
+      if (S.thinking) return;
+      stopSolving();
+      if (!S.state || !S.state.game) { await startDefault(); return; }
+      await startWith('newGame', { seed: randomSeed() });
+    },
+    next: async () => {
+      if (S.thinking) return;
+      const r = await call('nextLevel');
+      if (r.result === 1) {
+        began();
+        say(`Level ${S.state.level}: ${S.state.id}`);
+      } else if (r.result < 0) showError(r.error);
+    },
+    hint: async () => {
+      if (S.thinking || S.solving || !S.state.game || S.state.status !== 'playing') return;
+      const r = await think('hint', { ms: 0 });
+      if (!r) return;
+      const h = r.hint;
+      if (h.move) {
+        S.hint = { move: h.move, cells: h.cells, ends: h.ends, fill: h.fill, ways: h.cells.length > 1 };
+        view.paint();
+        /* what else the game tells of it, in words (optimal, stopped, ...) */
+        const drawn = new Set(['move', 'cells', 'ends', 'fill', 'path', 'paths']);
+        const extra = Object.entries(h)
+          .filter(([k, v]) => !drawn.has(k) && (typeof v !== 'object' || v === null))
+          .map(([k, v]) => (v === true ? k.replace(/_/g, ' ') : v === false ? 'not ' + k.replace(/_/g, ' ') : k.replace(/_/g, ' ') + ' ' + v));
+        say('Hint: ' + h.move + (extra.length ? '  (' + extra.join(', ') + ')' : ''), 'hint');
+      } else if (h.stopped) say('No hint: the search stopped first (' + h.stopped + ').', 'error');
+      else if (r.result === -1) showError(r.error || 'no hint');
+      else say('No move left.');
+    },
+    solve: async () => {
+      if (S.solving) { stopSolving(); say('Stopped.'); return; }
+      if (S.thinking || !S.state.game || S.state.status !== 'playing') return;
+      const r = await think('solve', { ms: 0 });
+      if (!r) return;
+      if (!r.ok) { showError(r.error); return; }
+      const s = r.solution;
+      if (!S.state.solve_left) {
+        say('No solution found' + (s.stopped ? ' (' + s.stopped + ')' : s.optimal ? ': proved impossible' : '') + '.', 'error');
+        return;
+      }
+      const n = s.moves.length;
+      say(`The solver plays ${n} move${n === 1 ? '' : 's'}` + (s.optimal ? ' (optimal)' : '') + '…');
+      await playSolution();
+    },
+    cancel: () => cancel(),
+    rules: () => dialogs.openRules(),
+    'copy-link': async () => {
+      const link = location.href;
+      try { await navigator.clipboard.writeText(link); say('Link copied: ' + link); } catch (e) { say(link); }
+    },
+    save: () => saveInBrowser(),
+    download: () => download(),
+    open: () => $('#file').click(),
+    custom: () => dialogs.openCustom(),
+  };
+
+  async function submitCustom(ev) {
+    ev.preventDefault();
+    const v = dialogs.customValues();
+    stopSolving();
+    const r = await call('start', { game: S.game.name, params: v.params, seed: v.seed || randomSeed() });
+    if (!r.ok) { $('#custom-error').textContent = r.error; return; }
+    began();
+    $('#custom-dialog').close();
+    say('New game: ' + S.state.id);
+  }
+
+  /* ---------------------------------------------------------- input */
+
+  function onKey(e) {
+    if (e.target.closest('input, select, textarea, dialog')) return;
+    if (e.altKey || e.metaKey) return;
+    const k = e.key;
+    if (e.ctrlKey && (k === 'z' || k === 'Z')) { e.preventDefault(); (e.shiftKey ? actions.redo : actions.undo)(); return; }
+    if (e.ctrlKey && (k === 'y' || k === 'Y')) { e.preventDefault(); actions.redo(); return; }
+    if (e.ctrlKey) return;
+    const st = S.state;
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (steps[k] && st && st.game) {
+      e.preventDefault();
+      S.cursor = {
+        r: Math.min(st.h - 1, Math.max(0, S.cursor.r + steps[k][0])),
+        c: Math.min(st.w - 1, Math.max(0, S.cursor.c + steps[k][1])),
+      };
+      view.element.focus({ preventScroll: true });
+      view.paint();
+      return;
+    }
+    if ((k === 'Enter' || k === ' ') && document.activeElement === view.element && st && st.game) {
+      e.preventDefault();
+      pick(S.cursor.r, S.cursor.c);
+      return;
+    }
+    if (k === 'Escape') {
+      if (S.thinking) cancel();
+      else if (S.solving) stopSolving();
+      else if (st && st.game) call('unselect').then(() => view.paint());
+      return;
+    }
+    const keys = { u: 'undo', r: 'redo', h: 'hint', s: 'solve', n: 'new', '?': 'rules' };
+    if (keys[k]) { e.preventDefault(); actions[keys[k]](); }
+  }
+
+  function wire() {
+    document.addEventListener('click', (e) => {
+      const b = e.target.closest('[data-action]');
+      if (b && !b.disabled && actions[b.dataset.action]) { e.preventDefault(); actions[b.dataset.action](); }
+    });
+    view.element.addEventListener('click', (e) => {
+      const cell = e.target.closest('.cell');
+      if (cell && S.state && S.state.game) pick(+cell.dataset.r, +cell.dataset.c);
+    });
+    $('#game').addEventListener('change', (e) => {
+      const g = S.games.find((x) => x.name === e.target.value);
+      if (g) startParams(g.name, g.presets.length ? g.presets[0].params : '');
+    });
+    $('#preset').addEventListener('change', (e) => {
+      const v = e.target.value;
+      if (v === 'custom') {
+        dialogs.openCustom();
+        $('#preset').value = S.state && S.state.preset >= 0 ? String(S.state.preset) : 'custom';
+        return;
+      }
+      const p = S.game && S.game.presets[+v];
+      if (p) startParams(S.game.name, p.params);
+    });
+    $('#id-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const id = $('#id-input').value.trim();
+      if (id) startId(id).then((ok) => { if (ok) $('#id-input').value = ''; });
+    });
+    $('#custom-form').addEventListener('submit', submitCustom);
+    $('#custom-cancel').addEventListener('click', () => $('#custom-dialog').close());
+    for (const d of $$('dialog')) d.addEventListener('close', () => pause(false));
+    $('#file').addEventListener('change', async (e) => {
+      const f = e.target.files[0];
+      if (!f) return;
+      setBusy(1); /* busy from the choice on: reading the file takes a moment too */
+      try {
+        const text = await f.text();
+        e.target.value = '';
+        await loadText(text, f.name);
+      } finally {
+        setBusy(-1);
+      }
+    });
+    const speedSel = $('#anim');
+    speedSel.value = S.speed;
+    speedSel.addEventListener('change', () => {
+      S.speed = speedSel.value;
+      document.body.dataset.anim = S.speed;
+      store.setAnim(S.speed);
+    });
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('resize', () => view.layout());
+    window.addEventListener('hashchange', async () => {
+      const id = hashId();
+      if (!id) return;
+      const c = await call('canon', { id });
+      if (!c.canon) badLink(c.error); /* the address as it is, the game as it was */
+      else if (!S.state || c.canon !== S.state.id) startId(c.canon);
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (!$('dialog[open]')) pause(document.hidden);
+    });
+    /* Going away: the time the game stayed open since its last save is
+     * kept beside it (the clock stands from here until the page is back). */
+    window.addEventListener('pagehide', () => {
+      const st = S.state;
+      if (S.saved && st && st.game && st.status === 'playing' && !S.paused) store.setOpen(performance.now() - S.saved.at);
+    });
+  }
+
+  /* ---------------------------------------------------------- start */
+
+  /* What the page before this one kept: its game in progress (the calls
+   * that made it) and its bests, carried over once by the engine. */
+  async function carryOver() {
+    const old = store.takeOld();
+    if (old.game && !store.game()) {
+      const r = await call('importOldGame', { json: old.game });
+      if (!r.ok) showError('The game in progress of the page before could not be carried over: ' + r.error);
+    }
+    if (old.bests) {
+      const scores = store.scores();
+      const r = await call('importBests', { json: old.bests, scores });
+      if (r.damaged) store.setAside(scores);
+      if (r.text) store.setScores(r.text);
+    }
+  }
+
+  async function main() {
+    setBusy(1);
+    try {
+      wire();
+      const r = await call('games');
+      S.games = r.games;
+      S.defaultGame = r.default;
+      fillGames();
+      showSaves();
+      await carryOver();
+      const id = hashId();
+      const text = store.game();
+      let have = false;
+      if (text) { /* the game in progress, as it was left */
+        const back = await call('load', { text, name: 'the game in progress', addMs: store.takeOpen() });
+        have = back.ok;
+        if (!back.ok) showError('The game in progress could not be restored: ' + back.error);
+      }
+      if (id) {
+        const c = await call('canon', { id });
+        if (!c.canon) { /* a bad link: said; the address and the game stay */
+          if (have) { clearHint(); showBest(); } else noGame();
+          badLink(c.error);
+          return;
+        }
+        if (!have || c.canon !== S.state.id) { await startId(c.canon); return; }
+      }
+      if (have) {
+        began();
+        say(id ? '' : 'Welcome back.');
+        if (S.state.status !== 'playing') await finished();
+        return;
+      }
+      await startDefault();
+    } catch (e) {
+      showError(e.message);
+    } finally {
+      setBusy(-1);
+    }
+  }
+
+  main();
+}
+
+if (typeof document === 'undefined') engineWorker();
+else pageMain();
