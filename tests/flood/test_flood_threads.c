@@ -20,19 +20,12 @@
 
 #include "games/flood/flood.h"
 #include "games/flood/flood_xport.h"
+#include "flood/boards.h"
 #include "gridlab/timing.h"
 
 /* Under an emulator (GL_EMULATED: the arm64 pass under qemu) fewer runs,
  * and longer bounds. */
 static int emulated(void) { return getenv("GL_EMULATED") != NULL; }
-
-static uint64_t mix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 /* Runs fn(arg) on a thread of its own and waits at most `seconds` for it:
  * 0 when it returned in time (joined), -1 when it did not (left running:
@@ -100,7 +93,7 @@ typedef struct xrun xrun;
 typedef struct {
     xrun *R;
     int id;
-    uint64_t rng;
+    gl_rng rng;
 } xworker_arg;
 
 struct xrun {
@@ -137,18 +130,18 @@ static void *xworker_main(void *p)
     for (int level = 0; level < R->levels; level++) {
         int par = level & 1;
         /* this level's tokens: counted before any is sent */
-        int start = (int)(mix(&A->rng) % 6);
+        int start = (int)gl_rng_below(&A->rng, 6);
         long hops_total = 0;
         uint64_t tok[MAX_WORKERS * 8][TOK_WORDS];
         for (int i = 0; i < start; i++) {
             tok[i][0] = (uint64_t)level;
-            tok[i][1] = mix(&A->rng) % 40;
+            tok[i][1] = gl_rng_below(&A->rng, 40);
             tok[i][2] = (uint64_t)A->id;
             hops_total += (long)tok[i][1] + 1;
         }
         atomic_fetch_add(&R->expected[par], hops_total);
         for (int i = 0; i < start; i++)
-            if (flood_xport_send(R->t, A->id, (int)(mix(&A->rng) % (uint64_t)R->nw), tok[i]) != 0)
+            if (flood_xport_send(R->t, A->id, (int)gl_rng_below(&A->rng, (uint64_t)R->nw), tok[i]) != 0)
                 xfail(R, 1);
         if (level == R->stop_at && A->id == 0) flood_xport_stop(R->t);
         /* a stalled worker (poll_stop_at): worker 0 stops taking part in
@@ -172,11 +165,11 @@ static void *xworker_main(void *p)
                 atomic_fetch_add(&R->taken[par], 1);
                 if (m[1]) {
                     uint64_t next[TOK_WORDS] = {m[0], m[1] - 1, (uint64_t)A->id};
-                    if (flood_xport_send(R->t, A->id, (int)(mix(&A->rng) % (uint64_t)R->nw), next) != 0)
+                    if (flood_xport_send(R->t, A->id, (int)gl_rng_below(&A->rng, (uint64_t)R->nw), next) != 0)
                         xfail(R, 1);
                 }
                 /* now and then a pause, so the others go idle meanwhile */
-                if (mix(&A->rng) % 64 == 0) sched_yield();
+                if (gl_rng_below(&A->rng, 64) == 0) sched_yield();
             }
             if (flood_xport_flush(R->t, A->id) != 0) xfail(R, 1);
             int r = flood_xport_idle(R->t, A->id, xpoll, A);
@@ -186,7 +179,7 @@ static void *xworker_main(void *p)
         }
         /* the level is over everywhere: every token of it taken */
         if (atomic_load(&R->taken[par]) != atomic_load(&R->expected[par])) xfail(R, 3);
-        int mine = level + 1 + (int)(mix(&A->rng) % 1000);
+        int mine = level + 1 + (int)gl_rng_below(&A->rng, 1000);
         int next = flood_xport_next_level(R->t, A->id, A->id == R->nw - 1 ? level : mine, xpoll, A);
         if (next < 0) goto stopped;
         if (next != level) xfail(R, 4); /* the smallest given: the last worker's */
@@ -236,7 +229,7 @@ static void xport_case(int nw, int levels, int stop_at, int poll_stop_at, uint64
     for (int i = 0; i < nw; i++) {
         R.w[i].R = &R;
         R.w[i].id = i;
-        R.w[i].rng = seed * 977 + (uint64_t)i;
+        gl_rng_seed(&R.w[i].rng, seed * 977 + (uint64_t)i);
     }
     double bound = emulated() ? 600 : 60;
     if (run_watched(xrun_main, &R, bound) != 0)
@@ -281,23 +274,12 @@ static void test_transport_stops(void **state)
 
 /* ------------------------------------------------------------ solves */
 
-static gl_board *new_board(int w, int h, int colors, uint64_t seed)
+static gl_board *sized_board(int w, int colors, uint64_t seed)
 {
-    gl_error err = {0};
     char size[32], cols[16];
-    snprintf(size, sizeof size, "%dx%d", w, h);
+    snprintf(size, sizeof size, "%dx%d", w, w);
     snprintf(cols, sizeof cols, "%d", colors);
-    gl_kvlist p;
-    gl_kv_init(&p);
-    gl_kv_add(&p, "size", size, 0);
-    gl_kv_add(&p, "colors", cols, 0);
-    gl_kv_add(&p, "moves", "0", 0);
-    gl_rng r;
-    gl_rng_seed(&r, seed);
-    gl_board *b = gl_game_flood.create(&p, &r, &err);
-    assert_non_null(b);
-    gl_kv_free(&p);
-    return b;
+    return new_board(size, cols, seed);
 }
 
 /* One solve, run on a thread of its own (no cmocka there): its answer and
@@ -347,17 +329,6 @@ static void *solve_main(void *p)
     return NULL;
 }
 
-static void check_replay(const gl_board *b, const gl_solution *s)
-{
-    const gl_game *g = &gl_game_flood;
-    gl_board *c = g->clone(b);
-    gl_error err = {0};
-    assert_int_equal(s->cost, s->nmoves);
-    for (int i = 0; i < s->nmoves; i++) assert_int_equal(g->apply(c, &s->moves[i], NULL, &err), 0);
-    assert_int_equal(g->status(c), GL_WON);
-    g->destroy(c);
-}
-
 static void run_solve(solve_run *R, const char *what, int seed)
 {
     double bound = emulated() ? 900 : 60;
@@ -381,7 +352,7 @@ static void test_parallel_solves_stress(void **state)
     for (int seed = 0; seed < n; seed++) {
         int kind = seed % 4, threads = 2 + seed % 3;
         int w = kind == 0 ? 6 + seed % 7 : 14 + seed % 5, colors = kind == 0 ? 3 + seed % 6 : 6 + seed % 4;
-        gl_board *b = new_board(w, w, colors, (uint64_t)seed + 1);
+        gl_board *b = sized_board(w, colors, (uint64_t)seed + 1);
         static solve_run R;
         memset(&R, 0, sizeof R);
         R.b = b;
@@ -394,7 +365,9 @@ static void test_parallel_solves_stress(void **state)
             R.lim.limit_ms = 1 + seed % 9;
         } else if (kind == 2) {
             what = "interrupted";
-            R.interrupt_after_us = (int)(mix(&(uint64_t){(uint64_t)seed}) % 5000);
+            gl_rng r;
+            gl_rng_seed(&r, (uint64_t)seed);
+            R.interrupt_after_us = (int)gl_rng_below(&r, 5000);
         } else if (kind == 3) {
             what = "memory limit";
             gl_budget_init(&budget, (size_t)(256 + 64 * (seed % 16)) << 10);
