@@ -1,6 +1,7 @@
-/* gridlab bench flood: each solver over the public Flood-It sets (pc19 and
- * floodtest1000, with their proved optimal lengths), one board at a time on
- * one core, every solution replayed.  The table gives per solver and set:
+/* gridlab bench flood: each solver over the public Flood-It sets (pc19,
+ * floodtest1000, two many-colour sets and the 99 hard boards, with their
+ * proved optimal lengths), one board at a time on one core, every solution
+ * replayed.  The table gives per solver and set:
  * boards, total moves, the optimal total of those boards, how many boards
  * were solved in the optimal number of moves (and how many proved so),
  * mean/median/max milliseconds per board, the mean processor time per
@@ -23,15 +24,33 @@
 #define FLOOD_BENCH_SELF __FILE__
 #define FLOOD_BENCH_DATA "data/flood" /* relative to this file's folder */
 
+/* A set: its name (the files NAME.txt and NAME.optimal-lengths.txt), the
+ * board size (0: square, the side from the line's length), the start, and
+ * whether a line is printed per board (with the board's name from
+ * NAME.names where there is one) and the default limits for its boards. */
 typedef struct {
     const char *name;
     int w, h, start;
+    int per_board;
+    long long limit_ms, mem_mb;
 } flood_set_info;
 
 static const flood_set_info SETS[] = {
-    {"pc19", 14, 14, FLOOD_START_CORNER},
-    {"floodtest1000", 19, 19, FLOOD_START_CENTER},
+    {"pc19", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096},
+    {"floodtest1000", 19, 19, FLOOD_START_CENTER, 0, 60000, 4096},
+    {"b12c12", 12, 12, FLOOD_START_CORNER, 0, 60000, 4096},
+    {"b14c8", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096},
+    {"hard99", 0, 0, FLOOD_START_CORNER, 1, 1800000, 14336},
 };
+#define SET_NAMES "pc19, floodtest1000, b12c12, b14c8, hard99"
+
+/* The side of a square board of len cells, or 0. */
+static int square_side(size_t len)
+{
+    int s = 1;
+    while ((size_t)(s + 1) * (size_t)(s + 1) <= len) s++;
+    return (size_t)s * (size_t)s == len ? s : 0;
+}
 
 static int file_exists(const char *path) { return access(path, R_OK) == 0; }
 
@@ -93,8 +112,8 @@ static int read_lines(const char *path, char **data, char ***lines, int *n, int 
     return 0;
 }
 
-static void run_one(const gl_game *g, const flood_set_info *set, char **boards, char **opt, int n,
-                    const char *algo, gl_kvlist *sopts, const gl_limits *lim)
+static void run_one(const gl_game *g, const flood_set_info *set, char **boards, char **opt, char **names, int n,
+                    int first, const char *algo, gl_kvlist *sopts, const gl_limits *lim)
 {
     double *ms = malloc((size_t)(n ? n : 1) * sizeof *ms);
     if (!ms) return;
@@ -106,7 +125,9 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
     gl_error err = {0};
     for (int i = 0; i < n && !gl_cli_interrupted; i++) {
         flood_board fb;
-        if (flood_board_from_line(&fb, boards[i], (int)strlen(boards[i]), set->w, set->h, set->start, &err) != 0) {
+        int len = (int)strlen(boards[i]), w = set->w, h = set->h;
+        if (!w) w = h = square_side((size_t)len);
+        if (flood_board_from_line(&fb, boards[i], len, w, h, set->start, &err) != 0) {
             printf("  board %d: %s\n", i + 1, err.msg);
             bad++;
             continue;
@@ -136,6 +157,13 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
         int ok = sol.solved && gl_cli_replay(g, (const gl_board *)&fb, &sol, &err) == 0;
         for (int k = 0; ok && k < sol.nmoves; k++) flood_fill(&c, sol.moves[k].a);
         if (!ok || !flood_is_won(&c) || sol.cost != sol.nmoves) bad++;
+        if (set->per_board) {
+            printf("  %4d %-14s %dx%d %6d %6d %-8s %11.1f %9.1f %12llu%s\n", first + i, names ? names[i] : "", w, h,
+                   sol.nmoves, known, sol.optimal ? "proved" : sol.stopped ? sol.stopped : "no", sol.ms,
+                   (double)sol.peak_bytes / (1 << 20), (unsigned long long)sol.nodes,
+                   !ok || !flood_is_won(&c) ? "  REPLAY FAILED" : sol.nmoves < known ? "  BELOW OPTIMAL?" : "");
+            fflush(stdout);
+        }
         if (sol.nmoves < known) below++;
         ms[done++] = sol.ms;
         total += sol.nmoves;
@@ -181,17 +209,21 @@ int gl_bench_flood(int argc, char **argv)
                        "arrays together) and the mean nodes (expansions) per board, which do not\n"
                        "depend on the machine's load.  Every solution is replayed.\n"
                        "  --data DIR     the sets (default bench/data/flood, else beside the source)\n"
-                       "  --sets LIST    pc19,floodtest1000 (default both)\n"
+                       "  --sets LIST    " SET_NAMES " (default pc19,floodtest1000):\n"
+                       "                 b12c12 and b14c8 are 100 boards of 12 and 8 colours, hard99\n"
+                       "                 the 99 hard boards (12x12 to 20x20, 6 to 10 colours), a line\n"
+                       "                 per board (moves, optimal, proved, ms, peak MiB, nodes)\n"
                        "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
-                       "  --boards N     only the first N boards of each set (default all 1000)\n"
+                       "  --boards N     only the first N boards of each set (default all)\n"
                        "  --first N      start at board N (1-based, default 1)\n"
-                       "  --limit-ms MS  time limit per board (default 60000)\n"
+                       "  --limit-ms MS  time limit per board (default 60000; hard99 1800000)\n"
+                       "  --mem-mb MB    memory cap per board (default 4096; hard99 14336)\n"
                        "  --width W, --depth D: beam width, greedy depth\n"))
         return status;
-    long long boards = 1000, first = 1, ms = 60000, mb = 4096;
+    long long boards = 1000000, first = 1, ms = -1, mb = -1;
     if (gl_kv_int(&a.opts, "boards", 1, 1000000, &boards, &err) ||
         gl_kv_int(&a.opts, "first", 1, 1000000, &first, &err) ||
-        gl_kv_int(&a.opts, "limit-ms", 1, 1LL << 31, &ms, &err) ||
+        gl_kv_int(&a.opts, "limit-ms", 1, 1LL << 40, &ms, &err) ||
         gl_kv_int(&a.opts, "mem-mb", 1, 1 << 20, &mb, &err)) {
         gl_args_free(&a);
         return gl_cli_fail(&err);
@@ -234,16 +266,15 @@ int gl_bench_flood(int argc, char **argv)
     }
     if (bad_name) {
         gl_cli_failf("bench flood: no %s '%s' (%s)", what, bad_name,
-                     strcmp(what, "set") == 0 ? "pc19, floodtest1000" : "astar, beam, greedy, ida");
+                     strcmp(what, "set") == 0 ? SET_NAMES : "astar, beam, greedy, ida");
         gl_args_free(&a);
         gl_kv_free(&beam_opts);
         gl_kv_free(&greedy_opts);
         return GL_EXIT_USAGE;
     }
     gl_cli_catch_sigint();
-    gl_limits lim = {(double)ms, (size_t)mb << 20, &gl_cli_interrupted, NULL};
-    printf("flood benchmark: data %s, boards %lld..%lld, one core, limit %lld ms per board\n\n", dir, first,
-           first + boards - 1, ms);
+    printf("flood benchmark: data %s, boards from %lld, one core, limits per board: %s\n\n", dir, first,
+           ms < 0 && mb < 0 ? "the set's (60 s and 4 GiB; hard99 30 min and 14 GiB)" : "as given");
     printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s %9s %10s\n", "set", "solver", "boards", "moves",
            "optimal", "over", "=opt", "proved", "mean ms", "median", "max ms", "cpu ms", "peak MiB", "mean nodes");
     int rc = GL_EXIT_OK;
@@ -252,26 +283,37 @@ int gl_bench_flood(int argc, char **argv)
         char path[1200], opath[1200];
         snprintf(path, sizeof path, "%s/%s.txt", dir, set->name);
         snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set->name);
-        char *bdata = NULL, *odata = NULL, **bl = NULL, **ol = NULL;
-        int nb = 0, no = 0;
-        int maxl = (int)(first - 1 + boards);
+        char npath[1200];
+        snprintf(npath, sizeof npath, "%s/%s.names", dir, set->name);
+        char *bdata = NULL, *odata = NULL, *ndata = NULL, **bl = NULL, **ol = NULL, **nl = NULL;
+        int nb = 0, no = 0, nn = 0;
+        long long maxll = first - 1 + boards;
+        int maxl = maxll > 1000000 ? 1000000 : (int)maxll;
+        gl_limits lim = {(double)(ms > 0 ? ms : set->limit_ms), (size_t)(mb > 0 ? mb : set->mem_mb) << 20,
+                         &gl_cli_interrupted, NULL};
         if (read_lines(path, &bdata, &bl, &nb, maxl, &err) != 0 ||
-            read_lines(opath, &odata, &ol, &no, maxl, &err) != 0) {
+            read_lines(opath, &odata, &ol, &no, maxl, &err) != 0 ||
+            (file_exists(npath) && read_lines(npath, &ndata, &nl, &nn, maxl, &err) != 0)) {
             rc = gl_cli_fail(&err);
         } else {
             int n = nb < no ? nb : no;
             int from = (int)first - 1;
             if (from > n) from = n;
+            if (set->per_board)
+                printf("  board name           size  moves optimal proved    elapsed ms  peak MiB        nodes\n");
             for (int i = 0; i < algo_list.n && !gl_cli_interrupted; i++) {
                 const char *al = algo_list.name[i];
                 gl_kvlist *o = strcmp(al, "beam") == 0 ? &beam_opts : strcmp(al, "greedy") == 0 ? &greedy_opts : &none;
-                run_one(g, set, bl + from, ol + from, n - from, al, o, &lim);
+                run_one(g, set, bl + from, ol + from, nl && nn >= n ? nl + from : NULL, n - from, from + 1, al, o,
+                        &lim);
             }
         }
         free(bl);
         free(ol);
+        free(nl);
         free(bdata);
         free(odata);
+        free(ndata);
         if (rc != GL_EXIT_OK) break;
     }
     if (gl_cli_interrupted) printf("interrupted: the rows after the last are not run\n");

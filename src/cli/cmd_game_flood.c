@@ -373,8 +373,11 @@ static const char BATCH_HELP[] =
     "  --json              one JSON object per line (as solve --json)\n"
     "  --limit-ms N        time limit per board (then optimal is false)\n"
     "  --mem-mb N          memory cap of the whole batch, shared by the jobs\n"
-    "  --jobs N            worker threads (same output for any N)\n"
-    "  --KEY VALUE         a solver option (depth, width)\n"
+    "  --jobs N            boards solved at once (same output for any N); with\n"
+    "                      fewer boards than jobs, astar gives each board\n"
+    "                      jobs/boards threads of its own\n"
+    "  --threads N         astar's threads per board (solve --threads)\n"
+    "  --KEY VALUE         a solver option (depth, width, threads)\n"
     "Ctrl-C or SIGTERM stops it: the boards done are printed (line k for board k,\n"
     "up to the first board not done) and the summary says how many were not.\n"
     "Exit status: 0 all solved, 1 some board not solved, 2 bad input or a failed\n"
@@ -387,7 +390,7 @@ static int cmd_batch(int argc, char **argv)
     const char *flags = "json";
     int status;
     if (!gl_args_start(argc, argv, flags, &a, &status,
-                       "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] "
+                       "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--threads T] "
                        "[--json] [--limit-ms N] [--mem-mb N]",
                        BATCH_HELP))
         return status;
@@ -450,7 +453,17 @@ static int cmd_batch(int argc, char **argv)
         goto out;
     }
     int nt = (int)jobs;
-    if (boards >= 0 && nt > boards) nt = boards > 0 ? (int)boards : 1;
+    if (boards >= 0 && nt > boards) {
+        nt = boards > 0 ? (int)boards : 1;
+        /* fewer boards than jobs: the jobs left over go to each board's
+         * own search, where the solver can use them */
+        long per = jobs / nt;
+        char buf[24];
+        if (per > 1 && !gl_kv_get(&sopts, "threads") && strcmp(B.algo ? B.algo : "astar", "astar") == 0) {
+            snprintf(buf, sizeof buf, "%ld", per > 64 ? 64L : per);
+            gl_kv_add(&sopts, "threads", buf, 0);
+        }
+    }
     B.window = 64L * nt < 256 ? 256 : 64L * nt;
     B.slot = calloc((size_t)B.window, sizeof *B.slot);
     if (!B.slot) {
@@ -514,7 +527,7 @@ out:
 }
 
 const gl_cli_command gl_cli_commands_flood[] = {
-    {"batch", "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--json]",
+    {"batch", "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--threads T] [--json]",
      "flood: solve a benchmark file, one board per line", cmd_batch},
     {NULL, NULL, NULL, NULL},
 };

@@ -38,6 +38,19 @@ done
 run solve "$b" --algo beam --width 4 --json; expect_rc 0 "beam width"
 run solve "$b" --algo greedy --depth 2 --json; expect_rc 0 "greedy depth"
 run solve "$b" --algo astar --width 4; expect_rc 2 "astar takes no width"
+# one board on several threads: the same proved length (and on every
+# vector path GRIDLAB_SIMD can force)
+for t in 2 3; do
+    run solve "$b" --threads $t --json; expect_rc 0 "astar --threads $t"
+    expect_out '"optimal":true,"cost":7' "astar --threads $t optimal 7"; expect_out "\"threads\":$t" "astar says its threads"
+done
+run solve "$b" --threads 0; expect_rc 2 "--threads 0"
+run solve "$b" --threads 65; expect_rc 2 "--threads over 64"
+run solve "$b" --algo beam --threads 2; expect_rc 2 "beam takes no threads"
+for p in avx512 avx2 neon portable sse9; do
+    GRIDLAB_SIMD=$p run solve "$b" --json; expect_rc 0 "astar with GRIDLAB_SIMD=$p"
+    expect_out '"optimal":true,"cost":7' "GRIDLAB_SIMD=$p: optimal 7"
+done
 run solve "$b" --algo nosuch; expect_rc 2 "unknown solver"
 
 run hint "$b"; expect_rc 0 "hint"; expect_out "2" "hint: first optimal move"
@@ -75,6 +88,16 @@ expect_bad_input "colours over 36" show "$(board $'flood size=2x2 colors=40\n00\
 expect_bad_input "size over 30x30" show "$(board $'flood size=31x2 colors=2\n00\n00')"
 expect_bad_input "empty file" show "$(board '')"
 
+# bench flood: the many-colour sets and the hard boards (a line per board,
+# with its name, proved at its published length)
+run bench flood --sets hard99 --algos astar --boards 2; expect_rc 0 "bench hard99"
+expect_out "12_12_06_001   12x12     18     18 proved" "bench hard99: board 1 proved at its length"
+expect_out "12_12_06_002   12x12     20     20 proved" "bench hard99: board 2"
+expect_out "hard99         astar         2       38       38   0.00%      2      2" "bench hard99: the summary"
+run bench flood --sets b12c12,b14c8 --algos astar --first 2 --boards 1; expect_rc 0 "bench b12c12,b14c8"
+expect_out "b12c12         astar         1       27       27" "bench b12c12: board 2 at its length"
+expect_out "b14c8          astar         1       24       24" "bench b14c8: board 2 at its length"
+
 # batch: the public format, one line per board, in order.
 bf="$TMP/batch.txt"
 # boards whose A* search is small, so the test stays quick under the sanitizers
@@ -90,6 +113,15 @@ want=$(sed -n "$pick" "$GL_SOURCE_DIR/bench/data/flood/pc19.optimal-lengths.txt"
 [ "$lens" = "$want" ] && ok || bad "batch lengths $lens, optimal $want"
 run batch flood "$bf" --size 14x14 --jobs 2; expect_rc 0 "batch --jobs 2"
 [ "$OUT" = "$one" ] && ok || bad "batch --jobs 2: same output"
+run batch flood "$bf" --size 14x14 --threads 2; expect_rc 0 "batch --threads 2"
+tl=$(printf '%s\n' "$OUT" | awk '{print length($0)}' | paste -sd' ')
+[ "$tl" = "$want" ] && ok || bad "batch --threads 2: lengths $tl, optimal $want"
+# fewer boards than jobs: the jobs left over go to each board's search
+head -1 "$bf" >"$TMP/b1.txt"
+run batch flood "$TMP/b1.txt" --size 14x14 --jobs 2 --json; expect_rc 0 "batch: one board, 2 jobs"
+expect_out '"threads":2' "batch: one board, 2 jobs: 2 threads for it"
+run batch flood "$bf" --size 14x14 --jobs 2 --json; expect_rc 0 "batch: 6 boards, 2 jobs"
+printf '%s' "$OUT" | grep -q '"threads"' && bad "batch: 6 boards on 2 jobs took threads" || ok
 run batch flood "$bf" --size 14x14 --jobs 2 --algo beam --json; expect_rc 0 "batch --json"
 printf '%s\n' "$OUT" | while IFS= read -r line; do printf '%s' "$line" | "$JSONCHECK" || echo BAD; done >"$TMP/jl"
 grep -q BAD "$TMP/jl" && bad "batch --json: invalid line" || ok

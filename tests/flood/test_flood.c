@@ -13,6 +13,8 @@
 #include <cmocka.h>
 
 #include "games/flood/flood.h"
+#include "games/flood/flood_kern.h"
+#include "flood/boards.h"
 
 static gl_board *parse(const char *text, gl_error *err)
 {
@@ -20,35 +22,36 @@ static gl_board *parse(const char *text, gl_error *err)
     return gl_board_parse_text(text, strlen(text), "t.txt", &g, err);
 }
 
-/* Replays s on b: every move legal, the board won after the last one and
- * not before, and cost == number of moves. */
-static void check_replay(const gl_board *b, const gl_solution *s)
-{
-    const gl_game *g = &gl_game_flood;
-    gl_board *c = g->clone(b);
-    gl_error err = {0};
-    assert_int_equal(s->cost, s->nmoves);
-    for (int i = 0; i < s->nmoves; i++) {
-        assert_int_equal(g->status(c), GL_PLAYING);
-        assert_int_equal(g->apply(c, &s->moves[i], NULL, &err), 0);
-    }
-    assert_int_equal(g->status(c), GL_WON);
-    g->destroy(c);
-}
-
-static void solve(const gl_board *b, const char *algo, double limit_ms, gl_solution *s)
+static void solve_threads(const gl_board *b, const char *algo, double limit_ms, int threads, gl_solution *s)
 {
     gl_error err = {0};
     gl_solve_opts o;
     memset(&o, 0, sizeof o);
     o.lim.limit_ms = limit_ms;
+    gl_kvlist opts;
+    gl_kv_init(&opts);
+    char t[16];
+    snprintf(t, sizeof t, "%d", threads);
+    if (threads > 1) gl_kv_add(&opts, "threads", t, 0);
+    o.opts = &opts;
     gl_solution_init(s);
     const gl_solver *sv = gl_game_solver(&gl_game_flood, algo);
     assert_non_null(sv);
     assert_int_equal(sv->solve(b, &o, s, &err), 0);
     assert_true(s->solved);
     check_replay(b, s);
+    gl_kv_free(&opts);
 }
+
+static void solve(const gl_board *b, const char *algo, double limit_ms, gl_solution *s)
+{
+    solve_threads(b, algo, limit_ms, 1, s);
+}
+
+/* Under an emulator (GL_EMULATED set: the arm64 pass under qemu), the
+ * searches compared with breadth-first search take every fourth board: the
+ * same code on every path, and the kernels are compared whole. */
+static int emulated_step(void) { return getenv("GL_EMULATED") ? 4 : 1; }
 
 static void test_groups_row_major(void **state)
 {
@@ -320,7 +323,7 @@ static void test_optimal_vs_bfs(void **state)
     (void)state;
     const gl_game *G = &gl_game_flood;
     gl_error err = {0};
-    for (int seed = 1; seed <= 800; seed++) {
+    for (int seed = 1; seed <= 800; seed += emulated_step()) {
         gl_kvlist p;
         gl_kv_init(&p);
         char size[16], colors[8];
@@ -348,14 +351,23 @@ static void test_optimal_vs_bfs(void **state)
             continue;
         }
         int best = bfs_moves((const flood_board *)b);
-        gl_solution a, i;
+        gl_solution a, i, t;
         solve(b, "astar", 0, &a);
         solve(b, "ida", 0, &i);
+        /* and the parallel search, on 2 to 4 workers (every fourth board:
+         * a level's end waits for every thread) */
+        if (seed % 4 == 0) solve_threads(b, "astar", 0, 2 + seed % 3, &t);
+        else solve(b, "astar", 0, &t);
         if (a.nmoves != best) fail_msg("board %d (%s, %s colours): astar %d, bfs %d", seed, size, colors, a.nmoves, best);
+        if (t.nmoves != best)
+            fail_msg("board %d (%s, %s colours): astar on %d threads %d, bfs %d", seed, size, colors, 2 + seed % 3,
+                     t.nmoves, best);
         assert_true(a.optimal);
+        assert_true(t.optimal);
         assert_int_equal(i.nmoves, best);
         gl_solution_free(&a);
         gl_solution_free(&i);
+        gl_solution_free(&t);
         G->destroy(b);
         gl_kv_free(&p);
     }
@@ -373,7 +385,7 @@ static void test_bounds_admissible(void **state)
     const gl_game *G = &gl_game_flood;
     gl_error err = {0};
     int raised = 0, checked = 0;
-    for (int seed = 1; seed <= 400; seed++) {
+    for (int seed = 1; seed <= 400; seed += emulated_step()) {
         gl_kvlist p;
         gl_kv_init(&p);
         char size[16], colors[8];
@@ -441,24 +453,26 @@ static void test_bounds_admissible(void **state)
             flood_graph_free(&g);
         }
     }
-    assert_true(checked >= 1000);
-    assert_true(raised >= 50);
+    assert_true(checked >= 1000 / emulated_step());
+    assert_true(raised >= 50 / emulated_step());
 }
 
-/* The 512-bit code (used where the processor has AVX-512 with VBMI2) and
- * the portable loops give the same numbers: the bound with every limit,
- * the two-ring refinement, and the children (before and after their
+/* Every path's kernels (flood_kern.h: AVX-512, AVX2, NEON, the portable
+ * copies) give the numbers of the generic loops: the bound with every
+ * limit, the two-ring refinement, and the children (before and after their
  * closure), at the start and along random games on boards of 1 to 8 words
- * of groups.  On a processor without those instructions both graphs use
- * the portable loops and the test says so. */
-static void test_wide_equals_portable(void **state)
+ * of groups.  The paths this processor lacks fall back to narrower ones,
+ * and the test says which it could not run. */
+static void test_kernels_agree(void **state)
 {
     (void)state;
     const gl_game *G = &gl_game_flood;
     gl_error err = {0};
     static const char *sizes[] = {"8x8", "14x14", "19x19", "22x22", "19x19", "12x20"};
-    int compared = 0, wide = 0;
-    for (int seed = 1; seed <= 48; seed++) {
+    int compared = 0;
+    unsigned seen = 0; /* the paths whose own kernels ran */
+    for (int seed = 1; seed <= 4 * 48; seed++) {
+        int path = seed % 4;
         gl_kvlist p;
         gl_kv_init(&p);
         char colors[8];
@@ -474,12 +488,11 @@ static void test_wide_equals_portable(void **state)
         G->destroy(gb);
         gl_kv_free(&p);
         flood_graph gw, gp;
-        assert_int_equal(flood_graph_build(&gw, &b), 0);
-        setenv("GRIDLAB_NO_AVX512", "1", 1);
-        assert_int_equal(flood_graph_build(&gp, &b), 0);
-        unsetenv("GRIDLAB_NO_AVX512");
-        assert_null(gp.adj8);
-        wide += gw.adj8 != NULL;
+        assert_int_equal(flood_graph_build_path(&gw, &b, NULL, path), 0);
+        assert_int_equal(flood_graph_build_path(&gp, &b, NULL, -1), 0);
+        assert_null(gp.k);
+        for (int q = 0; q < 4; q++)
+            if (gw.k && strcmp(gw.k->name, gl_simd_name((gl_simd)q)) == 0) seen |= 1u << q;
         int kw = gw.kw;
         uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
         flood_root(&gw, F, fr, NULL);
@@ -518,7 +531,7 @@ static void test_wide_equals_portable(void **state)
             assert_true(flood_frontier_colours(&gw, fr) == cols);
             flood_rings rings;
             flood_rings_of(&gw, fr, &rings);
-            assert_int_equal(rings.ok, gw.adj8 != NULL);
+            assert_int_equal(rings.ok, gw.k != NULL);
             int next = -1;
             for (int c = 0; c < gw.ncolors; c++) {
                 if (!(cols >> c & 1)) continue;
@@ -573,14 +586,15 @@ static void test_wide_equals_portable(void **state)
         flood_graph_free(&gw);
         flood_graph_free(&gp);
     }
-    assert_true(compared >= 1000);
-    if (!wide) print_message("no 512-bit code on this processor: both sides were the portable loops\n");
+    assert_true(compared >= 4000);
+    for (int q = 0; q < 4; q++)
+        if (!(seen >> q & 1)) print_message("no %s kernels here (this processor or build)\n", gl_simd_name((gl_simd)q));
 }
 
 /* The boards of a benchmark set (bench/data/flood) at the 0-based indices
  * in pick (ascending). */
-static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
-                          const char *algo)
+static void shared_sample_threads(const char *set, int w, int h, int start, const int *pick, int npick,
+                                  const char *algo, int threads)
 {
     char path[1024], opath[1024];
     snprintf(path, sizeof path, "%s/bench/data/flood/%s.txt", GL_SOURCE_DIR, set);
@@ -596,9 +610,12 @@ static void shared_sample(const char *set, int w, int h, int start, const int *p
         line[strcspn(line, "\r\n")] = '\0';
         flood_board b;
         gl_error err = {0};
-        assert_int_equal(flood_board_from_line(&b, line, (int)strlen(line), w, h, start, &err), 0);
+        int len = (int)strlen(line), bw = w, bh = h;
+        if (!bw) /* a square board of any size (hard99) */
+            for (bw = bh = 1; bw * bw < len; bw++, bh++) {}
+        assert_int_equal(flood_board_from_line(&b, line, len, bw, bh, start, &err), 0);
         gl_solution s;
-        solve((const gl_board *)&b, algo, 0, &s);
+        solve_threads((const gl_board *)&b, algo, 0, threads, &s);
         if (strcmp(algo, "astar") == 0 || strcmp(algo, "ida") == 0) {
             assert_true(s.optimal);
             if (s.nmoves != known) fail_msg("%s board %d: %s found %d, optimal is %d", set, idx, algo, s.nmoves, known);
@@ -610,6 +627,27 @@ static void shared_sample(const char *set, int w, int h, int start, const int *p
     assert_int_equal(k, npick);
     fclose(f);
     fclose(fo);
+}
+
+static void shared_sample(const char *set, int w, int h, int start, const int *pick, int npick,
+                          const char *algo)
+{
+    shared_sample_threads(set, w, h, start, pick, npick, algo, 1);
+}
+
+/* The many-colour sets and the hard boards (bench/data/flood): quick
+ * boards of each, on one thread and on two, at their published optimal
+ * lengths. */
+static void test_many_colour_and_hard_samples(void **state)
+{
+    (void)state;
+    const int b12[4] = {1, 6, 12, 19}, b14[4] = {1, 5, 7, 15};
+    const int hard[8] = {0, 1, 2, 3, 10, 11, 22, 24}; /* 12x12 with 6, 8 and 10 colours, 14x14 with 6 */
+    for (int t = 1; t <= 2; t++) {
+        shared_sample_threads("b12c12", 12, 12, FLOOD_START_CORNER, b12, 4, "astar", t);
+        shared_sample_threads("b14c8", 14, 14, FLOOD_START_CORNER, b14, 4, "astar", t);
+        shared_sample_threads("hard99", 0, 0, FLOOD_START_CORNER, hard, 8, "astar", t);
+    }
 }
 
 /* The samples are chosen to run in seconds (also under the sanitizers):
@@ -688,23 +726,6 @@ static void test_limit_and_hint(void **state)
     gl_solution_free(&full);
     gl_info_free(&info);
     G->destroy(b);
-}
-
-/* A board of the given size and colours, from the generator. */
-static gl_board *new_board(const char *size, const char *colors, uint64_t seed)
-{
-    gl_error err = {0};
-    gl_kvlist p;
-    gl_kv_init(&p);
-    gl_kv_add(&p, "size", size, 0);
-    gl_kv_add(&p, "colors", colors, 0);
-    gl_kv_add(&p, "moves", "0", 0);
-    gl_rng r;
-    gl_rng_seed(&r, seed);
-    gl_board *b = gl_game_flood.create(&p, &r, &err);
-    assert_non_null(b);
-    gl_kv_free(&p);
-    return b;
 }
 
 /* Runs a solver under lim (with a beam width if not NULL); the answer is
@@ -787,8 +808,8 @@ int main(void)
         cmocka_unit_test(test_groups_row_major),  cmocka_unit_test(test_rules_and_status),
         cmocka_unit_test(test_parse_errors),      cmocka_unit_test(test_generator),
         cmocka_unit_test(test_optimal_small_boards), cmocka_unit_test(test_optimal_vs_bfs),
-        cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_wide_equals_portable),
-        cmocka_unit_test(test_pc19_sample),
+        cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_kernels_agree),
+        cmocka_unit_test(test_pc19_sample), cmocka_unit_test(test_many_colour_and_hard_samples),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
         cmocka_unit_test(test_solvers_under_limits),
     };

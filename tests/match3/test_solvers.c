@@ -598,7 +598,7 @@ static void test_bits_exact_equals_scalar(void **state)
 }
 
 /* The search on 512-bit vectors and on the portable path
- * (GRIDLAB_NO_AVX512): the same score, line and play count on 7x7 and
+ * (GRIDLAB_SIMD=portable): the same score, line and play count on 7x7 and
  * 8x8 boards, K = 3..9 (2, 3 and 4 bit planes), X = 4 and 5.  (Where the
  * processor lacks the vectors both runs take the portable path.) */
 static void test_bits_exact_wide_portable(void **state)
@@ -611,11 +611,11 @@ static void test_bits_exact_wide_portable(void **state)
         match3_exact_job j[2] = {{.b = b, .x = x}, {.b = b, .x = x}};
         gl_error err = {0};
         for (int w = 0; w < 2; w++) {
-            if (w) setenv("GRIDLAB_NO_AVX512", "1", 1);
+            if (w) setenv("GRIDLAB_SIMD", "portable", 1);
             assert_int_equal(match3_exact_bits_run(&j[w], &err), 0);
             assert_null(j[w].stopped);
         }
-        unsetenv("GRIDLAB_NO_AVX512");
+        unsetenv("GRIDLAB_SIMD");
         assert_int_equal(j[0].best, j[1].best);
         assert_int_equal(j[0].nline, j[1].nline);
         assert_memory_equal(j[0].line, j[1].line, (size_t)j[0].nline * sizeof j[0].line[0]);

@@ -399,8 +399,8 @@ static int flood_select(const gl_board *bb, const int *rc, int ncells, gl_move *
 }
 
 static const gl_solver flood_solvers[] = {
-    {"astar", "A* on the component graph: proved optimal (bound: colours left, layered rings)", NULL,
-     flood_solve_astar},
+    {"astar", "A* on the component graph: proved optimal (bound: colours left, layered rings; threads=1)",
+     "threads", flood_solve_astar},
     {"ida", "iterative-deepening A*: proved optimal, memory proportional to the depth", NULL,
      flood_solve_ida},
     {"greedy", "k-ply lookahead: fewest moves by the bound, then most cells (depth=3)", "depth", flood_solve_greedy},

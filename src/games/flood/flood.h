@@ -33,6 +33,8 @@ typedef struct flood_board {
     uint8_t cell[FLOOD_MAX_CELLS];
 } flood_board;
 
+typedef struct flood_kernels flood_kernels;
+
 /* The component graph. */
 typedef struct flood_graph {
     int w, h, ncolors;
@@ -45,10 +47,12 @@ typedef struct flood_graph {
     uint64_t *adj;        /* n*kw: neighbours of each group */
     uint64_t *colmask;    /* ncolors*kw: the groups of each colour */
     uint64_t all[FLOOD_KW_MAX]; /* every group */
+    /* The set kernels for this graph (flood_kern.h: the widest path the
+     * processor has, or GRIDLAB_SIMD's), where the sets fit in 8 words;
+     * NULL otherwise, and then the generic loops below run. */
+    const flood_kernels *k;
     /* Copies of adj and colmask with every row padded to 8 words (64-byte
-     * aligned), built only when the sets fit in 8 words and the processor
-     * has AVX-512 (F, BW, VBMI2): the bound then handles a whole set in one
-     * register.  NULL otherwise. */
+     * aligned), built with the kernels: they load a set's row whole. */
     uint64_t *adj8, *colmask8;
     /* Rows as adj8's of the groups within two steps of each group (its
      * neighbours and theirs), for the bound's whole-ring steps in pairs. */
@@ -56,8 +60,6 @@ typedef struct flood_graph {
     /* Per colour, 2 rows as adj8's: the neighbours of its groups and the
      * groups within two steps of them. */
     uint64_t *colnb8;
-    /* the colour of the group of each row of adj8 (0 for the zero rows) */
-    uint8_t *rowcol;
     /* the group sizes as 16-bit numbers, 64 per word of groups */
     uint16_t *size16;
     size_t bytes; /* the memory held by the tables above */
@@ -83,12 +85,15 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
                           gl_error *err);
 
 /* ------------------------------------------------------------ the graph (flood_graph.c) */
-/* Builds the graph of b, with the 512-bit tables where the processor has
- * AVX-512 F, BW and VBMI2 and the sets fit in 8 words (the environment
- * variable GRIDLAB_NO_AVX512 turns them off: include/gridlab/cpu.h).  The
- * memory is charged to m (may be NULL) before it is allocated.  -1 when it
- * cannot be: m->stopped says "memory limit", else malloc failed. */
+/* Builds the graph of b, with the kernels of the widest path the processor
+ * has (or the one GRIDLAB_SIMD asks for: include/gridlab/cpu.h) and their
+ * padded tables where the sets fit in 8 words.  The memory is charged to m
+ * (may be NULL) before it is allocated.  -1 when it cannot be: m->stopped
+ * says "memory limit", else malloc failed. */
 int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m);
+/* The same on a given path (the tests compare the paths): the widest this
+ * processor has that is not wider; path < 0 gives the generic loops alone. */
+int flood_graph_build_path(flood_graph *g, const flood_board *b, gl_meter *m, int path);
 int flood_graph_build(flood_graph *g, const flood_board *b); /* unmetered */
 void flood_graph_free(flood_graph *g);
 
@@ -136,7 +141,7 @@ void flood_add_groups(const flood_graph *g, uint64_t *F, uint64_t *fr, const uin
  * number.  fr must be F's frontier and is kept up to date. */
 int flood_close(const flood_graph *g, uint64_t *F, uint64_t *fr, uint8_t *moves);
 /* The neighbours of a ring and the groups within two steps of it, as the
- * 512-bit code uses them (ok = 0 where it is not in use). */
+ * kernels use them (ok = 0 where there are none: sets over 8 words). */
 typedef struct flood_rings {
     uint64_t n1[8] __attribute__((aligned(64)));
     uint64_t n2[8] __attribute__((aligned(64)));

@@ -31,6 +31,10 @@
  * hash bits beside a node index so that the bitsets are stored once
  * (docs/architecture.md, "The search kernels"). */
 #include "flood.h"
+#include "flood_xport.h"
+#include "gridlab/cpu.h"
+
+#include <pthread.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,17 +44,53 @@ typedef struct {
     uint32_t n, cap;
 } bucket;
 
+/* The dominance window of one cost g: the last DOM_WINDOW nodes stored with
+ * that g, their sets side by side (stride words each), and per entry a
+ * signature: its bits at DOM_PIVOTS groups chosen where the window's sets
+ * differ most (each in about half of them).  A set holding all of F has
+ * every pivot of F, so a scan compares signatures, 16 to a register, and
+ * sets only where a signature passes. */
+#define DOM_WINDOW 4096
+#define DOM_PIVOTS 32
+typedef struct {
+    uint64_t *set;  /* DOM_WINDOW * stride words */
+    uint32_t *id;   /* the nodes */
+    uint32_t *sig;  /* the signatures */
+    uint32_t n;     /* entries ever added (the next goes to n % DOM_WINDOW) */
+    uint32_t cap;   /* entries allocated: doubles up to DOM_WINDOW */
+    uint32_t pick;  /* n at which the pivots are chosen again */
+    int npiv;
+    uint16_t piv[DOM_PIVOTS];
+} dom_ring;
+
+/* lv of a node found dominated: not expanded unless revived (a cheaper
+ * route, or a route of the same cost that comes first) */
+#define LV_DEAD INT16_MAX
+
+/* A route from the root: its last edge (colour, the cost and cells after
+ * it) and the route before.  Records never change once made and live as
+ * long as the search, so that the routes of nodes owned by other workers
+ * can be read while those nodes change. */
+typedef struct route {
+    const struct route *prev; /* NULL at the root */
+    uint16_t g, cells;
+    uint8_t move;
+} route;
+
+#define ROUTE_CHUNK 8192
+
 typedef struct {
     const flood_graph *g;
     int kw;
     uint64_t *bits;
-    uint32_t *parent;
-    uint8_t *move;
+    const route **rt; /* the route that comes first among the least-cost routes seen */
     uint16_t *gv;
     uint16_t *hv;      /* the bound at the node */
     uint64_t *allow;   /* colours the swap rule leaves open (union over arrivals) */
     int16_t *lv;       /* children with f up to lv handled; -1 before the first expansion */
     uint64_t *held;    /* children (by colour) the two-ring bound held back at the last expansion */
+    uint16_t *cells;   /* cells flooded */
+    uint32_t *seen;    /* entries of the window of its cost it was compared with (the window's count then) */
     size_t n, cap;
     uint64_t *tab; /* hash tag << 32 | node index + 1; 0 empty */
     size_t tcap, tn;
@@ -59,11 +99,17 @@ typedef struct {
     uint32_t *qcount;
     int nf;        /* allocated f levels */
     size_t fmin;
+    dom_ring *ring; /* the dominance windows, per g */
+    int nring, stride;
+    int wide_scan; /* the window scans on 512-bit (2) or 256-bit (1) registers */
     gl_meter *m;   /* every table is charged to it before it grows */
+    unsigned long long dominated, revived;
+    route *chunk;   /* routes: the current chunk (its first word links the one before) */
+    size_t chunk_used;
 } astar;
 
 /* The bytes of one node over the node arrays below. */
-static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + 4 + 1 + 2 + 2 + 8 + 2 + 8; }
+static size_t node_bytes(const astar *a) { return (size_t)a->kw * 8 + sizeof(route *) + 2 + 2 + 8 + 2 + 8 + 2 + 4; }
 
 /* The growths below charge the new size while the old one still lives (a
  * realloc may copy), and refund the old size once it is gone.  A failed
@@ -75,12 +121,9 @@ static int grow_nodes(astar *a)
     uint64_t *bits = realloc(a->bits, nc * (size_t)a->kw * sizeof *bits);
     if (!bits) return -1;
     a->bits = bits;
-    uint32_t *par = realloc(a->parent, nc * sizeof *par);
-    if (!par) return -1;
-    a->parent = par;
-    uint8_t *mv = realloc(a->move, nc);
-    if (!mv) return -1;
-    a->move = mv;
+    const route **rt = realloc(a->rt, nc * sizeof *rt);
+    if (!rt) return -1;
+    a->rt = rt;
     uint16_t *gv = realloc(a->gv, nc * sizeof *gv);
     if (!gv) return -1;
     a->gv = gv;
@@ -96,6 +139,12 @@ static int grow_nodes(astar *a)
     uint64_t *held = realloc(a->held, nc * sizeof *held);
     if (!held) return -1;
     a->held = held;
+    uint16_t *cells = realloc(a->cells, nc * sizeof *cells);
+    if (!cells) return -1;
+    a->cells = cells;
+    uint32_t *seen = realloc(a->seen, nc * sizeof *seen);
+    if (!seen) return -1;
+    a->seen = seen;
     gl_meter_refund(a->m, a->cap * node_bytes(a));
     a->cap = nc;
     return 0;
@@ -208,14 +257,26 @@ static int pop(astar *a, int *f, int *g, uint32_t *node)
 static void astar_free(astar *a)
 {
     free(a->bits);
-    free(a->parent);
-    free(a->move);
+    free(a->rt);
+    while (a->chunk) {
+        route *prev = *(route **)(void *)a->chunk;
+        free(a->chunk);
+        a->chunk = prev;
+    }
     free(a->gv);
     free(a->hv);
     free(a->allow);
     free(a->lv);
     free(a->held);
+    free(a->cells);
+    free(a->seen);
     free(a->tab);
+    for (int i = 0; i < a->nring; i++) {
+        free(a->ring[i].set);
+        free(a->ring[i].id);
+        free(a->ring[i].sig);
+    }
+    free(a->ring);
     for (int f = 0; f < a->nf; f++) {
         if (!a->qf[f]) continue;
         for (int g = 0; g <= f; g++) free(a->qf[f][g].v);
@@ -225,10 +286,260 @@ static void astar_free(astar *a)
     free(a->qcount);
 }
 
+/* A new route: the route prev, then an edge of colour move to a set of
+ * cells cells at cost g.  NULL when memory cannot be had. */
+static const route *new_route(astar *a, const route *prev, int g, int cells, int move)
+{
+    if (!a->chunk || a->chunk_used == ROUTE_CHUNK) {
+        if (gl_meter_charge(a->m, ROUTE_CHUNK * sizeof(route)) != 0) return NULL;
+        route *c = malloc(ROUTE_CHUNK * sizeof(route));
+        if (!c) return NULL;
+        /* record 0 of a chunk holds the link to the chunk before */
+        *(route **)(void *)c = a->chunk;
+        a->chunk = c;
+        a->chunk_used = 1;
+    }
+    route *r = &a->chunk[a->chunk_used++];
+    r->prev = prev;
+    r->g = (uint16_t)g;
+    r->cells = (uint16_t)cells;
+    r->move = (uint8_t)move;
+    return r;
+}
+
+/* ------------------------------------------------------------ dominance
+ *
+ * A node whose flooded set lies strictly inside that of a node of no
+ * greater cost is not needed: a larger set never needs more moves.  With
+ * the swap rule, which keeps only the first of two routes in a fixed order
+ * of move sequences, a dominated node of the same cost is dropped only when
+ * the dominating node's route comes first in that order, so that the first
+ * optimal sequence is never cut (docs/flood.md, "Dominance"). */
+
+static uint32_t ring_sig(const dom_ring *r, const uint64_t *F)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < r->npiv && i < DOM_PIVOTS; i++) v |= (uint32_t)(F[r->piv[i] >> 6] >> (r->piv[i] & 63) & 1) << i;
+    return v;
+}
+
+/* Chooses the pivots of a window from its entries: the groups in nearest
+ * half of its sets (of at most 256 of them), and computes every signature
+ * again. */
+static void ring_pick(const astar *a, dom_ring *r)
+{
+    uint32_t cnt = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
+    int nbits = a->kw * 64;
+    uint32_t count[FLOOD_KW_MAX * 64];
+    memset(count, 0, (size_t)nbits * sizeof *count);
+    /* counted on at most 256 entries spread over the window */
+    uint32_t step = cnt > 256 ? cnt / 256 : 1, seen = 0;
+    for (uint32_t k = 0; k < cnt; k += step, seen++) {
+        const uint64_t *S = r->set + (size_t)k * (size_t)a->stride;
+        for (int w = 0; w < a->kw; w++)
+            for (uint64_t x = S[w]; x; x &= x - 1) count[w * 64 + __builtin_ctzll(x)]++;
+    }
+    cnt = seen;
+    /* the DOM_PIVOTS groups with the smallest |2 count - cnt|, each in some
+     * sets and not in others */
+    r->npiv = 0;
+    uint32_t used[FLOOD_KW_MAX * 64 / 32 + 1] = {0};
+    for (int i = 0; i < DOM_PIVOTS; i++) {
+        int best = -1;
+        uint32_t bd = UINT32_MAX;
+        for (int b = 0; b < nbits; b++) {
+            if (!count[b] || count[b] == cnt || (used[b >> 5] >> (b & 31) & 1)) continue;
+            uint32_t d = 2 * count[b] > cnt ? 2 * count[b] - cnt : cnt - 2 * count[b];
+            if (d < bd) bd = d, best = b;
+        }
+        if (best < 0) break;
+        used[best >> 5] |= 1u << (best & 31);
+        r->piv[r->npiv++] = (uint16_t)best;
+    }
+    uint32_t all = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
+    for (uint32_t k = 0; k < all; k++) r->sig[k] = ring_sig(r, r->set + (size_t)k * (size_t)a->stride);
+    /* again at 4 times the entries, then every 4 windows */
+    r->pick = r->n < DOM_WINDOW ? 4 * r->n : r->n + 4 * DOM_WINDOW;
+}
+
+/* Adds node x (set F, cost g) to the window of g.  -1 when memory cannot
+ * be had. */
+static int ring_add(astar *a, int g, uint32_t x, const uint64_t *F)
+{
+    if (g >= a->nring) {
+        int nr = a->nring ? a->nring : 64;
+        while (nr <= g) nr *= 2;
+        if (gl_meter_charge(a->m, (size_t)nr * sizeof *a->ring) != 0) return -1;
+        dom_ring *r = realloc(a->ring, (size_t)nr * sizeof *r);
+        if (!r) return -1;
+        memset(r + a->nring, 0, (size_t)(nr - a->nring) * sizeof *r);
+        gl_meter_refund(a->m, (size_t)a->nring * sizeof *a->ring);
+        a->ring = r;
+        a->nring = nr;
+    }
+    dom_ring *r = &a->ring[g];
+    if (r->n == r->cap && r->cap < DOM_WINDOW) {
+        /* the window fills before it turns: grown by doubling (+ 16
+         * signatures, read whole by the scans) */
+        uint32_t nc = r->cap ? 2 * r->cap : 64;
+        size_t per = (size_t)a->stride * 8 + sizeof *r->id + sizeof *r->sig;
+        if (gl_meter_charge(a->m, nc * per) != 0) return -1;
+        uint64_t *set = realloc(r->set, (size_t)nc * (size_t)a->stride * 8);
+        if (set) r->set = set;
+        uint32_t *id = realloc(r->id, (size_t)nc * sizeof *id);
+        if (id) r->id = id;
+        uint32_t *sig = realloc(r->sig, ((size_t)nc + 16) * sizeof *sig);
+        if (sig) r->sig = sig;
+        if (!set || !id || !sig) return -1;
+        memset(sig + r->cap, 0, ((size_t)nc + 16 - r->cap) * sizeof *sig);
+        gl_meter_refund(a->m, r->cap * per);
+        if (!r->cap) r->pick = 64;
+        r->cap = nc;
+    }
+    uint32_t k = r->n++ % DOM_WINDOW;
+    memcpy(r->set + (size_t)k * (size_t)a->stride, F, (size_t)a->kw * 8);
+    r->id[k] = x;
+    r->sig[k] = ring_sig(r, F);
+    if (r->n == r->pick) ring_pick(a, r);
+    return 0;
+}
+
+/* Compares two routes from the root in the swap rule's order of move
+ * sequences: the cells flooded after the last edge completed by each move,
+ * time by time, larger first.  Positive when A comes first, negative when
+ * B does, 0 when the counts are the same at every time.  The two are
+ * walked up to their last common record, which is as far back as they can
+ * differ. */
+static int route_cmp(const route *A, const route *B)
+{
+    /* the (time, cells) of each route's edges after the common record,
+     * deepest first */
+    const route *ra[512], *rb[512];
+    int na = 0, nb = 0;
+    while (A != B) {
+        if (!B || (A && A->g >= B->g)) {
+            if (na == 512) return 0;
+            ra[na++] = A;
+            A = A->prev;
+        } else {
+            if (nb == 512) return 0;
+            rb[nb++] = B;
+            B = B->prev;
+        }
+    }
+    int va = A ? A->cells : 0, vb = va;
+    int ia = na - 1, ib = nb - 1;
+    while (ia >= 0 || ib >= 0) {
+        int t = ia >= 0 && (ib < 0 || ra[ia]->g <= rb[ib]->g) ? ra[ia]->g : rb[ib]->g;
+        while (ia >= 0 && ra[ia]->g == t) va = ra[ia--]->cells;
+        while (ib >= 0 && rb[ib]->g == t) vb = rb[ib--]->cells;
+        if (va != vb) return va > vb ? 1 : -1;
+    }
+    return 0;
+}
+
+/* Whether the window entry k (a set holding all of F) is a node that may
+ * drop F: another node, still of cost g, with a strictly larger set, whose
+ * route comes before F's route fr. */
+static int ring_hit(const astar *a, const dom_ring *r, uint32_t k, const uint64_t *F, int g, uint32_t self,
+                    const route *fr)
+{
+    const uint64_t *S = r->set + (size_t)k * (size_t)a->stride;
+    uint32_t y = r->id[k];
+    if (y == self || a->gv[y] != g || !fset_subset(F, S, a->kw) || fset_equal(F, S, a->kw)) return 0;
+    return route_cmp(a->rt[y], fr) > 0;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+/* The newest `newer` entries of cnt, 16 signatures per round, newest round
+ * first. */
+__attribute__((target("avx512f,bmi"))) static int ring_scan_avx512(const astar *a, const dom_ring *r,
+                                                                    uint32_t cnt, uint32_t newer, const uint64_t *F,
+                                                                    int g, uint32_t self, const route *fr)
+{
+    const __m512i f = _mm512_set1_epi32((int)ring_sig(r, F));
+    uint32_t head = r->n % DOM_WINDOW;
+    uint32_t rounds = (cnt + 15) / 16;
+    uint32_t q = head ? (head - 1) / 16 : rounds - 1; /* the round of the newest entry */
+    uint32_t want = (newer + 14) / 16 + 2;
+    if (want < rounds) rounds = want;
+    for (uint32_t i = 0; i < rounds; i++, q = q ? q - 1 : (cnt + 15) / 16 - 1) {
+        __m512i sv = _mm512_loadu_si512((const void *)(r->sig + 16 * q));
+        uint32_t ok = _mm512_testn_epi32_mask(_mm512_andnot_si512(sv, f), f);
+        while (ok) {
+            uint32_t k = q * 16 + (uint32_t)__builtin_ctz(ok);
+            ok &= ok - 1;
+            /* only the newest `newer` entries, as the portable scan */
+            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fr))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The same scan, 8 signatures per round. */
+__attribute__((target("avx2,bmi"))) static int ring_scan_avx2(const astar *a, const dom_ring *r, uint32_t cnt,
+                                                               uint32_t newer, const uint64_t *F, int g,
+                                                               uint32_t self, const route *fr)
+{
+    const __m256i f = _mm256_set1_epi32((int)ring_sig(r, F));
+    uint32_t head = r->n % DOM_WINDOW;
+    uint32_t rounds = (cnt + 7) / 8;
+    uint32_t q = head ? (head - 1) / 8 : rounds - 1;
+    uint32_t want = (newer + 6) / 8 + 2;
+    if (want < rounds) rounds = want;
+    for (uint32_t i = 0; i < rounds; i++, q = q ? q - 1 : (cnt + 7) / 8 - 1) {
+        __m256i sv = _mm256_loadu_si256((const __m256i *)(const void *)(r->sig + 8 * q));
+        /* lanes where f has no bit outside the entry's signature */
+        __m256i miss = _mm256_andnot_si256(sv, f);
+        uint32_t ok = ~(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                          _mm256_xor_si256(_mm256_cmpeq_epi32(miss, _mm256_setzero_si256()), _mm256_set1_epi32(-1)))) &
+                      0xff;
+        while (ok) {
+            uint32_t k = q * 8 + (uint32_t)__builtin_ctz(ok);
+            ok &= ok - 1;
+            if (k < cnt && (head + DOM_WINDOW - 1 - k) % DOM_WINDOW < newer && ring_hit(a, r, k, F, g, self, fr))
+                return 1;
+        }
+    }
+    return 0;
+}
+#endif
+
+/* Is F (cost g, route fr; self is its own node or UINT32_MAX) dropped by a
+ * node of the window of g?  Only the
+ * entries added after the window counted *since are compared (the others
+ * were before); *since becomes the count now. */
+static int dominated(const astar *a, const uint64_t *F, int g, uint32_t self, const route *fr, uint32_t *since)
+{
+    if (g >= a->nring || !a->ring[g].set) return 0;
+    const dom_ring *r = &a->ring[g];
+    uint32_t cnt = r->n < DOM_WINDOW ? r->n : DOM_WINDOW;
+    uint32_t newer = r->n - *since;
+    *since = r->n;
+    if (newer < cnt) cnt = newer; /* (the scan below reads the newest first) */
+    if (!cnt) return 0;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    if (a->wide_scan == 2)
+        return ring_scan_avx512(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fr);
+    if (a->wide_scan == 1)
+        return ring_scan_avx2(a, r, r->n < DOM_WINDOW ? r->n : DOM_WINDOW, cnt, F, g, self, fr);
+#endif
+    uint32_t sf = ring_sig(r, F);
+    uint32_t k = r->n % DOM_WINDOW;
+    for (uint32_t i = 0; i < cnt; i++) {
+        k = k ? k - 1 : DOM_WINDOW - 1;
+        if (!(sf & ~r->sig[k]) && ring_hit(a, r, k, F, g, self, fr)) return 1;
+    }
+    return 0;
+}
+
 /* Adds a node (the caller checked the table: slot is F's empty slot, hv
  * its hash); returns its index or -1. */
-static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, uint32_t parent, int move,
-                     int g, int h, uint64_t allow)
+static int ring_add(astar *a, int g, uint32_t x, const uint64_t *F);
+static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, const route *rt, int g, int h,
+                     uint64_t allow, int cells)
 {
     if (a->n == a->cap && grow_nodes(a) != 0) return -1;
     if ((a->tn + 1) * 4 > a->tcap * 3) {
@@ -237,28 +548,30 @@ static long add_node(astar *a, const uint64_t *F, uint64_t hv, uint64_t *slot, u
     }
     size_t i = a->n++;
     memcpy(a->bits + i * (size_t)a->kw, F, (size_t)a->kw * sizeof *F);
-    a->parent[i] = parent;
-    a->move[i] = (uint8_t)move;
+    a->rt[i] = rt;
     a->gv[i] = (uint16_t)g;
     a->hv[i] = (uint16_t)h;
     a->allow[i] = allow;
     a->lv[i] = -1;
     a->held[i] = 0;
+    a->cells[i] = (uint16_t)cells;
+    a->seen[i] = g < a->nring && a->ring[g].set ? a->ring[g].n : 0;
     *slot = (hv >> 32) << 32 | ((uint64_t)i + 1);
     a->tn++;
+    if (ring_add(a, g, (uint32_t)i, F) != 0) return -1;
     return (long)i;
 }
 
 /* Writes the solution to node x: the root's forced colours, then for each
  * edge its colour and the closure replayed. */
-static void build_solution(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
+static void build_solution(const flood_problem *p, const route *r, gl_solution *s)
 {
     /* each edge floods a group at least: a route has at most n edges */
     int cols[FLOOD_MAX_CELLS];
     int depth = 0;
-    for (uint32_t y = x; y != 0; y = a->parent[y]) depth++;
+    for (const route *y = r; y && y->prev; y = y->prev) depth++;
     int k = depth;
-    for (uint32_t y = x; y != 0; y = a->parent[y]) cols[--k] = a->move[y];
+    for (const route *y = r; y && y->prev; y = y->prev) cols[--k] = y->move;
     flood_push_route(p, cols, depth, s);
 }
 
@@ -267,7 +580,7 @@ static void build_solution(const flood_problem *p, const astar *a, uint32_t x, g
  * whole, and quick). */
 static void finish_greedy(const flood_problem *p, const astar *a, uint32_t x, gl_solution *s)
 {
-    build_solution(p, a, x, s);
+    build_solution(p, a->rt[x], s);
     uint64_t F[FLOOD_KW_MAX];
     memcpy(F, a->bits + (size_t)x * a->kw, (size_t)a->kw * sizeof *F);
     uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
@@ -291,7 +604,7 @@ typedef struct {
 
 static int two_ring_worth(two_ring_stat *t)
 {
-    if (t->tried < 256 || t->held * 2 >= t->tried) return 1;
+    if (t->tried < 256 || t->held * 4 >= t->tried) return 1;
     return (++t->skipped & 15) == 0;
 }
 
@@ -396,177 +709,414 @@ static uint64_t swap_open(const flood_graph *g, const uint64_t *F, const uint64_
     return open;
 }
 
-/* The search, its tables charged to m and its work ticked on it.  Always
+/* ------------------------------------------------------------ the search
+ *
+ * One worker, or several (--threads) that each own the states whose hash
+ * falls to them: a worker expands its own nodes, stores the children it
+ * owns and sends the others to their owners (flood_xport.h), level by level
+ * of f; a level ends when every worker is idle and no child is in flight.
+ * A child never has a smaller f than its parent (its bound is at least the
+ * parent's less the edge), so no node below the level appears during it,
+ * and the first goal any worker pops is optimal. */
+
+typedef struct search search;
+typedef struct {
+    search *S;
+    int id;
+    astar a;
+    gl_meter meter;
+    two_ring_stat tr[64];
+    unsigned long long generated, revisits, at_level, held_back, expanded;
+    uint32_t last; /* the last node expanded, or UINT32_MAX */
+    uint32_t work;
+    int oom;
+} worker;
+
+struct search {
+    const flood_problem *p;
+    int nw, mw; /* workers, message words */
+    worker *w;
+    flood_xport *xp;
+    pthread_mutex_t mu;  /* the goal */
+    const route *goal;
+    int level;
+};
+
+/* The worker of a set (by its hash). */
+static inline int owner_of(const search *S, uint64_t hv) { return (int)((hv & 0xffffffffu) % (uint32_t)S->nw); }
+
+/* A child for worker w to store: its set F (hash hv), route r (cost r->g,
+ * r->cells cells), the colours the swap rule leaves open and its bound hs.
+ * Exactly what the sequential A* did on reaching a child of the level:
+ * kept, joined with the node of its set, or dropped. */
+static int take_child(worker *W, const uint64_t *F2, uint64_t hv, const route *r, uint64_t open, int hs)
+{
+    astar *a = &W->a;
+    int g2 = r->g;
+    uint64_t *slot = lookup(a, F2, hv);
+    if (*slot) {
+        uint32_t y = (uint32_t)*slot - 1;
+        if (a->gv[y] < g2) return 0;
+        if (a->gv[y] == g2) {
+            /* another route of the same cost: its open colours join y's; y
+             * keeps the route that comes first (the one dominance
+             * compares), and is revived if it was dropped for a route that
+             * does not come before this one; if y was expanded, it is
+             * expanded again */
+            int first = route_cmp(r, a->rt[y]) > 0;
+            if (first) a->rt[y] = r;
+            int dead = a->lv[y] == LV_DEAD;
+            if (!(open & ~a->allow[y]) && !(dead && first)) return 0;
+            a->allow[y] |= open;
+            if (dead && !first) return 0;
+            if (dead) a->revived++;
+            if (a->lv[y] < 0) return 0;
+        } else {
+            a->gv[y] = (uint16_t)g2;
+            a->rt[y] = r;
+            a->allow[y] = open;
+            a->seen[y] = 0;
+            if (ring_add(a, g2, y, F2) != 0) return -1;
+        }
+        if (hs > a->hv[y]) a->hv[y] = (uint16_t)hs;
+        a->lv[y] = -1;
+        return push(a, g2 + a->hv[y], g2, y);
+    }
+    W->work++;
+    uint32_t since = 0;
+    if (dominated(a, F2, g2, UINT32_MAX, r, &since)) {
+        a->dominated++;
+        return 0;
+    }
+    long y = add_node(a, F2, hv, slot, r, g2, hs, open, r->cells);
+    if (y < 0) return -1;
+    return push(a, g2 + hs, g2, (uint32_t)y);
+}
+
+/* A message: the route, the open colours, the bound, the set. */
+static int take_message(worker *W, const uint64_t *msg)
+{
+    const route *r = (const route *)(uintptr_t)msg[0];
+    const uint64_t *F2 = msg + 3;
+    return take_child(W, F2, gl_hash_words(F2, (size_t)W->a.kw), r, msg[1], (int)msg[2]);
+}
+
+/* Expands node x (popped at level f, cost gg): returns 0, or -1 when memory
+ * ran out. */
+static int expand(worker *W, uint32_t x, int f, int gg)
+{
+    search *S = W->S;
+    astar *a = &W->a;
+    const flood_graph *g = a->g;
+    const int kw = a->kw;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    memcpy(F, a->bits + (size_t)x * kw, (size_t)kw * sizeof *F);
+    int from = a->lv[x];
+    a->lv[x] = (int16_t)f;
+    W->expanded++;
+    /* Partial expansion: only the children with f in (from, f] are stored
+     * now; x goes back in the queue at its smallest larger child f, and is
+     * expanded again there.  Most children lie above the optimal cost and
+     * are never stored at all. */
+    int nextf = INT32_MAX;
+    uint64_t held = a->held[x], now_held = 0;
+    flood_frontier(g, F, fr);
+    uint64_t cols = flood_frontier_colours(g, fr) & a->allow[x];
+    siblings sib;
+    sib.built = sib.dead = 0;
+    sib.extra = 0;
+    sib.rings_done = 0;
+    const route *rx = a->rt[x];
+    while (cols) {
+        int c = __builtin_ctzll(cols);
+        cols &= cols - 1;
+        if (!(sib.built >> c & 1)) build_child(g, F, fr, c, &sib);
+        if (sib.dead >> c & 1) continue; /* a dead move */
+        const uint64_t *F2 = sib.F[c], *fr2 = sib.fr[c];
+        int n = sib.n[c];
+        int g2 = gg + n;
+        W->generated++;
+        /* exact up to this level; above it, a lower bound is enough */
+        flood_ring2 R2;
+        int r2ok;
+        int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
+        /* the parent's bound less the edge is a bound too (it may be a
+         * refined one): so a child's f is never below its parent's */
+        if (a->hv[x] - n > h2) h2 = a->hv[x] - n;
+        int f2 = g2 + h2;
+        /* stored at an earlier level, unless the two-ring bound held it
+         * back then */
+        if (f2 <= from && !(held >> c & 1)) continue;
+        if (f2 > f) {
+            if (f2 < nextf) nextf = f2;
+            continue;
+        }
+        two_ring_stat *t = &W->tr[h2 < 63 ? h2 : 63];
+        /* held back at the last expansion: its two-ring bound was then
+         * above that level, so it is at least from + 1 - g2 (stored with
+         * the plain bound it would be expanded at a level it was proved not
+         * to belong to, then again at this one) */
+        int hs = f2 <= from ? from + 1 - g2 : h2;
+        if (two_ring_worth(t)) {
+            int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
+            W->work += (uint32_t)g->ncolors;
+            t->tried++;
+            if (g2 + r > f) {
+                t->held++;
+                W->held_back++;
+                now_held |= 1ULL << c;
+                if (g2 + r < nextf) nextf = g2 + r;
+                continue;
+            }
+        }
+        uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
+        const route *r = new_route(a, rx, g2, flood_cells(g, F2), c);
+        if (!r) return -1;
+        uint64_t hv = gl_hash_words(F2, (size_t)kw);
+        int to = owner_of(S, hv);
+        if (to == W->id) {
+            if (take_child(W, F2, hv, r, open, hs) != 0) return -1;
+        } else {
+            uint64_t msg[3 + FLOOD_KW_MAX];
+            msg[0] = (uint64_t)(uintptr_t)r;
+            msg[1] = open;
+            msg[2] = (uint64_t)hs;
+            memcpy(msg + 3, F2, (size_t)kw * sizeof *F2);
+            if (flood_xport_send(S->xp, W->id, to, msg) != 0) return -1;
+        }
+    }
+    a->held[x] = now_held;
+    W->work += (uint32_t)__builtin_popcountll(sib.built) + sib.extra;
+    if (nextf != INT32_MAX && push(a, nextf, gg, x) != 0) return -1;
+    return 0;
+}
+
+/* A waiting worker's limits (flood_xport_poll): the time and an interrupt
+ * stop it even while the other workers hold the level. */
+static int worker_poll(void *ctx)
+{
+    worker *W = ctx;
+    return gl_meter_check(&W->meter);
+}
+
+/* A worker's loop: its inbox, then its nodes of the level, deepest first;
+ * idle, the end of the level.  Stops at a goal (for every worker), a limit
+ * or when memory runs out. */
+static void *worker_run(void *arg)
+{
+    worker *W = arg;
+    search *S = W->S;
+    astar *a = &W->a;
+    const flood_graph *g = a->g;
+    int level = S->level, cur = -1;
+    unsigned since_flush = 0;
+    for (;;) {
+        if (S->nw > 1) {
+            if (flood_xport_stopped(S->xp)) break;
+            const uint64_t *msgs;
+            size_t nm = flood_xport_recv(S->xp, W->id, &msgs);
+            for (size_t i = 0; i < nm; i++)
+                if (take_message(W, msgs + i * (size_t)S->mw) != 0) goto oom;
+        }
+        int f, gg;
+        uint32_t x;
+        while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+        if (a->fmin > (size_t)level || pop(a, &f, &gg, &x) != 0) {
+            if (S->nw == 1) {
+                /* the next level: the smallest f queued */
+                while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+                if (a->fmin >= (size_t)a->nf) break; /* cannot happen: the full set is reachable */
+                level = (int)a->fmin;
+                continue;
+            }
+            if (flood_xport_flush(S->xp, W->id) != 0) goto oom;
+            since_flush = 0;
+            int r = flood_xport_idle(S->xp, W->id, worker_poll, W);
+            if (r < 0) break;
+            if (r > 0) continue;
+            while (a->fmin < (size_t)a->nf && a->qcount[a->fmin] == 0) a->fmin++;
+            level = flood_xport_next_level(S->xp, W->id, a->fmin < (size_t)a->nf ? (int)a->fmin : INT32_MAX,
+                                           worker_poll, W);
+            if (level < 0 || level == INT32_MAX) break;
+            continue;
+        }
+        if (a->gv[x] != gg) continue; /* stale: reached again more cheaply */
+        if (a->lv[x] >= f) continue;  /* this level's children are in already (or dead) */
+        const uint64_t *F = a->bits + (size_t)x * a->kw;
+        if (flood_is_full(g, F)) {
+            pthread_mutex_lock(&S->mu);
+            if (!S->goal) S->goal = a->rt[x];
+            pthread_mutex_unlock(&S->mu);
+            if (S->nw > 1) flood_xport_stop(S->xp);
+            break;
+        }
+        W->work++;
+        if (x && dominated(a, F, gg, x, a->rt[x], &a->seen[x])) {
+            a->dominated++;
+            a->lv[x] = LV_DEAD;
+            continue;
+        }
+        W->last = x;
+        W->revisits += a->lv[x] >= 0;
+        if (f != cur) {
+            cur = f;
+            W->at_level = 0;
+        }
+        W->at_level++;
+        if (gl_meter_tick(&W->meter, W->work)) {
+            if (S->nw > 1) flood_xport_stop(S->xp);
+            break;
+        }
+        W->work = 1;
+        if (expand(W, x, f, gg) != 0) goto oom;
+        if (S->nw > 1 && ++since_flush == 16) {
+            since_flush = 0;
+            if (flood_xport_flush(S->xp, W->id) != 0) goto oom;
+        }
+    }
+    return NULL;
+oom:
+    W->oom = 1;
+    if (!W->meter.stopped) W->meter.stopped = "memory limit";
+    if (S->nw > 1) flood_xport_stop(S->xp);
+    return NULL;
+}
+
+/* The search on nw workers, its tables charged to the meters (worker 0's
+ * is m, the others charge m's budget) and its work ticked on them.  Always
  * leaves a whole solution in s: proved optimal, or after a stop (a limit,
  * or memory that could not be had) the last node expanded finished
  * greedily, marked stopped. */
-static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s)
+static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, int nw)
 {
     const flood_graph *g = &p->g;
-    astar a;
-    memset(&a, 0, sizeof a);
-    a.g = g;
-    a.kw = g->kw;
-    a.fmin = (size_t)-1;
-    a.m = m;
-    /* work since the last tick: one unit per child built, and per branch a
-     * two-ring refinement may take (a unit is about one bound) */
-    uint32_t work = 1;
-    uint32_t last = 0; /* the last node expanded */
-    if (grow_nodes(&a) != 0 || grow_table(&a) != 0) goto oom;
-    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
-    int kw = g->kw;
-    int h0 = flood_h(g, p->F, p->fr);
-    {
-        uint64_t hv = gl_hash_words(p->F, (size_t)kw);
-        if (add_node(&a, p->F, hv, lookup(&a, p->F, hv), 0, 0, p->nroot, h0, ~0ULL) < 0) goto oom;
+    search S;
+    memset(&S, 0, sizeof S);
+    S.p = p;
+    S.nw = nw;
+    S.mw = 3 + g->kw;
+    pthread_mutex_init(&S.mu, NULL);
+    S.w = calloc((size_t)nw, sizeof *S.w);
+    if (nw > 1) S.xp = flood_xport_new(nw, S.mw);
+    int ok = S.w && (nw == 1 || S.xp);
+    /* every worker set up (none left with calloc's zeros, which would read
+     * as a node expanded), its tables allocated while memory lasts */
+    for (int i = 0; S.w && i < nw; i++) {
+        worker *W = &S.w[i];
+        W->S = &S;
+        W->id = i;
+        W->last = UINT32_MAX;
+        W->work = 1;
+        astar *a = &W->a;
+        a->g = g;
+        a->kw = g->kw;
+        a->stride = g->kw <= 2 ? 2 : g->kw <= 4 ? 4 : g->kw <= 8 ? 8 : g->kw;
+        a->wide_scan = gl_simd_path() == GL_SIMD_AVX512 ? 2 : gl_simd_path() == GL_SIMD_AVX2;
+        a->fmin = (size_t)-1;
+        if (i == 0) W->meter = *m;
+        else gl_meter_start(&W->meter, m->lim);
+        a->m = &W->meter;
+        if (ok && (grow_nodes(a) != 0 || grow_table(a) != 0)) ok = 0;
     }
-    if (push(&a, p->nroot + h0, p->nroot, 0) != 0) goto oom;
-    int found = 0;
-    unsigned long long generated = 0, revisits = 0, at_level = 0, held_back = 0;
-    two_ring_stat tr[64];
-    memset(tr, 0, sizeof tr);
-    int level = -1;
-    while (!found) {
-        int f, gg;
-        uint32_t x;
-        if (pop(&a, &f, &gg, &x) != 0) break; /* cannot happen: the full set is reachable */
-        if (a.gv[x] != gg) continue;          /* stale: reached again more cheaply */
-        if (a.lv[x] >= f) continue;           /* this level's children are in already */
-        last = x;
-        memcpy(F, a.bits + (size_t)x * kw, (size_t)kw * sizeof *F);
-        if (flood_is_full(g, F)) {
-            found = 1;
-            break;
-        }
-        revisits += a.lv[x] >= 0;
-        if (f != level) {
-            level = f;
-            at_level = 0;
-        }
-        at_level++;
-        if (gl_meter_tick(m, work)) break;
-        work = 1;
-        int from = a.lv[x];
-        a.lv[x] = (int16_t)f;
-        s->nodes++;
-        /* Partial expansion: only the children with f in (from, f] are
-         * stored now; x goes back in the queue at its smallest larger child
-         * f, and is expanded again there.  Most children lie above the
-         * optimal cost and are never stored at all. */
-        int nextf = INT32_MAX;
-        uint64_t held = a.held[x], now_held = 0;
-        flood_frontier(g, F, fr);
-        uint64_t cols = flood_frontier_colours(g, fr) & a.allow[x];
-        siblings sib;
-        sib.built = sib.dead = 0;
-        sib.extra = 0;
-        sib.rings_done = 0;
-        while (cols) {
-            int c = __builtin_ctzll(cols);
-            cols &= cols - 1;
-            if (!(sib.built >> c & 1)) build_child(g, F, fr, c, &sib);
-            if (sib.dead >> c & 1) continue; /* a dead move */
-            const uint64_t *F2 = sib.F[c], *fr2 = sib.fr[c];
-            int n = sib.n[c];
-            int g2 = gg + n;
-            generated++;
-            /* exact up to this level; above it, a lower bound is enough */
-            flood_ring2 R2;
-            int r2ok;
-            int h2 = flood_h_cut_r2(g, F2, fr2, f - g2, &sib.rings, n == 1 ? sib.fresh[c] : NULL, &R2, &r2ok);
-            int f2 = g2 + h2;
-            /* stored at an earlier level, unless the two-ring bound held
-             * it back then */
-            if (f2 <= from && !(held >> c & 1)) continue;
-            if (f2 > f) {
-                if (f2 < nextf) nextf = f2;
-                continue;
+    int h0 = flood_h(g, p->F, p->fr);
+    S.level = p->nroot + h0;
+    if (ok) {
+        /* the root, at its owner */
+        uint64_t hv = gl_hash_words(p->F, (size_t)g->kw);
+        worker *W = &S.w[owner_of(&S, hv)];
+        const route *r = new_route(&W->a, NULL, p->nroot, flood_cells(g, p->F), 0);
+        ok = r && take_child(W, p->F, hv, r, ~0ULL, h0) == 0;
+    }
+    if (ok) {
+        if (nw == 1) {
+            worker_run(&S.w[0]);
+        } else {
+            pthread_t *th = calloc((size_t)nw, sizeof *th);
+            int started = 0;
+            if (th)
+                for (; started < nw; started++)
+                    if (pthread_create(&th[started], NULL, worker_run, &S.w[started]) != 0) break;
+            if (started < nw) {
+                /* a thread could not start: the others stop */
+                flood_xport_stop(S.xp);
+                if (!S.w[0].meter.stopped) S.w[0].meter.stopped = "memory limit";
             }
-            two_ring_stat *t = &tr[h2 < 63 ? h2 : 63];
-            /* held back at the last expansion: its two-ring bound was then
-             * above that level, so it is at least from + 1 - g2 (stored
-             * with the plain bound it would be expanded at a level it was
-             * proved not to belong to, then again at this one) */
-            int hs = f2 <= from ? from + 1 - g2 : h2;
-            if (two_ring_worth(t)) {
-                int r = flood_h_two_ring_r2(g, F2, fr2, r2ok ? &R2 : NULL, f - g2);
-                work += (uint32_t)g->ncolors;
-                t->tried++;
-                if (g2 + r > f) {
-                    t->held++;
-                    held_back++;
-                    now_held |= 1ULL << c;
-                    if (g2 + r < nextf) nextf = g2 + r;
-                    continue;
-                }
-            }
-            uint64_t hv = gl_hash_words(F2, (size_t)kw);
-            uint64_t *slot = lookup(&a, F2, hv);
-            uint64_t open = swap_open(g, F, fr, c, F2, fr2, n, &sib);
-            if (*slot) {
-                uint32_t y = (uint32_t)*slot - 1;
-                if (a.gv[y] < g2) continue;
-                if (a.gv[y] == g2) {
-                    /* another route of the same cost: its open colours join
-                     * y's; if y was expanded, it is expanded again */
-                    if (!(open & ~a.allow[y])) continue;
-                    a.allow[y] |= open;
-                    if (a.lv[y] < 0) continue;
-                } else {
-                    a.gv[y] = (uint16_t)g2;
-                    a.parent[y] = x;
-                    a.move[y] = (uint8_t)c;
-                    a.allow[y] = open;
-                }
-                if (hs > a.hv[y]) a.hv[y] = (uint16_t)hs;
-                a.lv[y] = -1;
-                if (push(&a, g2 + a.hv[y], g2, y) != 0) goto oom;
-                continue;
-            }
-            long y = add_node(&a, F2, hv, slot, x, c, g2, hs, open);
-            if (y < 0) goto oom;
-            if (push(&a, g2 + hs, g2, (uint32_t)y) != 0) goto oom;
+            for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+            free(th);
         }
-        a.held[x] = now_held;
-        work += (uint32_t)__builtin_popcountll(sib.built) + sib.extra;
-        if (nextf != INT32_MAX && push(&a, nextf, gg, x) != 0) goto oom;
+    } else if (S.w) {
+        S.w[0].oom = 1;
     }
     /* the search's effort, for measuring changes independently of load:
-     * children built (each with a bound), expansions that were revisits
-     * (a later level, or colours a same-cost arrival opened), nodes stored,
+     * children built (each with a bound), expansions that were revisits (a
+     * later level, or colours a same-cost arrival opened), nodes stored,
      * expansions in the last f level, children held back by the two-ring
-     * bound */
-    gl_info_int(&s->info, "generated", (long long)generated);
-    gl_info_int(&s->info, "revisits", (long long)revisits);
-    gl_info_int(&s->info, "stored", (long long)a.n);
-    gl_info_int(&s->info, "last_level", (long long)at_level);
-    gl_info_int(&s->info, "held_back", (long long)held_back);
-    if (found) {
-        build_solution(p, &a, last, s);
+     * bound, nodes dropped as dominated and revived */
+    unsigned long long gen = 0, rev = 0, st = 0, lastl = 0, hb = 0, dom = 0, rv = 0, nodes = 0;
+    const char *stopped = NULL;
+    for (int i = 0; S.w && i < nw; i++) {
+        worker *W = &S.w[i];
+        gen += W->generated;
+        rev += W->revisits;
+        st += W->a.n;
+        lastl += W->at_level;
+        hb += W->held_back;
+        dom += W->a.dominated;
+        rv += W->a.revived;
+        nodes += W->expanded;
+        if (!stopped && W->meter.stopped) stopped = W->meter.stopped;
+        if (!stopped && W->oom) stopped = "memory limit";
+    }
+    s->nodes += nodes;
+    gl_info_int(&s->info, "generated", (long long)gen);
+    gl_info_int(&s->info, "revisits", (long long)rev);
+    gl_info_int(&s->info, "stored", (long long)st);
+    gl_info_int(&s->info, "last_level", (long long)lastl);
+    gl_info_int(&s->info, "held_back", (long long)hb);
+    gl_info_int(&s->info, "dominated", (long long)dom);
+    gl_info_int(&s->info, "revived", (long long)rv);
+    if (nw > 1) gl_info_int(&s->info, "threads", nw);
+    if (S.goal) {
+        build_solution(p, S.goal, s);
         s->solved = 1;
         s->optimal = 1;
-    } else {
-        finish_greedy(p, &a, last, s);
-        s->solved = 1;
-        s->optimal = 0;
-        if (!m->stopped) s->stopped = "search exhausted";
-    }
-    s->cost = s->nmoves;
-    astar_free(&a);
-    return;
-oom:
-    /* A table could not grow (its charge, or the allocation itself) */
-    if (!m->stopped) m->stopped = "memory limit";
-    if (a.n) {
-        finish_greedy(p, &a, last, s);
-        s->solved = 1;
-        s->optimal = 0;
         s->cost = s->nmoves;
     } else {
-        flood_finish_from_root(p, m, s);
+        /* stopped: the last node expanded (worker 0's, else any), finished
+         * greedily on its worker's meter, marked stopped first (one ply:
+         * the answer must be whole, and quick) */
+        if (!m->stopped) m->stopped = stopped ? stopped : S.w ? "search exhausted" : "memory limit";
+        worker *W = NULL;
+        for (int i = 0; S.w && i < nw && !W; i++)
+            if (S.w[i].last != UINT32_MAX) W = &S.w[i];
+        if (W) {
+            if (!W->meter.stopped) W->meter.stopped = m->stopped;
+            finish_greedy(p, &W->a, W->last, s);
+            s->solved = 1;
+            s->optimal = 0;
+            s->cost = s->nmoves;
+        } else {
+            flood_finish_from_root(p, m, s);
+        }
     }
-    astar_free(&a);
+    if (S.w) {
+        /* worker 0's meter is the caller's, with the reason any worker
+         * stopped (worker 0 may have been stopped by another's limit) */
+        const char *why = m->stopped ? m->stopped : S.w[0].meter.stopped;
+        /* the workers' peaks added up: at least the peak of their sum */
+        size_t peak = S.w[0].meter.peak;
+        *m = S.w[0].meter;
+        m->stopped = why;
+        for (int i = 1; i < nw; i++) {
+            peak += S.w[i].meter.peak;
+            gl_meter_end(&S.w[i].meter);
+        }
+        m->peak = peak;
+        for (int i = 0; i < nw; i++) astar_free(&S.w[i].a);
+    }
+    free(S.w);
+    flood_xport_free(S.xp);
+    pthread_mutex_destroy(&S.mu);
 }
 
 int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s, gl_error *err)
@@ -575,7 +1125,7 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
     gl_meter m;
     gl_meter_start(&m, lim);
     /* the graph was built before the meter started: charged now */
-    if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s);
+    if (gl_meter_charge(&m, p->g.bytes) == 0) astar_search(p, &m, s, 1);
     else flood_finish_from_root(p, &m, s);
     flood_meter_end(&m, s);
     return 0;
@@ -583,11 +1133,23 @@ int flood_astar_run(const flood_problem *p, const gl_limits *lim, gl_solution *s
 
 int flood_astar_board(const gl_board *b, const gl_solve_opts *o, gl_solution *s, gl_error *e)
 {
+    long long threads = 1;
+    if (o->opts && gl_kv_int(o->opts, "threads", 1, 64, &threads, e) != 0) return -1;
+    /* the workers share one memory budget: the caller's, else one made
+     * here with the limits' cap */
+    gl_limits lim = o->lim;
+    gl_budget own;
+    if (threads > 1 && !lim.budget) {
+        gl_budget_init(&own, gl_limits_mem_cap(&o->lim));
+        lim.budget = &own;
+    }
     gl_meter m;
-    gl_meter_start(&m, &o->lim);
+    gl_meter_start(&m, &lim);
     flood_problem p;
     int rc = flood_problem_init_metered(&p, b, &m, e);
-    if (rc == 0) astar_search(&p, &m, s);
+    if (rc == 0) astar_search(&p, &m, s, (int)threads);
+    /* several workers and a budget of their own: its peak is the search's */
+    if (lim.budget == &own) m.peak = own.peak;
     if (rc >= 0) flood_problem_free(&p);
     flood_meter_end(&m, s);
     return rc < 0 ? -1 : 0;

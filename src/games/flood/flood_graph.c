@@ -8,29 +8,17 @@
  * in row-major order of their first cell, as the seed numbers them.
  * Adjacency is a bitset per group, so the frontier of a flooded set is an
  * OR of a few words per flooded group (flood_sets.c). */
-#include "flood_sets.h"
+#include "flood_kern.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The padded row of group i in adj8, adj2_8 and rowcol: 65 rows per word
+/* The padded row of group i in adj8 and adj2_8: 65 rows per word
  * of groups. */
 static inline size_t pad_row(int i)
 {
     return (size_t)(i >> 6) * 65 + (size_t)(i & 63);
-}
-
-/* Whether the 512-bit set operations can run for sets of kw words here:
- * they hold a set in one register, and need the byte compress (VBMI2). */
-static int wide_usable(int kw)
-{
-#ifdef FLOOD_HAVE_WIDE
-    return kw <= 8 && gl_cpu_has(GL_CPU_AVX512F | GL_CPU_AVX512BW | GL_CPU_AVX512VBMI2 | GL_CPU_POPCNT | GL_CPU_BMI);
-#else
-    (void)kw;
-    return 0;
-#endif
 }
 
 /* Charges n bytes to m (when there is one) before they are allocated. */
@@ -41,7 +29,7 @@ static int charge(gl_meter *m, flood_graph *g, size_t n)
     return 0;
 }
 
-int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m)
+int flood_graph_build_path(flood_graph *g, const flood_board *b, gl_meter *m, int path)
 {
     memset(g, 0, sizeof *g);
     int w = b->w, h = b->h, cells = w * h;
@@ -108,11 +96,12 @@ int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m)
         gl_bits_set(g->all, (size_t)i);
     }
     g->start = g->group[flood_start_cell(w, h, b->start)];
-    if (wide_usable(g->kw)) {
+    if (path >= 0) g->k = flood_kernels_for(g->kw, (gl_simd)path);
+    if (g->k) {
         /* 65 rows per word of groups: row 64 stays zero, the row of "no
          * group" (a count of trailing zeros of 0 is 64) */
         size_t rows = (size_t)g->kw * 65;
-        size_t wide = rows * (64 * 2 + 1) + (size_t)b->ncolors * (64 + 128) + (size_t)g->kw * 64 * sizeof *g->size16;
+        size_t wide = rows * (64 * 2) + (size_t)b->ncolors * (64 + 128) + (size_t)g->kw * 64 * sizeof *g->size16;
         if (charge(m, g, wide) != 0) goto oom;
         g->adj8 = aligned_alloc(64, rows * 64);
         g->adj2_8 = aligned_alloc(64, rows * 64);
@@ -138,10 +127,6 @@ int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m)
         g->size16 = calloc((size_t)g->kw * 64, sizeof *g->size16);
         if (!g->size16) goto oom;
         for (int i = 0; i < n; i++) g->size16[i] = (uint16_t)g->size[i];
-        /* the colour of each row's group */
-        g->rowcol = calloc(rows, 1);
-        if (!g->rowcol) goto oom;
-        for (int i = 0; i < n; i++) g->rowcol[pad_row(i)] = g->colour[i];
         /* each colour's neighbours, and the groups within two steps of it */
         g->colnb8 = aligned_alloc(64, (size_t)b->ncolors * 128);
         if (!g->colnb8) goto oom;
@@ -160,6 +145,11 @@ oom:
     return -1;
 }
 
+int flood_graph_build_metered(flood_graph *g, const flood_board *b, gl_meter *m)
+{
+    return flood_graph_build_path(g, b, m, (int)gl_simd_path());
+}
+
 int flood_graph_build(flood_graph *g, const flood_board *b) { return flood_graph_build_metered(g, b, NULL); }
 
 void flood_graph_free(flood_graph *g)
@@ -172,7 +162,6 @@ void flood_graph_free(flood_graph *g)
     free(g->adj8);
     free(g->adj2_8);
     free(g->colnb8);
-    free(g->rowcol);
     free(g->size16);
     free(g->colmask8);
     memset(g, 0, sizeof *g);

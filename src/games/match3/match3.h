@@ -232,7 +232,7 @@ typedef struct match3_wide_buf {
 
 /* Plays eight at once on 512-bit vectors (match3_wide.c).
  * match3_wide_usable: the processor has what they need (AVX-512F, BW, DQ,
- * VL, VBMI2 and VPOPCNTDQ) and GRIDLAB_NO_AVX512 is not set; the others
+ * VL, VBMI2 and VPOPCNTDQ) and GRIDLAB_SIMD does not ask for less; the others
  * only when it said yes. */
 int match3_wide_usable(void);
 /* The plays of the legal swaps f->id[0..n) on one position (its bit planes
