@@ -1,4 +1,4 @@
-/* Flood-It (seed 000, SPEC 2.1): shared definitions of the game and its
+/* Flood-It (SPEC 2.1; its seed: docs/flood.md): shared definitions of the game and its
  * solvers.
  *
  * The board is W x H cells of colours 0..K-1 (symbols 0-9a-z).  Everything

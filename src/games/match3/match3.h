@@ -1,4 +1,4 @@
-/* Match-three (seed 002, SPEC 2.3): rules, the search engine and solvers.
+/* Match-three (SPEC 2.3; its seed: docs/match3.md): rules, the search engine and solvers.
  *
  * A board is M rows x N columns of bytes: 0 is empty, 1..K a tile kind,
  * cell index r*cols + c.  Three implementations of the rules live here on

@@ -1,4 +1,4 @@
-/* Lianliankan / Onet / Shisen-Sho (seed 003, SPEC 2.4): the game's
+/* Lianliankan / Onet / Shisen-Sho (SPEC 2.4; its seed: docs/onet.md): the game's
  * internal interface, shared by its files.
  *
  * The board is kept padded: the W x H play area sits inside a one-cell ring

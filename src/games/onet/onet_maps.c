@@ -1,4 +1,5 @@
-/* Onet maps, levels and the board generator (seed 003 section 2.1).
+/* Onet maps, levels and the board generator (as the seed's section 2.1 has
+ * it: docs/onet.md, "Generator").
  *
  * A map is rows of 0 and 1 (1 = a tile goes here) with both counts even.
  * The generator follows the seed: obstacles on random 1-cells, then pairs
