@@ -37,10 +37,23 @@ typedef struct gl_move {
 
 typedef enum { GL_PLAYING = 0, GL_WON = 1, GL_LOST = 2 } gl_status;
 
+/* Memory a solver may keep from one solve to the next of the same caller
+ * (a benchmark's repeats of a board, one thread's jobs): the caller owns
+ * it, starts it zeroed (GL_KEEP_INIT), hands it to each solve in
+ * gl_solve_opts.keep, one solve at a time, and frees it with gl_keep_free.
+ * The library keeps nothing of the kind itself. */
+typedef struct gl_keep {
+    void *p;                /* what the last solve left, or NULL */
+    void (*free)(void *p);  /* frees p; also tells a solver whether p is its own */
+} gl_keep;
+#define GL_KEEP_INIT {NULL, NULL}
+void gl_keep_free(gl_keep *k);
+
 typedef struct gl_solve_opts {
     gl_limits lim;
     gl_kvlist *opts;   /* solver options (swaps=, c=, width=, ...); may be NULL */
     gl_strbuf *trace;  /* non-NULL: write a human-readable trace here */
+    gl_keep *keep;     /* may be NULL: nothing kept between solves */
 } gl_solve_opts;
 
 typedef struct gl_solution {

@@ -305,6 +305,7 @@ typedef struct match3_exact_job {
     const match3_board *b;            /* the position */
     int x;                            /* the number of swaps */
     const gl_limits *lim;             /* may be NULL */
+    gl_keep *keep;                    /* the caller's workspace to reuse; may be NULL */
     int engine;                       /* MATCH3_ENGINE_*: asked (AUTO: the fastest that
                                        * fits), then the one that ran */
     long long best;                   /* the best total in at most x swaps */
