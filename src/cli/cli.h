@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 #include <signal.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define GL_EXIT_OK 0
 #define GL_EXIT_NO 1

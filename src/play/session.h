@@ -5,7 +5,7 @@
 #ifndef GL_PLAY_SESSION_H
 #define GL_PLAY_SESSION_H
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "gridlab/play.h"
 
 #define GL_PLAY_MAXSEL 8

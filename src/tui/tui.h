@@ -20,7 +20,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "play/front.h"
 
 /* Overlays drawn on top of the board cells.  Coordinates may lie on the

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "games/tiles/tiles.h"
 #include "games/tiles/tiles_rank.h"
 

@@ -14,7 +14,7 @@
 #define GRIDLAB_GAMES_FLOOD_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define FLOOD_MAX_SIDE 30
 #define FLOOD_MAX_CELLS (FLOOD_MAX_SIDE * FLOOD_MAX_SIDE)

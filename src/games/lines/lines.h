@@ -17,7 +17,7 @@
 #define GRIDLAB_GAMES_LINES_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "gridlab/grid_bfs.h"
 
 #define LINES_MAX_SIDE 26

@@ -21,7 +21,7 @@
 #define GRIDLAB_GAMES_MATCH3_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define MATCH3_MAX_SIDE 32
 #define MATCH3_MAX_CELLS (MATCH3_MAX_SIDE * MATCH3_MAX_SIDE)

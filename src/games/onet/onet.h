@@ -15,7 +15,7 @@
 #define GRIDLAB_GAMES_ONET_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "gridlab/link_bfs.h"
 
 #define ONET_EMPTY 0

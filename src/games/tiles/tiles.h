@@ -13,7 +13,7 @@
 #define GRIDLAB_GAMES_TILES_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define TILES_MAX_CELLS 57
 #define TILES_MAX_N ((TILES_MAX_CELLS - 1) / 2)
