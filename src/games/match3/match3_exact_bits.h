@@ -16,7 +16,7 @@
 /* ------------------------------------------------------------ memory */
 
 /* Zeroed memory for the search's big buffers (mapped and populated where
- * the system can, match3_exact_mem.c), and its release. */
+ * the system can, match3_exact_table.c), and its release. */
 void *bx_mem(size_t bytes);
 void bx_unmem(void *p, size_t bytes);
 

@@ -1,5 +1,6 @@
-/* Memory for the exact bit-engine search: mapped buffers, and the
- * workspace a caller may keep from one solve to the next.
+/* The exact bit-engine search's workspace, which a caller may keep from
+ * one solve to the next (its buffers are mapped by bx_mem,
+ * match3_exact_table.c).
  *
  * On a virtual machine the first touch of a fresh page costs as much as
  * many plays, and a solve of a small board spent most of its time faulting
@@ -15,32 +16,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-
-#if defined(MAP_POPULATE) && !defined(__SANITIZE_ADDRESS__)
-#define BX_MMAP 1
-#endif
-
-void *bx_mem(size_t bytes)
-{
-#ifdef BX_MMAP
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    return p == MAP_FAILED ? NULL : p;
-#else
-    return calloc(1, bytes);
-#endif
-}
-
-void bx_unmem(void *p, size_t bytes)
-{
-    if (!p) return;
-#ifdef BX_MMAP
-    munmap(p, bytes);
-#else
-    (void)bytes;
-    free(p);
-#endif
-}
 
 #define BX_KEEP_BYTES ((size_t)8 << 20) /* table buffers above this are not kept */
 
