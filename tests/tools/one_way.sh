@@ -13,8 +13,8 @@ set -u
 ALL=""
 if [ "${1:-}" = --all ]; then ALL=--all; shift; fi
 # flood: its files still call each other both ways (flood.c, flood_graph.c,
-# flood_solve.c, flood_astar.c, flood_greedy.c); their reshuffle waits for
-# the solver work on them to land.
+# flood_solve.c, flood_astar.c, flood_greedy.c); their reshuffle is still
+# to do.
 KNOWN="src/games/flood"
 
 declare -A defs   # "dir|symbol" -> object that defines it
