@@ -17,40 +17,35 @@ if [ "${1:-}" = --all ]; then ALL=--all; shift; fi
 # to do.
 KNOWN="src/games/flood"
 
-declare -A defs   # "dir|symbol" -> object that defines it
-declare -A objdir # object -> its source folder
 # (ctest gives each target's objects as one ';'-separated list)
 objs=$(printf '%s\n' "$@" | tr ';' '\n' | grep '\.dir/src/' | sort)
 if [ -z "$objs" ]; then echo "one_way: no objects of src/ given" >&2; exit 2; fi
-for o in $objs; do
-    rel=${o#*.dir/}
-    d=$(dirname "$rel")
-    objdir[$o]=$d
-    while read -r s; do defs["$d|$s"]=$o; done < <(nm --defined-only -g "$o" | awk 'NF == 3 {print $3}')
-done
-declare -A uses # "a|b" -> a symbol of b that a uses
-for o in $objs; do
-    d=${objdir[$o]}
-    while read -r s; do
-        t=${defs["$d|$s"]:-}
-        [ -n "$t" ] && [ "$t" != "$o" ] && [ -z "${uses["$o|$t"]:-}" ] && uses["$o|$t"]=$s
-    done < <(nm -u "$o" | awk '{print $2}')
-done
-lines=()
-for k in "${!uses[@]}"; do
-    a=${k%|*}
-    b=${k#*|}
-    [[ "$a" < "$b" ]] || continue
-    back=${uses["$b|$a"]:-}
-    [ -n "$back" ] || continue
-    d=${objdir[$a]}
-    msg="$d: $(basename "$a" .c.o) uses ${uses[$k]} of $(basename "$b" .c.o), which uses $back of it"
-    case " $KNOWN " in
-    *" $d "*) [ "$ALL" = --all ] && lines+=("FAIL: $msg") || lines+=("known: $msg") ;;
-    *) lines+=("FAIL: $msg") ;;
-    esac
-done
-[ ${#lines[@]} -eq 0 ] || printf '%s\n' "${lines[@]}" | sort
-fail=$(printf '%s\n' "${lines[@]}" | grep -c '^FAIL' || true)
-echo "one_way: $(printf '%s\n' $objs | wc -l) objects, $fail folder pairs calling both ways"
+nobj=$(printf '%s\n' $objs | wc -l)
+# One nm over all objects for what they define, one for what they use;
+# awk pairs them ("FILE:ADDR T sym", "FILE:   U sym").
+# shellcheck disable=SC2086
+report=$({ nm -A -g --defined-only $objs | sed 's/^/D /'; nm -A -u $objs | sed 's/^/U /'; } | awk -v known=" $KNOWN " -v all="$ALL" '
+    function file(f) { sub(/:.*/, "", f); return f }
+    function folder(f) { sub(/.*\.dir\//, "", f); sub(/\/[^\/]*$/, "", f); return f }
+    function base(f) { sub(/.*\//, "", f); sub(/\.c\.o$/, "", f); return f }
+    $1 == "D" && NF == 4 { f = file($2); def[folder(f) SUBSEP $NF] = f; next }
+    $1 == "U" { use[NR] = file($2) SUBSEP $NF }
+    END {
+        for (k in use) {
+            split(use[k], u, SUBSEP)
+            t = def[folder(u[1]) SUBSEP u[2]]
+            if (t != "" && t != u[1] && !((u[1], t) in via)) via[u[1], t] = u[2]
+        }
+        for (k in via) {
+            split(k, ab, SUBSEP)
+            if (ab[1] >= ab[2] || !((ab[2], ab[1]) in via)) continue
+            d = folder(ab[1])
+            msg = d ": " base(ab[1]) " uses " via[k] " of " base(ab[2]) ", which uses " via[ab[2], ab[1]] " of it"
+            if (index(known, " " d " ") && all != "--all") print "known: " msg
+            else print "FAIL: " msg
+        }
+    }' | sort)
+[ -z "$report" ] || printf '%s\n' "$report"
+fail=$(printf '%s\n' "$report" | grep -c '^FAIL' || true)
+echo "one_way: $nobj objects, $fail folder pairs calling both ways"
 [ "$fail" -eq 0 ]
