@@ -7,6 +7,8 @@
 #ifndef GRIDLAB_ERROR_H
 #define GRIDLAB_ERROR_H
 
+#include "api.h"
+
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -29,11 +31,11 @@ typedef struct gl_error {
 /* Sets the message (printf-style); returns -1 so that callers can write
  * `return gl_error_set(err, ...);`.  err may be NULL.  The message is
  * escaped as gl_escape_text does, so quoting input is always safe. */
-int gl_error_set(gl_error *err, const char *fmt, ...) GL_PRINTF(2, 3);
+GL_API int gl_error_set(gl_error *err, const char *fmt, ...) GL_PRINTF(2, 3);
 /* Same, prefixed with "FILE:LINE: " (LINE 0 omits the line). */
-int gl_error_at(gl_error *err, const char *file, int line, const char *fmt, ...)
+GL_API int gl_error_at(gl_error *err, const char *file, int line, const char *fmt, ...)
     GL_PRINTF(4, 5);
-void gl_error_clear(gl_error *err);
+GL_API void gl_error_clear(gl_error *err);
 
 /* Copies n bytes of text to out (cap bytes, NUL-terminated), writing as
  * \xNN every byte a terminal would not show as itself: control characters
@@ -43,12 +45,12 @@ void gl_error_clear(gl_error *err);
  * backslashes are kept, so escaping escaped text changes nothing.  Stops
  * before an escape or a character that would not fit.  Returns the length
  * written. */
-size_t gl_escape_text(const char *in, size_t n, char *out, size_t cap);
+GL_API size_t gl_escape_text(const char *in, size_t n, char *out, size_t cap);
 /* One byte of input as a message quotes it (a board cell, a symbol): the
  * byte itself when it is printable ASCII, else \xNN (a NUL, which no
  * formatted string can carry, included).  buf holds at least 5 bytes;
  * returns buf. */
-const char *gl_escape_byte(char c, char buf[5]);
+GL_API const char *gl_escape_byte(char c, char buf[5]);
 
 #ifdef __cplusplus
 }

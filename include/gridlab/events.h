@@ -8,6 +8,8 @@
 #ifndef GRIDLAB_EVENTS_H
 #define GRIDLAB_EVENTS_H
 
+#include "api.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -18,8 +20,8 @@ typedef struct gl_cells {
     int n, cap;
 } gl_cells;
 
-void gl_cells_push(gl_cells *c, int r, int col);
-void gl_cells_free(gl_cells *c);
+GL_API void gl_cells_push(gl_cells *c, int r, int col);
+GL_API void gl_cells_free(gl_cells *c);
 
 /* ------------------------------------------------------------ events */
 
@@ -54,19 +56,19 @@ typedef struct gl_events {
     gl_cells cells;
 } gl_events;
 
-void gl_events_init(gl_events *e);
-void gl_events_free(gl_events *e);
-void gl_events_clear(gl_events *e);
+GL_API void gl_events_init(gl_events *e);
+GL_API void gl_events_free(gl_events *e);
+GL_API void gl_events_clear(gl_events *e);
 /* Appends an event; its cells follow with gl_events_cell.  Both do
  * nothing when e is NULL (a caller that does not want events). */
-void gl_events_add(gl_events *e, gl_event_kind kind, long long value);
-void gl_events_cell(gl_events *e, int r, int c);
+GL_API void gl_events_add(gl_events *e, gl_event_kind kind, long long value);
+GL_API void gl_events_cell(gl_events *e, int r, int c);
 /* The first event of a kind, or NULL. */
-const gl_event *gl_events_find(const gl_events *e, gl_event_kind kind);
+GL_API const gl_event *gl_events_find(const gl_events *e, gl_event_kind kind);
 /* Event x's cells (x->n row, col pairs), or NULL when it has none (the
  * list may be unallocated then: no offset is taken from NULL). */
-const int *gl_event_cells(const gl_events *e, const gl_event *x);
-const char *gl_event_name(gl_event_kind kind); /* "move", "remove", ... */
+GL_API const int *gl_event_cells(const gl_events *e, const gl_event *x);
+GL_API const char *gl_event_name(gl_event_kind kind); /* "move", "remove", ... */
 
 /* ------------------------------------------------------------ info */
 
@@ -95,21 +97,21 @@ typedef struct gl_info {
     int nlists, listcap;
 } gl_info;
 
-void gl_info_init(gl_info *i);
-void gl_info_free(gl_info *i);
-void gl_info_clear(gl_info *i);
+GL_API void gl_info_init(gl_info *i);
+GL_API void gl_info_free(gl_info *i);
+GL_API void gl_info_clear(gl_info *i);
 /* Each does nothing when i is NULL. */
-void gl_info_int(gl_info *i, const char *key, long long v);
-void gl_info_bool(gl_info *i, const char *key, int v);
-void gl_info_null(gl_info *i, const char *key);
+GL_API void gl_info_int(gl_info *i, const char *key, long long v);
+GL_API void gl_info_bool(gl_info *i, const char *key, int v);
+GL_API void gl_info_null(gl_info *i, const char *key);
 /* A name from a fixed set; text must outlive the list (a literal). */
-void gl_info_text(gl_info *i, const char *key, const char *text);
+GL_API void gl_info_text(gl_info *i, const char *key, const char *text);
 /* A path of n cells (row, col pairs in rc). */
-void gl_info_cells(gl_info *i, const char *key, const int *rc, int n);
+GL_API void gl_info_cells(gl_info *i, const char *key, const int *rc, int n);
 /* A list of paths: begin, then one gl_info_list_add per path. */
-void gl_info_lists_begin(gl_info *i, const char *key);
-void gl_info_list_add(gl_info *i, const int *rc, int n);
-const gl_info_item *gl_info_find(const gl_info *i, const char *key);
+GL_API void gl_info_lists_begin(gl_info *i, const char *key);
+GL_API void gl_info_list_add(gl_info *i, const int *rc, int n);
+GL_API const gl_info_item *gl_info_find(const gl_info *i, const char *key);
 
 #ifdef __cplusplus
 }

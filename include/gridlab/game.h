@@ -15,6 +15,8 @@
 #ifndef GRIDLAB_GAME_H
 #define GRIDLAB_GAME_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include "error.h"
@@ -37,10 +39,23 @@ typedef struct gl_move {
 
 typedef enum { GL_PLAYING = 0, GL_WON = 1, GL_LOST = 2 } gl_status;
 
+/* Memory a solver may keep from one solve to the next of the same caller
+ * (a benchmark's repeats of a board, one thread's jobs): the caller owns
+ * it, starts it zeroed (GL_KEEP_INIT), hands it to each solve in
+ * gl_solve_opts.keep, one solve at a time, and frees it with gl_keep_free.
+ * The library keeps nothing of the kind itself. */
+typedef struct gl_keep {
+    void *p;                /* what the last solve left, or NULL */
+    void (*free)(void *p);  /* frees p; also tells a solver whether p is its own */
+} gl_keep;
+#define GL_KEEP_INIT {NULL, NULL}
+GL_API void gl_keep_free(gl_keep *k);
+
 typedef struct gl_solve_opts {
     gl_limits lim;
     gl_kvlist *opts;   /* solver options (swaps=, c=, width=, ...); may be NULL */
     gl_strbuf *trace;  /* non-NULL: write a human-readable trace here */
+    gl_keep *keep;     /* may be NULL: nothing kept between solves */
 } gl_solve_opts;
 
 typedef struct gl_solution {
@@ -56,11 +71,11 @@ typedef struct gl_solution {
     gl_info info;               /* what else the solver tells ("paths", statistics) */
 } gl_solution;
 
-void gl_solution_init(gl_solution *s);
-void gl_solution_free(gl_solution *s);
-void gl_solution_clear_moves(gl_solution *s);
-void gl_solution_push(gl_solution *s, gl_move m);
-void gl_solution_reverse(gl_solution *s);
+GL_API void gl_solution_init(gl_solution *s);
+GL_API void gl_solution_free(gl_solution *s);
+GL_API void gl_solution_clear_moves(gl_solution *s);
+GL_API void gl_solution_push(gl_solution *s, gl_move m);
+GL_API void gl_solution_reverse(gl_solution *s);
 
 typedef struct gl_solver {
     const char *name;
@@ -133,20 +148,20 @@ typedef struct gl_params {
  * pairs that are not parameters are left for gl_kv_check_used), its
  * default where it is not given: 0, or -1 with a message naming the pair
  * and what it takes (numbers strict, as kv.h says). */
-int gl_params_read(const gl_param *table, int n, gl_kvlist *given, gl_params *out, gl_error *err);
+GL_API int gl_params_read(const gl_param *table, int n, gl_kvlist *given, gl_params *out, gl_error *err);
 /* Values by key (a key that is not in the table is a bug: the program
  * stops).  int, choice: the value, or fallback when there is none; size:
  * 1 with *w, *h set, else 0; text: the value or NULL; list: how many
  * numbers (up to max written to out), 0 when none. */
-long long gl_param_int(const gl_params *v, const char *key, long long fallback);
-int gl_param_choice(const gl_params *v, const char *key, int fallback);
-int gl_param_size(const gl_params *v, const char *key, int *w, int *h);
-const char *gl_param_text(const gl_params *v, const char *key);
-int gl_param_list(const gl_params *v, const char *key, long long *out, int max);
-int gl_param_given(const gl_params *v, const char *key);
+GL_API long long gl_param_int(const gl_params *v, const char *key, long long fallback);
+GL_API int gl_param_choice(const gl_params *v, const char *key, int fallback);
+GL_API int gl_param_size(const gl_params *v, const char *key, int *w, int *h);
+GL_API const char *gl_param_text(const gl_params *v, const char *key);
+GL_API int gl_param_list(const gl_params *v, const char *key, long long *out, int max);
+GL_API int gl_param_given(const gl_params *v, const char *key);
 /* What a parameter takes, in words: "a whole number from 2 to 36", "WxH
  * with W from 2 to 30 and H from 1 to 30", "one of corner|center" ... */
-void gl_param_describe(const gl_param *p, gl_strbuf *out);
+GL_API void gl_param_describe(const gl_param *p, gl_strbuf *out);
 
 /* A named set of parameters, for menus ("Small: 8x8, 4 colours"). */
 typedef struct gl_preset {
@@ -258,32 +273,32 @@ typedef struct gl_game {
 
 /* The registry (generated from GL_GAMES); each game's table is also
  * gl_game_NAME (gl_game_flood, ...). */
-extern const gl_game *const gl_games[];
-extern const int gl_ngames;
-const gl_game *gl_game_find(const char *name);
-const gl_solver *gl_game_solver(const gl_game *g, const char *name);
-const gl_param *gl_game_param(const gl_game *g, const char *key);
+extern GL_API const gl_game *const gl_games[];
+extern GL_API const int gl_ngames;
+GL_API const gl_game *gl_game_find(const char *name);
+GL_API const gl_solver *gl_game_solver(const gl_game *g, const char *name);
+GL_API const gl_param *gl_game_param(const gl_game *g, const char *key);
 
 /* A new board of g from params and a seed; every param must be used. */
-gl_board *gl_game_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
+GL_API gl_board *gl_game_create(const gl_game *g, gl_kvlist *params, uint64_t seed, gl_error *err);
 
 /* The cells a move travels through as a chain of neighbouring cells: the
  * game's move_path with the straight runs between corners filled in (out
  * is emptied first; no cells when the move has no path). */
-void gl_game_move_cells(const gl_game *g, const gl_board *b, const gl_move *m, gl_cells *out);
+GL_API void gl_game_move_cells(const gl_game *g, const gl_board *b, const gl_move *m, gl_cells *out);
 /* The same fill for a list of corners (a GL_EV_MOVE event's cells). */
-void gl_cells_chain(const int *rc, int n, gl_cells *out);
+GL_API void gl_cells_chain(const int *rc, int n, gl_cells *out);
 
 /* Reads a board file of any game: picks the game from the header. */
-gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err);
-gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
+GL_API gl_board *gl_board_read(const char *path, const gl_game **game, gl_error *err);
+GL_API gl_board *gl_board_parse_text(const char *data, size_t len, const char *file,
                               const gl_game **game, gl_error *err);
 
 /* Cell notation (SPEC): column letters then 1-based row: a1, c4, aa12.
  * Formatting takes any row and column from 0 to INT_MAX (at most 18
  * characters: fxshrxx2147483648); a negative one, off the board, is "?". */
-int gl_cell_parse(const char *s, int *row, int *col, const char **end);
-void gl_cell_format(int row, int col, char *buf, size_t n);
+GL_API int gl_cell_parse(const char *s, int *row, int *col, const char **end);
+GL_API void gl_cell_format(int row, int col, char *buf, size_t n);
 
 /* ------------------------------------------------------------ game IDs */
 
@@ -298,27 +313,27 @@ void gl_cell_format(int row, int col, char *buf, size_t n);
  * defaults added, values written the one way, the parameters that are not
  * part of an ID left out.  0; 1 when a parameter that is not part of an ID
  * was given (err names it: the game has no ID); -1 on a bad parameter. */
-int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, gl_error *err);
+GL_API int gl_params_canon(const gl_game *g, const gl_kvlist *params, gl_strbuf *out, gl_error *err);
 /* The canonical PARAMS of a preset (the key of its table of best results):
  * 0, 1 or -1 as gl_params_canon. */
-int gl_preset_canon(const gl_game *g, const gl_preset *pr, gl_strbuf *out, gl_error *err);
+GL_API int gl_preset_canon(const gl_game *g, const gl_preset *pr, gl_strbuf *out, gl_error *err);
 /* The first parameter of params that names a local file (a TEXT
  * parameter with choices, given another value), or NULL: a game made with
  * one is custom and has no ID. */
-const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params);
+GL_API const gl_kv *gl_params_file(const gl_game *g, const gl_kvlist *params);
 /* The ID of the game that params and seed make (canonical PARAMS): 0, or
  * 1 and -1 as gl_params_canon (nothing written then). */
-int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out,
+GL_API int gl_game_id(const gl_game *g, const gl_kvlist *params, uint64_t seed, gl_strbuf *out,
                gl_error *err);
 /* The game's parameters in a line for help pages: "size=WxH (2..30 x
  * 1..30, default 14x14) colors=N (2..36, default 6) ...". */
-void gl_params_help(const gl_game *g, gl_strbuf *out);
+GL_API void gl_params_help(const gl_game *g, gl_strbuf *out);
 /* Parses an ID: the game, its parameters (added to params) and the seed.
  * A bad ID fails with a message naming the part that is wrong. */
-int gl_game_id_parse(const char *id, const gl_game **g, gl_kvlist *params, uint64_t *seed,
+GL_API int gl_game_id_parse(const char *id, const gl_game **g, gl_kvlist *params, uint64_t *seed,
                      gl_error *err);
 /* Strict decimal seed: digits only, no sign, no leading zeros, < 2^64. */
-int gl_seed_parse(const char *s, uint64_t *seed);
+GL_API int gl_seed_parse(const char *s, uint64_t *seed);
 
 #ifdef __cplusplus
 }

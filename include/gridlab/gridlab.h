@@ -1,4 +1,8 @@
-/* The public API of libgridlab: include this one header. */
+/* The public API of libgridlab: include this one header.  It is what a
+ * front end needs: the games' registry and interface (game.h), the play
+ * session (play.h), tables of best results (scores.h), events, errors,
+ * limits, and the small types they are written in (key=value lists, text
+ * reading, string buffers, the random generator, the JSON records). */
 #ifndef GRIDLAB_H
 #define GRIDLAB_H
 
@@ -10,18 +14,10 @@
 #include "kv.h"
 #include "text.h"
 #include "json.h"
-#include "timing.h"
 #include "limits.h"
-#include "bucketq.h"
-#include "hash.h"
-#include "bitset.h"
-#include "cpu.h"
 #include "events.h"
 #include "game.h"
 #include "play.h"
 #include "scores.h"
-#include "search.h"
-#include "grid_bfs.h"
-#include "link_bfs.h"
 
 #endif

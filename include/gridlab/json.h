@@ -12,6 +12,8 @@
 #ifndef GRIDLAB_JSON_H
 #define GRIDLAB_JSON_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include "strbuf.h"
@@ -31,27 +33,27 @@ typedef struct gl_json {
     int after_key;
 } gl_json;
 
-void gl_json_init(gl_json *j, gl_strbuf *out);
-void gl_json_obj_begin(gl_json *j);
-void gl_json_obj_end(gl_json *j);
-void gl_json_arr_begin(gl_json *j);
-void gl_json_arr_end(gl_json *j);
-void gl_json_key(gl_json *j, const char *key);
-void gl_json_str(gl_json *j, const char *s);
-void gl_json_int(gl_json *j, long long v);
-void gl_json_uint(gl_json *j, unsigned long long v);
-void gl_json_double(gl_json *j, double v); /* non-finite -> null */
-void gl_json_bool(gl_json *j, int v);
-void gl_json_null(gl_json *j);
+GL_API void gl_json_init(gl_json *j, gl_strbuf *out);
+GL_API void gl_json_obj_begin(gl_json *j);
+GL_API void gl_json_obj_end(gl_json *j);
+GL_API void gl_json_arr_begin(gl_json *j);
+GL_API void gl_json_arr_end(gl_json *j);
+GL_API void gl_json_key(gl_json *j, const char *key);
+GL_API void gl_json_str(gl_json *j, const char *s);
+GL_API void gl_json_int(gl_json *j, long long v);
+GL_API void gl_json_uint(gl_json *j, unsigned long long v);
+GL_API void gl_json_double(gl_json *j, double v); /* non-finite -> null */
+GL_API void gl_json_bool(gl_json *j, int v);
+GL_API void gl_json_null(gl_json *j);
 /* Inserts already-valid JSON text as one value. */
-void gl_json_raw(gl_json *j, const char *text);
+GL_API void gl_json_raw(gl_json *j, const char *text);
 /* Escapes s as a JSON string literal (with quotes) onto sb. */
-void gl_json_escape(gl_strbuf *sb, const char *s);
+GL_API void gl_json_escape(gl_strbuf *sb, const char *s);
 /* n cells (rc holds row, column pairs) as [[r,c],...]. */
-void gl_json_cells(gl_json *j, const int *rc, int n);
+GL_API void gl_json_cells(gl_json *j, const int *rc, int n);
 /* A solver's or hint's typed results as members ("key": value, ...) of the
  * object being written: every gl_info_type has its JSON form here, once. */
-void gl_json_info(gl_json *j, const gl_info *info);
+GL_API void gl_json_info(gl_json *j, const gl_info *info);
 
 /* --- reader --- */
 typedef enum { GL_JV_NULL, GL_JV_BOOL, GL_JV_NUM, GL_JV_STR, GL_JV_ARR, GL_JV_OBJ } gl_jv_type;
@@ -67,10 +69,10 @@ typedef struct gl_jv {
 } gl_jv;
 
 /* Parses text[0..len) into *out; returns 0, or -1 with "offset N: what". */
-int gl_jv_parse(const char *text, size_t len, gl_jv *out, gl_error *err);
-void gl_jv_free(gl_jv *v);
+GL_API int gl_jv_parse(const char *text, size_t len, gl_jv *out, gl_error *err);
+GL_API void gl_jv_free(gl_jv *v);
 /* Object member by key, or NULL. */
-const gl_jv *gl_jv_get(const gl_jv *obj, const char *key);
+GL_API const gl_jv *gl_jv_get(const gl_jv *obj, const char *key);
 
 #ifdef __cplusplus
 }

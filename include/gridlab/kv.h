@@ -18,6 +18,8 @@
 #ifndef GRIDLAB_KV_H
 #define GRIDLAB_KV_H
 
+#include "api.h"
+
 #include <stdint.h>
 #include "error.h"
 
@@ -46,53 +48,53 @@ typedef struct gl_kvlist {
     size_t asked_len, asked_cap;
 } gl_kvlist;
 
-void gl_kv_init(gl_kvlist *l);
-void gl_kv_free(gl_kvlist *l);
-void gl_kv_add(gl_kvlist *l, const char *key, const char *value, int line);
+GL_API void gl_kv_init(gl_kvlist *l);
+GL_API void gl_kv_free(gl_kvlist *l);
+GL_API void gl_kv_add(gl_kvlist *l, const char *key, const char *value, int line);
 /* Replaces the value of key if present, else adds it. */
-void gl_kv_set(gl_kvlist *l, const char *key, const char *value);
+GL_API void gl_kv_set(gl_kvlist *l, const char *key, const char *value);
 /* Sets the command named in messages about these options (copied). */
-void gl_kv_set_context(gl_kvlist *l, const char *context);
+GL_API void gl_kv_set_context(gl_kvlist *l, const char *context);
 /* Remembers key as one this list's reader takes, for suggestions, without
  * looking it up (flags, a solver's option names). */
-void gl_kv_note_key(gl_kvlist *l, const char *key);
+GL_API void gl_kv_note_key(gl_kvlist *l, const char *key);
 /* The pair for key (marked used), or NULL. */
-gl_kv *gl_kv_find(gl_kvlist *l, const char *key);
-const char *gl_kv_get(gl_kvlist *l, const char *key);
+GL_API gl_kv *gl_kv_find(gl_kvlist *l, const char *key);
+GL_API const char *gl_kv_get(gl_kvlist *l, const char *key);
 
 /* Typed getters.  Each returns 0 and leaves *out untouched when the key is
  * absent, 0 with *out set when it parses within [min, max], and -1 with a
  * message naming the key (and file:line) otherwise. */
-int gl_kv_int(gl_kvlist *l, const char *key, long long min, long long max, long long *out,
+GL_API int gl_kv_int(gl_kvlist *l, const char *key, long long min, long long max, long long *out,
               gl_error *err);
-int gl_kv_size(gl_kvlist *l, const char *key, int minw, int maxw, int minh, int maxh,
+GL_API int gl_kv_size(gl_kvlist *l, const char *key, int minw, int maxw, int minh, int maxh,
                int *w, int *h, gl_error *err);
 /* value must be one of the |-separated choices; *out is its index. */
-int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out,
+GL_API int gl_kv_choice(gl_kvlist *l, const char *key, const char *choices, int *out,
                  gl_error *err);
 /* Fails naming the first pair no getter asked for ("FILE:LINE: unknown key
  * 'k'" for a header's pair, "unknown option --k for CONTEXT" for a
  * command's), with "did you mean" the nearest key that was asked for when
  * one is close; or the first option a getter found without a value. */
-int gl_kv_check_used(const gl_kvlist *l, gl_error *err);
+GL_API int gl_kv_check_used(const gl_kvlist *l, gl_error *err);
 /* The key among the asked ones (and the space-separated names in more,
  * may be NULL) nearest to key when it is close enough to be a likely
  * misspelling (a small edit distance, or key is the start of the name):
  * 1 with the name in buf, else 0. */
-int gl_kv_suggest(const gl_kvlist *l, const char *key, const char *more, char *buf, size_t n);
+GL_API int gl_kv_suggest(const gl_kvlist *l, const char *key, const char *more, char *buf, size_t n);
 
 /* "key=value key=value" (separated by spaces, tabs or newlines) into l,
  * which becomes bare: 0, or -1 naming the piece that is not key=value or
  * the key given twice.  Nothing is added on failure. */
-int gl_kv_parse_pairs(gl_kvlist *l, const char *text, gl_error *err);
+GL_API int gl_kv_parse_pairs(gl_kvlist *l, const char *text, gl_error *err);
 /* The message about a pair whose value is wrong: "FILE:LINE: key=value:
  * what" for a header's pair, "key=value: what" for a bare one, "option
  * --key value: what" for a command's option; always -1. */
-int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what);
+GL_API int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what);
 
 /* Plain parsers used by the getters and the CLI. Return 0 or -1. */
-int gl_parse_ll(const char *s, long long min, long long max, long long *out);
-int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
+GL_API int gl_parse_ll(const char *s, long long min, long long max, long long *out);
+GL_API int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
 /* Seeds (0 to 2^64-1, as strict as gl_parse_ll): gl_seed_parse in game.h. */
 
 #ifdef __cplusplus

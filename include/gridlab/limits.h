@@ -20,6 +20,8 @@
 #ifndef GRIDLAB_LIMITS_H
 #define GRIDLAB_LIMITS_H
 
+#include "api.h"
+
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,11 +37,11 @@ typedef struct gl_budget {
     size_t cap;
 } gl_budget;
 
-void gl_budget_init(gl_budget *b, size_t cap);
+GL_API void gl_budget_init(gl_budget *b, size_t cap);
 /* Takes n bytes; 0, or -1 (nothing taken) when the cap would be passed. */
-int gl_budget_take(gl_budget *b, size_t n);
-void gl_budget_give(gl_budget *b, size_t n);
-size_t gl_budget_used(const gl_budget *b);
+GL_API int gl_budget_take(gl_budget *b, size_t n);
+GL_API void gl_budget_give(gl_budget *b, size_t n);
+GL_API size_t gl_budget_used(const gl_budget *b);
 
 typedef struct gl_limits {
     double limit_ms;                   /* 0: no time limit */
@@ -49,7 +51,7 @@ typedef struct gl_limits {
 } gl_limits;
 
 /* The cap that applies: the budget's, else mem_cap, else the default. */
-size_t gl_limits_mem_cap(const gl_limits *lim);
+GL_API size_t gl_limits_mem_cap(const gl_limits *lim);
 
 #define GL_METER_INTERVAL 1024u
 
@@ -64,18 +66,18 @@ typedef struct gl_meter {
     const char *stopped;   /* NULL, or why the search must stop */
 } gl_meter;
 
-void gl_meter_start(gl_meter *m, const gl_limits *lim);
+GL_API void gl_meter_start(gl_meter *m, const gl_limits *lim);
 /* Reads the clock and the flag now: 1 (m->stopped set) when the search
  * must stop. */
-int gl_meter_check(gl_meter *m);
+GL_API int gl_meter_check(gl_meter *m);
 /* Charges n bytes before they are allocated: 0, or -1 with m->stopped =
  * "memory limit" (nothing charged). */
-int gl_meter_charge(gl_meter *m, size_t n);
+GL_API int gl_meter_charge(gl_meter *m, size_t n);
 /* Gives back n bytes of what this meter charged. */
-void gl_meter_refund(gl_meter *m, size_t n);
+GL_API void gl_meter_refund(gl_meter *m, size_t n);
 /* Refunds whatever is still charged; the elapsed milliseconds. */
-double gl_meter_end(gl_meter *m);
-double gl_meter_ms(const gl_meter *m);
+GL_API double gl_meter_end(gl_meter *m);
+GL_API double gl_meter_ms(const gl_meter *m);
 
 /* Polled in inner loops: `units` of work done since the last call. */
 static inline int gl_meter_tick(gl_meter *m, uint32_t units)

@@ -30,6 +30,8 @@
 #ifndef GRIDLAB_SCORES_H
 #define GRIDLAB_SCORES_H
 
+#include "api.h"
+
 #include "game.h"
 #include "play.h"
 
@@ -55,38 +57,38 @@ typedef struct gl_scores {
     int n, cap;
 } gl_scores;
 
-void gl_scores_init(gl_scores *s);
-void gl_scores_free(gl_scores *s);
-void gl_score_free(gl_score *e);
+GL_API void gl_scores_init(gl_scores *s);
+GL_API void gl_scores_free(gl_scores *s);
+GL_API void gl_score_free(gl_score *e);
 
 /* The file of best results: $XDG_DATA_HOME/gridlab/scores.txt when
  * XDG_DATA_HOME is an absolute path, else $HOME/.local/share/gridlab/
  * scores.txt.  0, or -1 (err) when neither is set. */
-int gl_scores_default_path(gl_strbuf *out, gl_error *err);
+GL_API int gl_scores_default_path(gl_strbuf *out, gl_error *err);
 
 /* Reads a table from text (name: for messages).  0, or -1 with err
  * naming the line and what is wrong with it (s is then empty). */
-int gl_scores_parse(gl_scores *s, const char *data, size_t len, const char *name, gl_error *err);
-void gl_scores_format(const gl_scores *s, gl_strbuf *out);
+GL_API int gl_scores_parse(gl_scores *s, const char *data, size_t len, const char *name, gl_error *err);
+GL_API void gl_scores_format(const gl_scores *s, gl_strbuf *out);
 
 /* Reads the file at path into s (emptied first): 0 (a missing file is an
  * empty table); 1 when the file was damaged: it is renamed to
  * PATH.bad-YYYYMMDD-HHMMSS (UTC; -2, -3 ... after it when that is taken:
  * never over an earlier one), s is empty and err says what was wrong and
  * where the file went; -1 (err) when it cannot be read or set aside. */
-int gl_scores_load(gl_scores *s, const char *path, gl_error *err);
+GL_API int gl_scores_load(gl_scores *s, const char *path, gl_error *err);
 /* Writes s to path atomically, making its directory when needed. */
-int gl_scores_save(const gl_scores *s, const char *path, gl_error *err);
+GL_API int gl_scores_save(const gl_scores *s, const char *path, gl_error *err);
 
 /* Better: a beats b (the measure, then the time played). */
-int gl_score_better(const gl_score *a, const gl_score *b);
+GL_API int gl_score_better(const gl_score *a, const gl_score *b);
 /* Adds a copy of e to its table, keeping the best GL_SCORES_KEEP (a tie
  * goes after the results already there): e's rank, 1 for the best, or 0
  * when it did not make the table. */
-int gl_scores_add(gl_scores *s, const gl_score *e);
+GL_API int gl_scores_add(gl_scores *s, const gl_score *e);
 /* The results of one table, best first: up to max pointers into s; their
  * count. */
-int gl_scores_table(const gl_scores *s, const char *game, const char *params, const gl_score **out,
+GL_API int gl_scores_table(const gl_scores *s, const char *game, const char *params, const gl_score **out,
                     int max);
 
 /* The finished game in p as a result (e is filled; free it with
@@ -95,7 +97,7 @@ int gl_scores_table(const gl_scores *s, const char *game, const char *params, co
  * when won; one measured by points counts however it ended), finished with
  * the solver's moves or hints, without an ID (a custom game), or recorded
  * already. */
-int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err);
+GL_API int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err);
 
 /* Under the file's lock: loads the file at path, adds e and writes the
  * file back: e's rank (see gl_scores_add), or -1 with err (the file
@@ -103,7 +105,7 @@ int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err);
  * file was damaged it is set aside (as gl_scores_load) and note gets the
  * message; the table starts again with e.  s (may be NULL) gets the table
  * as written. */
-int gl_scores_record(const char *path, const gl_score *e, gl_scores *s, gl_error *note, gl_error *err);
+GL_API int gl_scores_record(const char *path, const gl_score *e, gl_scores *s, gl_error *note, gl_error *err);
 
 /* What recording a finished game did. */
 typedef struct gl_record {
@@ -117,21 +119,21 @@ typedef struct gl_record {
  * when it counts (gl_score_of_play), and marks it recorded: 0 with rec
  * filled (rank -1 when it does not count), or -1 with err when the file
  * could not be written.  table (may be NULL) gets the table as written. */
-int gl_play_record(gl_play *p, const char *path, gl_scores *table, gl_record *rec, gl_error *err);
+GL_API int gl_play_record(gl_play *p, const char *path, gl_scores *table, gl_record *rec, gl_error *err);
 /* The same into a table in memory (the page keeps its table's text in the
  * browser): 0 with rec, or -1 with err. */
-int gl_play_record_table(gl_play *p, gl_scores *table, gl_record *rec, gl_error *err);
+GL_API int gl_play_record_table(gl_play *p, gl_scores *table, gl_record *rec, gl_error *err);
 /* What rec means, in a sentence: "The best result for these options!",
  * "The 3rd best ...", "Not among the 10 best ...", or its why. */
-void gl_record_words(const gl_record *rec, char *buf, size_t n);
+GL_API void gl_record_words(const gl_record *rec, char *buf, size_t n);
 
 /* How a finished game ended, in a sentence: "You won: moves 18 in 0:16.",
  * "You won: 0:42.1." (a game of time), "Game over: score 40 in 1:02.",
  * "The time is up!"; "" while it is in play. */
-void gl_play_outcome(const gl_play *p, char *buf, size_t n);
+GL_API void gl_play_outcome(const gl_play *p, char *buf, size_t n);
 
 /* The measure in words: "moves 18", "score 120", "1:02.5" (time). */
-void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value, char *buf, size_t n);
+GL_API void gl_score_format_value(const gl_game *g, gl_score_kind kind, long long value, char *buf, size_t n);
 
 #ifdef __cplusplus
 }

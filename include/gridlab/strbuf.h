@@ -2,6 +2,8 @@
 #ifndef GRIDLAB_STRBUF_H
 #define GRIDLAB_STRBUF_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include "error.h"
@@ -18,15 +20,15 @@ typedef struct gl_strbuf {
 
 #define GL_STRBUF_INIT {NULL, 0, 0}
 
-void gl_sb_init(gl_strbuf *sb);
-void gl_sb_free(gl_strbuf *sb);
-void gl_sb_clear(gl_strbuf *sb);
-void gl_sb_putc(gl_strbuf *sb, char c);
-void gl_sb_puts(gl_strbuf *sb, const char *s);
-void gl_sb_append(gl_strbuf *sb, const char *s, size_t n);
-void gl_sb_printf(gl_strbuf *sb, const char *fmt, ...) GL_PRINTF(2, 3);
+GL_API void gl_sb_init(gl_strbuf *sb);
+GL_API void gl_sb_free(gl_strbuf *sb);
+GL_API void gl_sb_clear(gl_strbuf *sb);
+GL_API void gl_sb_putc(gl_strbuf *sb, char c);
+GL_API void gl_sb_puts(gl_strbuf *sb, const char *s);
+GL_API void gl_sb_append(gl_strbuf *sb, const char *s, size_t n);
+GL_API void gl_sb_printf(gl_strbuf *sb, const char *fmt, ...) GL_PRINTF(2, 3);
 /* The text, "" when empty (never NULL). */
-const char *gl_sb_str(const gl_strbuf *sb);
+GL_API const char *gl_sb_str(const gl_strbuf *sb);
 /* Writes the text to a file atomically: a new temporary file beside it
  * (O_EXCL | O_NOFOLLOW, a fresh name on a clash), fsync, rename over the
  * target, fsync of the directory.  A symbolic link is followed: the file
@@ -35,7 +37,7 @@ const char *gl_sb_str(const gl_strbuf *sb);
  * umask.  Anything but a regular file is refused.  On failure the old file
  * is as it was and no temporary file is left.  Returns 0, or -1 with err
  * naming path. */
-int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err);
+GL_API int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err);
 
 #ifdef __cplusplus
 }

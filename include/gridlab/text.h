@@ -13,6 +13,8 @@
 #ifndef GRIDLAB_TEXT_H
 #define GRIDLAB_TEXT_H
 
+#include "api.h"
+
 #include <stddef.h>
 #include "error.h"
 #include "kv.h"
@@ -45,20 +47,20 @@ typedef struct gl_text {
 /* Reads a whole file ("-" is standard input) into a NUL-terminated buffer,
  * refusing more than max bytes.  *len gets the size.  A UTF-8 byte-order
  * mark at the start is dropped; two are refused. */
-int gl_read_file(const char *path, size_t max, char **data, size_t *len, gl_error *err);
+GL_API int gl_read_file(const char *path, size_t max, char **data, size_t *len, gl_error *err);
 /* 1 when data starts with a UTF-8 byte-order mark (EF BB BF). */
-int gl_text_has_bom(const char *data, size_t len);
+GL_API int gl_text_has_bom(const char *data, size_t len);
 /* Parses text that came from `file` (name for messages). */
-int gl_text_parse(const char *data, size_t len, const char *file, gl_text *t, gl_error *err);
-int gl_text_read(const char *path, gl_text *t, gl_error *err);
-void gl_text_free(gl_text *t);
+GL_API int gl_text_parse(const char *data, size_t len, const char *file, gl_text *t, gl_error *err);
+GL_API int gl_text_read(const char *path, gl_text *t, gl_error *err);
+GL_API void gl_text_free(gl_text *t);
 /* Error at a line of this file: "FILE:LINE: ..." */
-int gl_text_error(const gl_text *t, int line, gl_error *err, const char *fmt, ...)
+GL_API int gl_text_error(const gl_text *t, int line, gl_error *err, const char *fmt, ...)
     GL_PRINTF(4, 5);
 /* Checks that there are exactly n rows (message names the line). */
-int gl_text_expect_rows(const gl_text *t, int n, gl_error *err);
+GL_API int gl_text_expect_rows(const gl_text *t, int n, gl_error *err);
 /* Fails on any header key that the game's parser did not look up. */
-int gl_text_check_keys(const gl_text *t, gl_error *err);
+GL_API int gl_text_check_keys(const gl_text *t, gl_error *err);
 
 #ifdef __cplusplus
 }

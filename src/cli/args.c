@@ -341,8 +341,8 @@ static int accepts(const char *list, const char *key)
     return list && flag_index(list, key, strlen(key)) >= 0;
 }
 
-int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
-                      const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err)
+static int run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts, const gl_limits *lim,
+                      gl_strbuf *trace, gl_keep *keep, gl_solution *sol, gl_error *err)
 {
     const gl_solver *sv = gl_game_solver(g, algo);
     if (!sv) {
@@ -378,7 +378,20 @@ int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_
     o.lim = *lim;
     o.opts = opts;
     o.trace = trace;
+    o.keep = keep;
     return sv->solve(b, &o, sol, err);
+}
+
+int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
+                      const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err)
+{
+    return run_solver(g, b, algo, opts, lim, trace, NULL, sol, err);
+}
+
+int gl_cli_run_solver_kept(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
+                           const gl_limits *lim, gl_keep *keep, gl_solution *sol, gl_error *err)
+{
+    return run_solver(g, b, algo, opts, lim, NULL, keep, sol, err);
 }
 
 int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_error *err)

@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 #include <signal.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define GL_EXIT_OK 0
 #define GL_EXIT_NO 1
@@ -132,6 +132,10 @@ void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s
 /* Runs a named solver with options checked against what it accepts. */
 int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
                       const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err);
+/* The same, keeping the solver's workspace in keep for the caller's next
+ * solve (a benchmark's repeats; gl_solve_opts.keep). */
+int gl_cli_run_solver_kept(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
+                           const gl_limits *lim, gl_keep *keep, gl_solution *sol, gl_error *err);
 /* Whether s names a game ID rather than a file: a known game's name
  * followed by ':' or '#'. */
 int gl_cli_is_id(const char *s);

@@ -1,4 +1,4 @@
-/* The processor's optional instruction sets (include/gridlab/cpu.h), asked
+/* The processor's optional instruction sets (src/gridlab/cpu.h), asked
  * through the compiler's builtins, which read CPUID once and also check that
  * the operating system saves the wide registers; GRIDLAB_SIMD lowers what
  * counts as present. */

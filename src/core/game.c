@@ -7,6 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+void gl_keep_free(gl_keep *k)
+{
+    if (k && k->p && k->free) k->free(k->p);
+    if (k) k->p = NULL, k->free = NULL;
+}
+
 void gl_solution_init(gl_solution *s)
 {
     memset(s, 0, sizeof *s);

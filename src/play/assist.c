@@ -155,13 +155,6 @@ int gl_play_solve_first(const gl_play *p, const gl_limits *lim, gl_solution *sol
 
 int gl_play_solve_left(const gl_play *p) { return p->nplan - p->iplan; }
 
-void gl_play_solve_cancel(gl_play *p)
-{
-    free(p->plan);
-    p->plan = NULL;
-    p->nplan = p->iplan = 0;
-}
-
 int gl_play_solve_step(gl_play *p, int *moved, gl_events *ev, gl_error *err)
 {
     if (p->iplan >= p->nplan) return 0;

@@ -1,11 +1,11 @@
 /* The play session's state, shared by its files: session.c (games, moves,
- * history, levels, the clock), assist.c (hints and the solver's moves),
- * store.c (the save file: writing and reading a whole game), scores.c (the
- * tables of best results) and report.c (the JSON shapes). */
+ * history, levels, the clock, the save written), assist.c (hints and the
+ * solver's moves), store.c (a save read back), scores.c (the tables of
+ * best results) and report.c (the JSON shapes). */
 #ifndef GL_PLAY_SESSION_H
 #define GL_PLAY_SESSION_H
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "gridlab/play.h"
 
 #define GL_PLAY_MAXSEL 8
@@ -79,5 +79,9 @@ void play_clock_stop(gl_play *p);
 void play_clock_follow(gl_play *p);
 /* Saves when autosave is on: 0, or -1 with err. */
 int play_autosave(gl_play *p, gl_events *ev, gl_error *err);
+/* The first line of a save and its version (written by session.c, read
+ * by store.c). */
+#define SAVE_MAGIC "# gridlab save "
+#define SAVE_VERSION 2
 
 #endif

@@ -1,4 +1,4 @@
-/* Saving and loading a whole game.
+/* Loading a whole game saved by gl_play_save_text (session.c).
  *
  * A save is a board file (SPEC 1) of the game's position, so every command
  * that reads a board reads a save too; its comment lines hold the rest of
@@ -30,86 +30,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-#define SAVE_MAGIC "# gridlab save "
-#define SAVE_VERSION 2
-
-static void save_lines(gl_strbuf *out, const char *prefix, const char *text)
-{
-    for (const char *s = text; *s;) {
-        size_t n = strcspn(s, "\n");
-        gl_sb_puts(out, prefix);
-        gl_sb_append(out, s, n);
-        gl_sb_putc(out, '\n');
-        s += n + (s[n] == '\n');
-    }
-}
-
-/* The time left on the game's clock when `played` ms were played. */
-static long long time_left(const gl_play *p, long long played)
-{
-    if (p->limit_s <= 0) return -1;
-    long long left = (long long)p->limit_s * 1000 - played;
-    return p->time_up || left < 0 ? 0 : left;
-}
-
-void gl_play_save_text(const gl_play *p, gl_strbuf *out)
-{
-    if (!p->b) return;
-    const gl_game *g = p->g;
-    gl_sb_printf(out, SAVE_MAGIC "%d\n", SAVE_VERSION);
-    if (p->id[0]) gl_sb_printf(out, "# id: %s\n", p->id);
-    gl_sb_printf(out, "# level: %d\n", p->level);
-    long long played = (long long)gl_play_elapsed_ms(p);
-    gl_sb_printf(out, "# clock: played=%lld", played);
-    if (p->limit_s > 0) gl_sb_printf(out, " left=%lld", time_left(p, played));
-    gl_sb_printf(out, "\n# helped: hints=%d solver=%s\n", p->hints, p->assisted ? "yes" : "no");
-    gl_sb_printf(out, "# recorded: %s\n", p->recorded ? "yes" : "no");
-    gl_sb_printf(out, "# history: moves=%d at=%d\n", p->undo.n + p->redo.n, p->undo.n);
-    g->format(p->b, out);
-    gl_strbuf start = GL_STRBUF_INIT;
-    g->format(p->start, &start);
-    save_lines(out, "# start: ", gl_sb_str(&start));
-    gl_sb_free(&start);
-    for (int i = 0; i < p->undo.n; i++) gl_sb_printf(out, "# move: %s\n", p->undo.items[i].note);
-    for (int i = p->redo.n - 1; i >= 0; i--) gl_sb_printf(out, "# move: %s\n", p->redo.items[i].note);
-}
-
-void gl_play_set_path(gl_play *p, const char *path)
-{
-    char *copy = path ? strdup(path) : NULL;
-    if (path && !copy) return;
-    free(p->path);
-    p->path = copy;
-}
-
-const char *gl_play_path(const gl_play *p) { return p->path; }
-
-void gl_play_set_autosave(gl_play *p, int on) { p->autosave = on; }
-int gl_play_autosaving(const gl_play *p) { return p->autosave; }
-
-int gl_play_save(gl_play *p, const char *path, gl_error *err)
-{
-    if (!p->b) return gl_error_set(err, "no game to save");
-    if (!path) path = p->path;
-    if (!path) return gl_error_set(err, "no save file: name one");
-    gl_strbuf sb = GL_STRBUF_INIT;
-    gl_play_save_text(p, &sb);
-    int rc = gl_write_file_atomic(path, gl_sb_str(&sb), sb.len, err);
-    gl_sb_free(&sb);
-    if (rc != 0) return -1;
-    if (path != p->path) gl_play_set_path(p, path);
-    p->dirty = 0;
-    return 0;
-}
-
-int play_autosave(gl_play *p, gl_events *ev, gl_error *err)
-{
-    if (!p->autosave || !p->path) return 0;
-    if (gl_play_save(p, NULL, err) != 0) return -1;
-    gl_events_add(ev, GL_EV_SAVED, 0);
-    return 0;
-}
 
 /* ------------------------------------------------------------ reading */
 

@@ -1,5 +1,5 @@
 /* Turn-limited links: the shortest-path BFS and the straight-line sweep
- * (see include/gridlab/link_bfs.h).
+ * (see src/gridlab/link_bfs.h).
  *
  * The BFS runs over (cell, direction, turns) states, so "at most k turns" is
  * part of the state rather than a filter on finished paths: a cell reached

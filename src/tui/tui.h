@@ -1,8 +1,9 @@
 /* The terminal front end's internal state, shared by its files: tui.c
  * (start, the main loop, signals), tui_input.c (keys and mouse clicks),
  * tui_play.c (moves, animation, hints, the solver, the end of a game and
- * its result), tui_menu.c (the menu, forms, prompts, questions, the help
- * and results pages) and tui_draw.c (layout and drawing).
+ * its result), tui_menu.c (the menu, forms, prompts, questions),
+ * tui_pages.c (the help and results pages) and tui_draw.c (layout and
+ * drawing).
  *
  * The game in progress is a play session (src/play): undo, hints, the
  * solver's moves, levels, the clock and saves live there, and the tables
@@ -20,7 +21,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "play/front.h"
 
 /* Overlays drawn on top of the board cells.  Coordinates may lie on the
@@ -147,12 +148,16 @@ void tui_finish(tui *t);
  * result's key, single keys; a game that is over already is not recorded. */
 void tui_game_changed(tui *t);
 
-/* tui_menu.c */
-void tui_menu(tui *t);
+/* tui_pages.c */
 void tui_help(tui *t);
 /* The results page of this game's parameters (rank: the row to mark, 0
  * none; head: a line on top, or NULL). */
 void tui_results(tui *t, int rank, const char *head);
+/* Whether the game in play was made from preset pr of g. */
+int tui_is_current_preset(tui *t, const gl_game *g, const gl_preset *pr);
+
+/* tui_menu.c */
+void tui_menu(tui *t);
 /* Saves to the save file, or asks for a name: 1 saved. */
 int tui_save(tui *t, int ask);
 /* Before the game in progress is dropped (what: "quit", "start a new

@@ -138,7 +138,12 @@ case "$OUT" in *'"optimal":false'*) ok ;; *) bad "stopped run claims optimal" ;;
 
 # Limits (time, Ctrl-C, memory) on a board where one node is expensive:
 # 32x32 with 3 kinds, where a single swap can cascade over the whole board.
-# Generous bounds: a 300 ms limit must stop within 2 s, Ctrl-C too.
+# Generous bounds, so that a loaded machine (ctest -j16 on two cores) does
+# not fail them: a 1 s limit must stop within 10 s, Ctrl-C too (a search
+# that ignored them would run for minutes on this board).  1 s and not less:
+# exact meets its first line after about 80 ms on an idle machine, and the
+# test wants that line kept with a fraction of a core.  The figures on an
+# idle machine are docs/match3.md's.
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # timed ARGS...: run, and MS = the wall time in milliseconds.
 timed() { local t0; t0=$(now_ms); run "$@"; MS=$(( $(now_ms) - t0 )); }
@@ -189,9 +194,9 @@ wide() { [ "$1" = beam ] && echo "--width 1000"; }
 for algo in exact backtrack pruned beam best1; do
     X=64; [ "$algo" = best1 ] && X=1; [ "$algo" = beam ] && X=3
     # shellcheck disable=SC2046
-    timed solve "$HUGE" --algo "$algo" --swaps "$X" $(wide "$algo") --limit-ms 300 --json
-    within 2000 "$algo --limit-ms 300"
-    expect_json "$algo --limit-ms 300 json"
+    timed solve "$HUGE" --algo "$algo" --swaps "$X" $(wide "$algo") --limit-ms 1000 --json
+    within 10000 "$algo --limit-ms 1000"
+    expect_json "$algo --limit-ms 1000 json"
     case "$OUT" in
     *'"stopped":"time limit"'*) case "$OUT" in *'"optimal":false'*) ok ;; *) bad "$algo stopped yet optimal" ;; esac ;;
     *'"stopped"'*) bad "$algo stopped by something else" ;;
@@ -202,12 +207,12 @@ for algo in exact backtrack pruned beam best1; do
     if [ "$(json_num cost)" -gt 0 ] && [ "$(printf '%s' "$OUT" | grep -c '"moves":\[\]')" -eq 0 ]; then ok; else
         bad "$algo lost its best answer"; fi
 done
-timed hint "$HUGE" --limit-ms 100 --json
-within 2000 "hint --limit-ms 100"
-expect_json "hint --limit-ms 100 json"
+timed hint "$HUGE" --limit-ms 1000 --json
+within 10000 "hint --limit-ms 1000"
+expect_json "hint --limit-ms 1000 json"
 # a move found by a search that stopped says so
-expect_out '"optimal":false' "hint --limit-ms 100: not proved"
-expect_out '"stopped":"time limit"' "hint --limit-ms 100: the reason"
+expect_out '"optimal":false' "hint --limit-ms 1000: not proved"
+expect_out '"stopped":"time limit"' "hint --limit-ms 1000: the reason"
 # Stopped before one swap was searched (1 ms for over a thousand swaps that
 # cascade over the board): it says so, exit 3, never "no move".
 run hint "$HUGE" --limit-ms 1 --json
@@ -216,13 +221,13 @@ expect_out '"move":null,"stopped":"time limit"' "hint stopped: no move, the reas
 for algo in exact beam backtrack; do
     # shellcheck disable=SC2046
     interrupted 1 solve "$HUGE" --algo "$algo" --swaps 64 $(wide "$algo") --json
-    within 2000 "$algo after Ctrl-C"
+    within 10000 "$algo after Ctrl-C"
     expect_json "$algo after Ctrl-C json"
     expect_out '"stopped":"interrupted"' "$algo after Ctrl-C"
     if [ "$(json_num cost)" -gt 0 ]; then ok; else bad "$algo after Ctrl-C lost its answer"; fi
 done
 interrupted 1 hint "$HUGE" --swaps 64 --json
-within 2000 "hint after Ctrl-C"
+within 10000 "hint after Ctrl-C"
 expect_json "hint after Ctrl-C json"
 
 # Memory: the process's peak stays near --mem-mb (plus the program's own

@@ -299,7 +299,7 @@ static void play_solution(gl_play *p)
     gl_solution_init(&sol);
     gl_error err = {0};
     gl_limits lim = {5000, 0, NULL, NULL};
-    gl_solve_opts o = {lim, NULL, NULL};
+    gl_solve_opts o = {lim, NULL, NULL, NULL};
     const gl_game *g = gl_play_game(p);
     assert_int_equal(g->solvers[0].solve(gl_play_board(p), &o, &sol, &err), 0);
     assert_true(sol.solved);

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define MAXW 300
 #define TAG 0x5eedULL

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static void test_bucketq_order_and_lifo(void **state)
 {

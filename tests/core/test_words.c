@@ -19,7 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static const char *const forbidden[] = {"seed's", "--", "cost ="};
 

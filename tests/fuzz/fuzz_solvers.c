@@ -23,7 +23,7 @@
  * libFuzzer -timeout still catches a true hang); GL_FUZZ_SOLVE_VERBOSE=1
  * prints each solver's time and how it ended. */
 #include "fuzz.h"
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #include <string.h>
 

@@ -1,4 +1,5 @@
-/* The seed's program (seed 002), transcribed from its pseudo-code as
+/* The seed's program (the pseudo-code of the match-three write-up the game
+ * comes from: docs/match3.md, "The seed's rules"), transcribed from it as
  * plainly as possible: the test oracle for rules=seed.
  *
  * It shares no code with the library: the board is the seed's arr[x][y]

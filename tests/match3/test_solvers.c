@@ -391,7 +391,7 @@ static void test_wide_plays(void **state)
             memcpy(kd.ks, kout, sizeof kout);
             const uint64_t *cm = kd.changed, *k0 = kd.key0, *k1 = kd.key1, *mh = kd.mh, *mvw = kd.mv, *kocc = kd.occ,
                            *ruh = kd.ruh, *ruv = kd.ruv;
-            const uint64_t(*kpl)[MATCH3_BITS_IDS] = kd.pl;
+            uint64_t(*kpl)[MATCH3_BITS_IDS] = kd.pl; /* only read (a pointer to const arrays needs C2x) */
             const int *rb = kd.rbest;
             int want[MATCH3_BITS_IDS], wall[MATCH3_BITS_IDS];
             long long nrep = 0, nall = 0;
@@ -624,17 +624,26 @@ static void test_bits_exact_wide_portable(void **state)
     }
 }
 
-/* The bit-parallel search keeps its workspace (tables, one-swap cache)
- * from one solve to the next in a process.  Nothing may carry over: a
- * board solved again after others (a bigger one with other kinds, and one
- * stopped by a time limit) gets the same score, line and play count. */
-static long long bits_solve(const match3_board *b, int x, double limit_ms, int *line, int *nline,
+/* The bit-parallel search leaves its workspace (tables, one-swap cache)
+ * in the caller's gl_keep for the caller's next solve.  Nothing may carry
+ * over: a board solved again after others (a bigger one with other kinds,
+ * and one stopped by a time limit) gets the same score, line and play
+ * count as without a kept workspace; and a gl_keep holding something of
+ * another solver's is freed and taken over. */
+static int other_freed;
+static void other_free(void *p)
+{
+    free(p);
+    other_freed++;
+}
+
+static long long bits_solve(const match3_board *b, int x, double limit_ms, gl_keep *keep, int *line, int *nline,
                             uint64_t *nodes, const char **st)
 {
     gl_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.limit_ms = limit_ms;
-    match3_exact_job j = {.b = b, .x = x, .lim = &lim};
+    match3_exact_job j = {.b = b, .x = x, .lim = &lim, .keep = keep};
     gl_error err = {0};
     assert_int_equal(match3_exact_bits_run(&j, &err), 0);
     memcpy(line, j.line, sizeof j.line);
@@ -651,18 +660,27 @@ static void test_bits_workspace_reuse(void **state)
     int l1[MATCH3_MAX_SWAPS], l2[MATCH3_MAX_SWAPS], l3[MATCH3_MAX_SWAPS], n1, n2, n3;
     uint64_t p1, p2, p3;
     const char *st;
-    long long v1 = bits_solve(a, 5, 0, l1, &n1, &p1, &st);
+    long long v1 = bits_solve(a, 5, 0, NULL, l1, &n1, &p1, &st);
     assert_null(st);
-    bits_solve(big, 5, 0, l2, &n2, &p2, &st);
+    gl_keep keep = GL_KEEP_INIT;
+    keep.p = malloc(16);
+    keep.free = other_free;
+    bits_solve(big, 5, 0, &keep, l2, &n2, &p2, &st);
     assert_null(st);
-    bits_solve(slow, 12, 20, l3, &n3, &p3, &st);
+    assert_int_equal(other_freed, 1);
+    assert_non_null(keep.p);
+    void *kept = keep.p;
+    bits_solve(slow, 12, 20, &keep, l3, &n3, &p3, &st);
     assert_non_null(st);
-    long long v2 = bits_solve(a, 5, 0, l2, &n2, &p2, &st);
+    assert_ptr_equal(keep.p, kept); /* taken again, not made anew */
+    long long v2 = bits_solve(a, 5, 0, &keep, l2, &n2, &p2, &st);
     assert_null(st);
     assert_int_equal(v1, v2);
     assert_int_equal(n1, n2);
     assert_memory_equal(l1, l2, (size_t)n1 * sizeof *l1);
     assert_int_equal(p1, p2);
+    gl_keep_free(&keep);
+    assert_null(keep.p);
     gl_game_match3.destroy((gl_board *)a);
     gl_game_match3.destroy((gl_board *)big);
     gl_game_match3.destroy((gl_board *)slow);

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "games/tiles/tiles.h"
 #include "games/tiles/tiles_rank.h"
 
@@ -303,8 +303,9 @@ static void test_seed_program(void **state)
     gl_game_tiles.destroy(b);
 }
 
-/* The trace prints each state with g and h, the seed's PrintStatus, and
- * for a walk that loops, the states up to the one seen again. */
+/* The trace prints each state with g and h, as the seed's program prints
+ * them (docs/tiles.md, --trace), and for a walk that loops, the states up
+ * to the one seen again. */
 static void test_seed_trace(void **state)
 {
     (void)state;

@@ -116,7 +116,9 @@ for i in $(seq 1 "$npresets"); do
     check_id "$GAME preset $i ($label)"
     check_words "$GAME preset $i ($label): the board"
     check_colours "$GAME preset $i ($label)" 32
-    mv=$("$GRIDLAB" hint "$SAVE" --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p')
+    # (a minute to think: the default 5 s gave tiles' largest preset no move
+    # on a loaded machine, ctest -j16 on two cores)
+    mv=$("$GRIDLAB" hint "$SAVE" --limit-ms 60000 --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p')
     if [ -z "$mv" ]; then bad "$GAME preset $i ($label): gridlab hint gave no move"; continue; fi
     keys :
     typed "$mv"

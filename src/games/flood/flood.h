@@ -1,4 +1,4 @@
-/* Flood-It (seed 000, SPEC 2.1): shared definitions of the game and its
+/* Flood-It (SPEC 2.1; its seed: docs/flood.md): shared definitions of the game and its
  * solvers.
  *
  * The board is W x H cells of colours 0..K-1 (symbols 0-9a-z).  Everything
@@ -14,7 +14,7 @@
 #define GRIDLAB_GAMES_FLOOD_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define FLOOD_MAX_SIDE 30
 #define FLOOD_MAX_CELLS (FLOOD_MAX_SIDE * FLOOD_MAX_SIDE)
@@ -86,7 +86,7 @@ int flood_board_from_line(flood_board *b, const char *line, int len, int w, int 
 
 /* ------------------------------------------------------------ the graph (flood_graph.c) */
 /* Builds the graph of b, with the kernels of the widest path the processor
- * has (or the one GRIDLAB_SIMD asks for: include/gridlab/cpu.h) and their
+ * has (or the one GRIDLAB_SIMD asks for: src/gridlab/cpu.h) and their
  * padded tables where the sets fit in 8 words.  The memory is charged to m
  * (may be NULL) before it is allocated.  -1 when it cannot be: m->stopped
  * says "memory limit", else malloc failed. */

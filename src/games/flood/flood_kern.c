@@ -1,7 +1,7 @@
 /* The Flood-It set kernels (flood_kern.h) in portable C, one copy per word
  * count 1..3 so that a set stays in registers, and the choice among the
  * copies of every width at the time a graph is built: the widest the
- * processor has (include/gridlab/cpu.h, GRIDLAB_SIMD), else these, else
+ * processor has (src/gridlab/cpu.h, GRIDLAB_SIMD), else these, else
  * (sets of 4 words or more without vectors) the generic loops of
  * flood_bound.c and flood_sets.c. */
 #include "flood_kern.h"

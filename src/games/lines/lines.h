@@ -1,4 +1,4 @@
-/* Color Lines (seed 001, SPEC 2.2): rules, text format, AI players, replays.
+/* Color Lines (SPEC 2.2; its seed: docs/lines.md): rules, text format, AI players, replays.
  *
  * A board is a flat array of W*H bytes (0 empty, 1..K a ball colour), the
  * preview of the next spawn (colours, and positions under lines98 rules),
@@ -17,7 +17,7 @@
 #define GRIDLAB_GAMES_LINES_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "gridlab/grid_bfs.h"
 
 #define LINES_MAX_SIDE 26

@@ -1,4 +1,4 @@
-/* Match-three (seed 002, SPEC 2.3): rules, the search engine and solvers.
+/* Match-three (SPEC 2.3; its seed: docs/match3.md): rules, the search engine and solvers.
  *
  * A board is M rows x N columns of bytes: 0 is empty, 1..K a tile kind,
  * cell index r*cols + c.  Three implementations of the rules live here on
@@ -21,7 +21,7 @@
 #define GRIDLAB_GAMES_MATCH3_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define MATCH3_MAX_SIDE 32
 #define MATCH3_MAX_CELLS (MATCH3_MAX_SIDE * MATCH3_MAX_SIDE)
@@ -305,6 +305,7 @@ typedef struct match3_exact_job {
     const match3_board *b;            /* the position */
     int x;                            /* the number of swaps */
     const gl_limits *lim;             /* may be NULL */
+    gl_keep *keep;                    /* the caller's workspace to reuse; may be NULL */
     int engine;                       /* MATCH3_ENGINE_*: asked (AUTO: the fastest that
                                        * fits), then the one that ran */
     long long best;                   /* the best total in at most x swaps */

@@ -51,17 +51,18 @@ static inline uint64_t cols_of(uint64_t x)
 
 #define HOT static inline __attribute__((always_inline))
 
-/* Starts of maximal runs of >= 3, >= 4 and >= 5 in one direction, scored:
+/* Starts of maximal runs of >= 3, >= 4 and >= 5 in one direction, their
+ * score added to acc:
  * t3 has the first cell of every run of 3 or more (with its two next
  * cells in b), next(x) steps one cell along, first marks cells whose
  * predecessor is not in b. */
-#define RUN_SCORE(g, t3, b, next, prev)                                                        \
-    ({                                                                                         \
+#define RUN_SCORE(acc, g, t3, b, next, prev)                                                   \
+    do {                                                                                       \
         uint64_t t4_ = (t3) & next(next(next(b))), t5_ = t4_ & next(next(next(next(b)))); \
         uint64_t f_ = ~prev(b);                                                                \
         int n3_ = sparse_count((t3) & f_), n4_ = sparse_count(t4_ & f_), n5_ = sparse_count(t5_ & f_); \
-        (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_;    \
-    })
+        (acc) += (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_; \
+    } while (0)
 
 /* The runs of one round: their score, the cells they clear into *clr, and
  * the cells of row runs and column runs into *hcells and *vcells.  All
@@ -89,11 +90,11 @@ HOT int runs_of(const match3_bits *g, const uint64_t *kw, const int K, uint64_t 
     _Pragma("GCC unroll 9") for (int k = 0; k < K; k++) {
         uint64_t b = kw[k], t = t3[k], u = u3[k];
         if (t) {
-            score += RUN_SCORE(g, t, b, nb_above, nb_below);
+            RUN_SCORE(score, g, t, b, nb_above, nb_below);
             vc |= t | (t << 1) | (t << 2);
         }
         if (u) {
-            score += RUN_SCORE(g, u, b, nb_right, nb_left);
+            RUN_SCORE(score, g, u, b, nb_right, nb_left);
             hc |= u | (u << 8) | (u << 16);
         }
     }
@@ -230,13 +231,13 @@ HOT void planes_of(const uint64_t *kw, uint64_t *pl, uint64_t *occ, const int K)
 
 /* Maximal runs in one direction from e (bit p: p and the next cell hold
  * equal tiles), scored as RUN_SCORE does per kind. */
-#define PLANE_RUN_SCORE(g, t3, e, next, prev)                                                  \
-    ({                                                                                         \
+#define PLANE_RUN_SCORE(acc, g, t3, e, next, prev)                                             \
+    do {                                                                                       \
         uint64_t t4_ = (t3) & next(next(e)), t5_ = t4_ & next(next(next(e)));                  \
         uint64_t f_ = ~prev(e);                                                                \
         int n3_ = sparse_count((t3) & f_), n4_ = sparse_count(t4_ & f_), n5_ = sparse_count(t5_ & f_); \
-        (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_;    \
-    })
+        (acc) += (g)->scores[0] * (n3_ - n4_) + (g)->scores[1] * (n4_ - n5_) + (g)->scores[2] * n5_; \
+    } while (0)
 
 /* The score of a legal swap (with its cascades) on the position in planes
  * (planes_of); the same rounds, clears and falls as play_k. */
@@ -263,11 +264,11 @@ HOT int plane_score(const match3_bits *g, const uint64_t *pl0, uint64_t occ, int
         if (!(t | u)) break;
         uint64_t clr = 0;
         if (t) {
-            total += PLANE_RUN_SCORE(g, t, ev, nb_above, nb_below);
+            PLANE_RUN_SCORE(total, g, t, ev, nb_above, nb_below);
             clr |= t | (t << 1) | (t << 2);
         }
         if (u) {
-            total += PLANE_RUN_SCORE(g, u, eh, nb_right, nb_left);
+            PLANE_RUN_SCORE(total, g, u, eh, nb_right, nb_left);
             clr |= u | (u << 8) | (u << 16);
         }
         uint64_t above = smear_up(clr);
@@ -311,8 +312,8 @@ HOT int plane_play_read(const match3_bits *g, const uint64_t *kin, uint64_t *kou
         uint64_t sv = vc | dc | nb_below(dc & ev) | (ev & nb_above(dc));
         read |= (sh | nb_left(sh) | nb_right(sh) | sv | nb_below(sv) | nb_above(sv)) & g->cells;
         if (!(t | u)) break;
-        if (t) total += PLANE_RUN_SCORE(g, t, ev, nb_above, nb_below);
-        if (u) total += PLANE_RUN_SCORE(g, u, eh, nb_right, nb_left);
+        if (t) PLANE_RUN_SCORE(total, g, t, ev, nb_above, nb_below);
+        if (u) PLANE_RUN_SCORE(total, g, u, eh, nb_right, nb_left);
         uint64_t clr = hc | vc, above = smear_up(clr);
         read |= above & g->cells;
         occ &= ~clr;

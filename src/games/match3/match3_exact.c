@@ -330,7 +330,7 @@ done:
 int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *out, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
-    match3_exact_job j = {.b = b, .lim = &o->lim};
+    match3_exact_job j = {.b = b, .lim = &o->lim, .keep = o->keep};
     if (match3_opt_swaps(o, b, MATCH3_MAX_SWAPS, &j.x, err) != 0 ||
         match3_opt_engine(o, &b->R, 1, &j.engine, err) != 0)
         return -1;
@@ -353,7 +353,7 @@ int match3_solve_exact(const gl_board *bb, const gl_solve_opts *o, gl_solution *
 int match3_hint(const gl_board *bb, const gl_solve_opts *o, gl_move *m, gl_info *info, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
-    match3_exact_job j = {.b = b, .lim = &o->lim};
+    match3_exact_job j = {.b = b, .lim = &o->lim, .keep = o->keep};
     if (match3_opt_swaps(o, b, 3, &j.x, err) != 0) return -1;
     int list[MATCH3_MAX_MOVES];
     int n = match3_swaps_left(b) == 0 ? 0 : match3_legal_list(&b->R, b->cell, list);

@@ -231,7 +231,7 @@ int match3_exact_bits_run(match3_exact_job *j, gl_error *err)
     j->nline = 0;
     j->nodes = 0;
     j->engine = MATCH3_ENGINE_BITS;
-    bx_ctx *c = bx_take(&m);
+    bx_ctx *c = bx_take(&m, j->keep);
     if (c && bt_reset(&c->tt, BX_TT_START, &m) != 0) {
         bx_free(c);
         c = NULL;
@@ -244,7 +244,7 @@ int match3_exact_bits_run(match3_exact_job *j, gl_error *err)
         return 0;
     }
     if (match3_bits_init(&c->G, &b->R) != 0 || !match3_bits_fits(&b->R)) {
-        bx_give_back(c);
+        bx_give_back(c, j->keep);
         gl_meter_end(&m);
         return gl_error_set(err, "internal error: board does not fit the bit engine");
     }
@@ -301,7 +301,7 @@ int match3_exact_bits_run(match3_exact_job *j, gl_error *err)
     }
     j->nodes = c->nodes;
     j->stopped = m.stopped;
-    bx_give_back(c);
+    bx_give_back(c, j->keep);
     j->peak = m.peak;
     gl_meter_end(&m);
     return 0;

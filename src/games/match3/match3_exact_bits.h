@@ -16,7 +16,7 @@
 /* ------------------------------------------------------------ memory */
 
 /* Zeroed memory for the search's big buffers (mapped and populated where
- * the system can, match3_exact_mem.c), and its release. */
+ * the system can, match3_exact_table.c), and its release. */
 void *bx_mem(size_t bytes);
 void bx_unmem(void *p, size_t bytes);
 
@@ -108,12 +108,12 @@ typedef struct bx_ctx {
 } bx_ctx;
 
 /* The workspace of a solve (match3_exact_mem.c): taken from the one the
- * last finished solve left, or made (charged to m); given back at the
- * end. */
-bx_ctx *bx_take(gl_meter *m);
+ * caller's last solve left in keep, or made (charged to m); given back at
+ * the end, into keep (freed when keep is NULL). */
+bx_ctx *bx_take(gl_meter *m, gl_keep *keep);
 /* The bytes of a workspace without its table. */
 size_t bx_ctx_bytes(void);
-void bx_give_back(bx_ctx *c);
+void bx_give_back(bx_ctx *c, gl_keep *keep);
 void bx_free(bx_ctx *c);
 
 /* Two swaps left (match3_exact_two.c): the best total of two swaps from p

@@ -1,51 +1,21 @@
-/* Memory for the exact bit-engine search: mapped buffers, and the
- * workspace kept from one solve to the next.
+/* The exact bit-engine search's workspace, which a caller may keep from
+ * one solve to the next (its buffers are mapped by bx_mem,
+ * match3_exact_table.c).
  *
  * On a virtual machine the first touch of a fresh page costs as much as
  * many plays, and a solve of a small board spent most of its time faulting
  * in its tables.  So the buffers are mapped with MAP_POPULATE
  * where it exists (the kernel fills the pages in one call, much cheaper
  * than faulting them one by one), and the workspace of a finished solve
- * (context, one-swap cache, table buffers) is kept for the next solve in
- * the process, which only clears the parts it uses.  Elsewhere (and under
+ * (context, one-swap cache, table buffers) is left in the caller's
+ * gl_keep, when it gives one, for its next solve, which only clears the
+ * parts it uses.  Elsewhere (and under
  * the sanitizers, which check heap blocks) plain calloc.  docs/notes/match3.md
  * has the measurements. */
 #include "match3_exact_bits.h"
 
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-
-#if defined(MAP_POPULATE) && !defined(__SANITIZE_ADDRESS__)
-#define BX_MMAP 1
-#endif
-
-void *bx_mem(size_t bytes)
-{
-#ifdef BX_MMAP
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    return p == MAP_FAILED ? NULL : p;
-#else
-    return calloc(1, bytes);
-#endif
-}
-
-void bx_unmem(void *p, size_t bytes)
-{
-    if (!p) return;
-#ifdef BX_MMAP
-    munmap(p, bytes);
-#else
-    (void)bytes;
-    free(p);
-#endif
-}
-
-/* The workspace of the last finished solve, for the next one: a solve
- * takes it or builds its own, and puts it back unless another solve
- * (another thread) already did. */
-static _Atomic(bx_ctx *) bx_spare;
 
 #define BX_KEEP_BYTES ((size_t)8 << 20) /* table buffers above this are not kept */
 
@@ -56,12 +26,19 @@ void bx_free(bx_ctx *c)
     bx_unmem(c, sizeof *c);
 }
 
+static void bx_free_kept(void *p) { bx_free(p); }
+
 size_t bx_ctx_bytes(void) { return sizeof(bx_ctx) + ((size_t)1 << B1_MAX_BITS) * sizeof(uint64_t[2]); }
 
-bx_ctx *bx_take(gl_meter *m)
+bx_ctx *bx_take(gl_meter *m, gl_keep *keep)
 {
     if (gl_meter_charge(m, bx_ctx_bytes()) != 0) return NULL;
-    bx_ctx *c = atomic_exchange(&bx_spare, NULL);
+    bx_ctx *c = NULL;
+    if (keep && keep->p && keep->free == bx_free_kept) {
+        c = keep->p;
+        keep->p = NULL;
+        keep->free = NULL;
+    }
     if (!c) {
         c = bx_mem(sizeof *c);
         if (c) c->b1c = bx_mem(((size_t)1 << B1_MAX_BITS) * sizeof *c->b1c);
@@ -87,7 +64,7 @@ bx_ctx *bx_take(gl_meter *m)
     return c;
 }
 
-void bx_give_back(bx_ctx *c)
+void bx_give_back(bx_ctx *c, gl_keep *keep)
 {
     bt_release(&c->tt);
     gl_meter_refund(c->m, bx_ctx_bytes());
@@ -97,6 +74,11 @@ void bx_give_back(bx_ctx *c)
             c->tt.buf[i] = NULL;
             c->tt.bufcap[i] = 0;
         }
-    bx_ctx *none = NULL;
-    if (!atomic_compare_exchange_strong(&bx_spare, &none, c)) bx_free(c);
+    if (!keep) {
+        bx_free(c);
+        return;
+    }
+    gl_keep_free(keep); /* another solver's, or nothing */
+    keep->p = c;
+    keep->free = bx_free_kept;
 }

@@ -1,10 +1,38 @@
 /* The exact bit-engine search's transposition table (match3_exact_bits.h
  * describes it): open addressing, one slot of three words per entry, two
  * buffers that take turns when the table doubles and are kept from one
- * solve to the next. */
+ * solve to the next; and the mapped memory of the search's buffers
+ * (bx_mem: match3_exact_mem.c says why they are mapped populated). */
 #include "match3_exact_bits.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#if defined(MAP_POPULATE) && !defined(__SANITIZE_ADDRESS__)
+#define BX_MMAP 1
+#endif
+
+void *bx_mem(size_t bytes)
+{
+#ifdef BX_MMAP
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+#else
+    return calloc(1, bytes);
+#endif
+}
+
+void bx_unmem(void *p, size_t bytes)
+{
+    if (!p) return;
+#ifdef BX_MMAP
+    munmap(p, bytes);
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
 
 /* Makes buf[i] hold at least cap slots, cleared; 0 or -1.  A bigger
  * buffer is charged before it is mapped; the old one is refunded once it

@@ -3,7 +3,7 @@
  * plane_play_read in match3_bits_k.h), one position per 64-bit lane of a
  * 512-bit vector, where the processor has AVX-512F, BW, DQ, VL, VBMI2 and
  * VPOPCNTDQ (checked at run time; GRIDLAB_SIMD=avx2, neon or portable
- * turns it off, to test the portable path: include/gridlab/cpu.h).
+ * turns it off, to test the portable path: src/gridlab/cpu.h).
  *
  * Every lane runs the same rounds as the scalar play: the equality words
  * of the planes give the runs of all kinds, a round scores and clears

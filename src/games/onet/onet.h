@@ -1,4 +1,4 @@
-/* Lianliankan / Onet / Shisen-Sho (seed 003, SPEC 2.4): the game's
+/* Lianliankan / Onet / Shisen-Sho (SPEC 2.4; its seed: docs/onet.md): the game's
  * internal interface, shared by its files.
  *
  * The board is kept padded: the W x H play area sits inside a one-cell ring
@@ -8,14 +8,14 @@
  * a tile; tile kinds are ONET_KIND0 + k with k the index of the symbol in
  * ONET_SYMBOLS (the obstacle '@' is the last kind).
  *
- * Files: onet.c (rules and the game table), onet_text.c (parse, format,
- * render), onet_maps.c (maps, levels, the generator), onet_solve.c (the
- * solvers). */
+ * Files: onet_rules.c (rules), onet_text.c (parse, format, render),
+ * onet_maps.c (maps, levels, the parameters, the generator), onet_solve.c
+ * (the solvers), onet.c (the game table, on all of them). */
 #ifndef GRIDLAB_GAMES_ONET_H
 #define GRIDLAB_GAMES_ONET_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 #include "gridlab/link_bfs.h"
 
 #define ONET_EMPTY 0
@@ -62,7 +62,7 @@ void onet_free(onet_board *b);
 /* Copies src's cells and rng into dst of the same size (no allocation). */
 void onet_assign(onet_board *dst, const onet_board *src);
 
-/* Rules (onet.c). */
+/* Rules (onet_rules.c). */
 int onet_symbol_kind(char c); /* -1 when not a tile symbol */
 /* Shortest link between two tiles of the same kind (padded indices):
  * corners into out (ONET_MAX_CORNERS), returns their count or 0. */
@@ -71,7 +71,7 @@ int onet_link(const onet_board *b, int i, int j, int *out);
 int onet_linkable(const onet_board *b, int i, int j);
 /* Every linkable pair (padded indices, i < j, in reading order) into
  * pairs[2k], pairs[2k+1] up to max pairs; returns the count (max == 1
- * stops at the first: an existence query).  By clear extents, see onet.c;
+ * stops at the first: an existence query).  By clear extents, see onet_rules.c;
  * sc is only used by the sweep below, and kept so the two interchange. */
 int onet_pairs(const onet_board *b, gl_link_scratch *sc, int *pairs, int max);
 int onet_any_pair(const onet_board *b, gl_link_scratch *sc);
@@ -123,8 +123,11 @@ int onet_levels_parse(const char *data, size_t len, const char *file, onet_level
                       gl_error *err);
 int onet_builtin_levels(const onet_level **lv);
 gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err);
-/* The parameter table (onet.c), which onet_create reads. */
-extern const gl_param onet_params[];
+/* The parameter table (onet_maps.c), which onet_create reads and the game
+ * table names; its count is a constant for the table's initializer (a
+ * definition with another count does not compile). */
+#define ONET_NPARAMS 11
+extern const gl_param onet_params[ONET_NPARAMS];
 extern const int onet_nparams;
 int onet_next_level(const gl_board *gb, gl_kvlist *params);
 /* Lays out a board from a map; solvable: backwards construction. */

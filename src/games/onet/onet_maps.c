@@ -1,4 +1,5 @@
-/* Onet maps, levels and the board generator (seed 003 section 2.1).
+/* Onet maps, levels and the board generator (as the seed's section 2.1 has
+ * it: docs/onet.md, "Generator").
  *
  * A map is rows of 0 and 1 (1 = a tile goes here) with both counts even.
  * The generator follows the seed: obstacles on random 1-cells, then pairs
@@ -347,6 +348,26 @@ static int level_from(const gl_params *pv, onet_level *L, int *builtin_no, gl_er
     }
     return 0;
 }
+
+/* The parameters: the one statement of what `new`, IDs and the forms take
+ * (read by onet_create, below). */
+const gl_param onet_params[] = {
+    {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)",
+     0},
+    {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)", GL_PARAM_NOT_IN_ID},
+    {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "the board's shape: a built-in map (classic unless a level "
+     "or a size says otherwise)", 0},
+    {"size", GL_PARAM_SIZE, NULL, 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, NULL, "a full rectangle instead of a map",
+     0},
+    {"kinds", GL_PARAM_INT, NULL, 1, ONET_NKINDS - 1, 0, 0, NULL, "kinds of tile (default: tiles / 4)", 0},
+    {"obstacles", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "obstacle tiles (even)", 0},
+    {"bombs", GL_PARAM_INT, NULL, 0, ONET_MAX_SIDE * ONET_MAX_SIDE, 0, 0, NULL, "bombs on empty cells", 0},
+    {"border", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "0|1", "links may run round the board (1)", 0},
+    {"goal", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "all|obstacles", "clear every tile, or every obstacle", 0},
+    {"time", GL_PARAM_INT, NULL, 0, 1000000, 0, 0, NULL, "seconds on the clock (0: none)", 0},
+    {"solvable", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "promise a board that can be cleared", 0},
+};
+const int onet_nparams = (int)(sizeof onet_params / sizeof onet_params[0]);
 
 gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {

@@ -1,4 +1,4 @@
-/* Black-and-white sliding tiles (seed 004, SPEC 2.5).
+/* Black-and-white sliding tiles (SPEC 2.5; its seed: docs/tiles.md).
  *
  * A row of cells holding black tiles, white tiles and one empty cell.  A
  * tile moves into the empty cell from distance d, 1 <= d <= hop+1, at cost
@@ -13,7 +13,7 @@
 #define GRIDLAB_GAMES_TILES_H
 
 #include <stdint.h>
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #define TILES_MAX_CELLS 57
 #define TILES_MAX_N ((TILES_MAX_CELLS - 1) / 2)
@@ -55,8 +55,8 @@ void tiles_init(void);
 int tiles_successors(uint64_t s, int len, int hop, uint64_t *succ, int *cost, gl_move *mv);
 /* Row text ("BBBWWW_") of a state into buf (len+1 bytes). */
 void tiles_row(uint64_t s, int len, char *buf);
-/* The moves from t's state, one state a line with g and h, like the
- * seed's PrintStatus (tiles_solve.c). */
+/* The moves from t's state, one state a line with g and h, as the seed's
+ * program prints its path (docs/tiles.md, --trace; tiles_solve.c). */
 void tiles_trace(const tiles_board *t, const gl_move *moves, int nmoves, gl_strbuf *out);
 
 /* The solvers (tiles_solve.c, tiles_seed.c). */

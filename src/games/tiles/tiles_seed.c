@@ -1,5 +1,5 @@
-/* The seed's program (seed 004, Move.GetBestNextStatus and AppMain.main),
- * followed as its code reads: from the current state, list the moves by
+/* The seed's program (the Java of the tiles write-up the game comes from:
+ * docs/tiles.md, "The seed's program"), followed as its code reads: from the current state, list the moves by
  * the cell of the moving tile from left to right, give each successor
  * f = g + h (g the cost so far, h the pairs count), step to the first one
  * with the least f, and repeat until h = 0.  It keeps no open list and

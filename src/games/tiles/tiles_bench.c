@@ -97,7 +97,7 @@ int gl_bench_tiles(int argc, char **argv)
             gl_solution_init(&sol);
             int failed = !b;
             if (!failed && run[i].hash) {
-                gl_solve_opts o = {lim, &sopts, NULL};
+                gl_solve_opts o = {lim, &sopts, NULL, NULL};
                 failed = tiles_solve_astar_hash(b, &o, &sol, &err) != 0;
             } else if (!failed) {
                 failed = gl_cli_run_solver(g, b, name, &sopts, &lim, NULL, &sol, &err) != 0;

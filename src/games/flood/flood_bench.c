@@ -11,8 +11,9 @@
  * the mean nodes per board (load-independent).
  *
  * The data is found without the source tree: --data DIR, else
- * bench/data/flood under the current directory, else the folder beside
- * this file as it was compiled (FLOOD_BENCH_DATA, from __FILE__). */
+ * bench/data/flood under the current directory, else bench/data/flood of
+ * the source tree this file was compiled in (FLOOD_BENCH_DATA, from
+ * __FILE__). */
 #include "cli.h"
 #include "games/flood/flood.h"
 
@@ -22,7 +23,7 @@
 #include <unistd.h>
 
 #define FLOOD_BENCH_SELF __FILE__
-#define FLOOD_BENCH_DATA "data/flood" /* relative to this file's folder */
+#define FLOOD_BENCH_DATA "../../../bench/data/flood" /* relative to this file's folder */
 
 /* A set: its name (the files NAME.txt and NAME.optimal-lengths.txt), the
  * board size (0: square, the side from the line's length), the start, and

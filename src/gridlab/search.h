@@ -19,8 +19,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "game.h"
-#include "limits.h"
+#include <gridlab/game.h>
+#include <gridlab/limits.h>
 
 #ifdef __cplusplus
 extern "C" {
