@@ -96,7 +96,12 @@ has_game tiles && {
     run_in $'hint\n'"$moves"$'\nquit\n' play "$id" --lines
     expect_out "Hints helped: not entered in the best results." "record: a hinted game"
     run_in "$moves"$'\nquit\n' play "$id" --lines
-    expect_out "The 2nd best result for these options." "record: the second game"
+    # the same cost: the faster game ranks first (scores.c), so the second
+    # game is 1st or 2nd as the machine's load had it; it enters either way
+    case "$OUT" in
+    *"The 2nd best result for these options."* | *"The best result for these options!"*) ok ;;
+    *) bad "record: the second game does not say its place: $OUT" ;;
+    esac
     [ "$(grep -c $'^tiles\t' "$scores")" = 2 ] && ok || bad "record: two results: $(cat "$scores")"
 }
 
