@@ -1,4 +1,5 @@
-/* Argument parsing and output helpers shared by the subcommands. */
+/* Argument parsing shared by the subcommands: options and flags, limits,
+ * seeds, a board or game ID argument, and the messages of a failure. */
 #include "cli.h"
 
 #include <limits.h>
@@ -8,55 +9,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-volatile sig_atomic_t gl_cli_interrupted = 0;
-
-/* SIGINT (Ctrl-C) and SIGTERM.  Until a command can stop gently (before
- * its search, while it reads its input, standard input included, or waits
- * at a prompt) the first one ends the program at once, exit 130.  From
- * gl_cli_stop_gently(1) on, the first one only raises the flag the
- * searches poll: the search keeps its answer so far, the command prints it
- * and exits 130; a second one ends the program at once.
- *
- * The handler restarts the system calls it interrupts (SA_RESTART): stdio
- * does not retry a write cut short by a signal, and reported "write error:
- * Interrupted system call" for output that was fine.  A read that must
- * notice the flag (batch's input stream) waits with poll(), which a signal
- * always interrupts.
- *
- * SIGXFSZ (a write past the file size limit, ulimit -f) is ignored: its
- * default action ends the program without a word, where the write itself
- * fails with EFBIG and the output or the save then says so, exit 2. */
-static volatile sig_atomic_t stop_gently = 0;
-
-static void on_stop_signal(int sig)
-{
-    (void)sig;
-    if (!stop_gently || gl_cli_interrupted) _exit(GL_EXIT_INTERRUPTED);
-    gl_cli_interrupted = 1;
-}
-
-void gl_cli_signals_init(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_stop_signal;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGXFSZ, SIG_IGN);
-}
-
-void gl_cli_stop_gently(int on) { stop_gently = on ? 1 : 0; }
-
-void gl_cli_catch_sigint(void)
-{
-    static int installed = 0; /* main installs it; a test program may not have */
-    if (!installed) gl_cli_signals_init();
-    installed = 1;
-    gl_cli_stop_gently(1);
-}
 
 int gl_cli_failf(const char *fmt, ...)
 {
@@ -98,7 +50,7 @@ int gl_args_start(int argc, char **argv, const char *flag_names, gl_args *a, int
 }
 
 /* Index of name in a space-separated list, or -1. */
-static int flag_index(const char *names, const char *name, size_t len)
+int gl_args_flag_index(const char *names, const char *name, size_t len)
 {
     int idx = 0;
     const char *p = names;
@@ -161,7 +113,7 @@ int gl_args_parse(int argc, char **argv, const char *flag_names, gl_args *a)
                 gl_args_free(a);
                 return -1;
             }
-            int fi = flag_index(names, name, len);
+            int fi = gl_args_flag_index(names, name, len);
             if (fi >= 0) {
                 if (eq) {
                     gl_cli_failf("option --%.*s takes no value", (int)len, name);
@@ -224,7 +176,7 @@ int gl_args_flag(const gl_args *a, const char *flag_names, const char *name)
 {
     char names[256];
     snprintf(names, sizeof names, "help %s", flag_names ? flag_names : "");
-    int fi = flag_index(names, name, strlen(name));
+    int fi = gl_args_flag_index(names, name, strlen(name));
     return fi >= 0 && (a->flags & (1u << fi));
 }
 
@@ -306,103 +258,6 @@ void gl_args_unused(const gl_args *a, gl_kvlist *out)
 }
 
 uint64_t gl_cli_clock_seed(void) { return (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid(); }
-
-int gl_cli_use_color(FILE *f)
-{
-    const char *nc = getenv("NO_COLOR");
-    if (nc && *nc) return 0;
-    const char *term = getenv("TERM");
-    if (term && strcmp(term, "dumb") == 0) return 0;
-    return isatty(fileno(f));
-}
-
-void gl_cli_moves_text(const gl_game *g, const gl_board *b, const gl_solution *s, const char *sep,
-                       gl_strbuf *out)
-{
-    char buf[64];
-    for (int i = 0; i < s->nmoves; i++) {
-        if (i && sep) gl_sb_puts(out, sep);
-        g->format_move(b, &s->moves[i], buf, sizeof buf);
-        gl_sb_puts(out, buf);
-    }
-}
-
-void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
-                          const gl_solution *s, gl_strbuf *out)
-{
-    gl_json j;
-    gl_json_init(&j, out);
-    gl_json_solution(&j, g, b, algo, s); /* the page's shape too */
-}
-
-/* Is key in the solver's space-separated option list? */
-static int accepts(const char *list, const char *key)
-{
-    return list && flag_index(list, key, strlen(key)) >= 0;
-}
-
-static int run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts, const gl_limits *lim,
-                      gl_strbuf *trace, gl_keep *keep, gl_solution *sol, gl_error *err)
-{
-    const gl_solver *sv = gl_game_solver(g, algo);
-    if (!sv) {
-        gl_strbuf names = GL_STRBUF_INIT;
-        for (int i = 0; i < g->nsolvers; i++) {
-            if (i) gl_sb_puts(&names, ", ");
-            gl_sb_puts(&names, g->solvers[i].name);
-        }
-        gl_error_set(err, "%s has no solver '%s' (solvers: %s)", g->name, algo ? algo : "",
-                     gl_sb_str(&names));
-        gl_sb_free(&names);
-        return -1;
-    }
-    if (opts)
-        for (int i = 0; i < opts->n; i++) {
-            const gl_kv *kv = &opts->items[i];
-            if (kv->used && kv->novalue) return gl_error_set(err, "option --%s needs a value", kv->key);
-            if (accepts(sv->options, kv->key)) {
-                if (kv->novalue) return gl_error_set(err, "option --%s needs a value", kv->key);
-                continue;
-            }
-            char near[72], hint[96] = "";
-            if (gl_kv_suggest(opts, kv->key, sv->options, near, sizeof near))
-                snprintf(hint, sizeof hint, "; did you mean --%s?", near);
-            if (opts->context)
-                return gl_error_set(err, "unknown option --%.60s for %s%s (%s %s takes: %s)", kv->key,
-                                    opts->context, hint, g->name, sv->name, sv->options ? sv->options : "none");
-            return gl_error_set(err, "unknown option --%.60s for %s %s%s (it takes: %s)", kv->key, g->name,
-                                sv->name, hint, sv->options ? sv->options : "none");
-        }
-    gl_solve_opts o;
-    memset(&o, 0, sizeof o);
-    o.lim = *lim;
-    o.opts = opts;
-    o.trace = trace;
-    o.keep = keep;
-    return sv->solve(b, &o, sol, err);
-}
-
-int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
-                      const gl_limits *lim, gl_strbuf *trace, gl_solution *sol, gl_error *err)
-{
-    return run_solver(g, b, algo, opts, lim, trace, NULL, sol, err);
-}
-
-int gl_cli_run_solver_kept(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
-                           const gl_limits *lim, gl_keep *keep, gl_solution *sol, gl_error *err)
-{
-    return run_solver(g, b, algo, opts, lim, NULL, keep, sol, err);
-}
-
-int gl_cli_replay(const gl_game *g, const gl_board *b, const gl_solution *s, gl_error *err)
-{
-    gl_board *c = g->clone(b);
-    if (!c) return gl_error_set(err, "out of memory");
-    int rc = 0;
-    for (int i = 0; i < s->nmoves && rc == 0; i++) rc = g->apply(c, &s->moves[i], NULL, err);
-    g->destroy(c);
-    return rc;
-}
 
 int gl_cli_is_id(const char *s)
 {

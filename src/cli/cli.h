@@ -94,6 +94,8 @@ int gl_args_check_values(const gl_args *a, gl_error *err);
  * that the reader's gl_kv_check_used names them. */
 void gl_args_unused(const gl_args *a, gl_kvlist *out);
 
+/* Index of name in a space-separated list of names, or -1. */
+int gl_args_flag_index(const char *names, const char *name, size_t len);
 /* Prints "gridlab: MSG" on stderr and returns 2. */
 int gl_cli_fail(const gl_error *err);
 int gl_cli_failf(const char *fmt, ...) GL_PRINTF(1, 2);
@@ -106,7 +108,7 @@ int gl_cli_help(const char *usage, const char *text);
 int gl_args_start(int argc, char **argv, const char *flag_names, gl_args *a, int *status, const char *usage,
                   const char *text);
 
-/* Ctrl-C and SIGTERM (args.c).  main installs the handler first
+/* Ctrl-C and SIGTERM (signals.c).  main installs the handler first
  * (gl_cli_signals_init): until a command says it can stop gently, a signal
  * ends the program at once with exit 130 (while it reads a board from
  * standard input, say).  gl_cli_catch_sigint() (gl_cli_stop_gently(1)):

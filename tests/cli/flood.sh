@@ -235,8 +235,9 @@ run hint "$TMP/b36.txt" --limit-ms 100 --json
 expect_rc 0 "hint in 100 ms"; expect_out '"optimal":false' "hint in 100 ms: not proved"
 expect_out '"stopped":"time limit"' "hint in 100 ms: the reason"
 
-# Ctrl-C: the solver stops within 2 s and still prints its JSON (the time
-# limit is only a backstop); greedy with a lookahead of 8 (1.1 to 1.3 s
+# Ctrl-C: the solver stops and still prints its JSON (the time limit is
+# only a backstop); 10 s of wall time allowed: the stop takes 0.1 to 0.3 s
+# alone, over 2 s under ctest -j16 on two cores; greedy with a lookahead of 8 (1.1 to 1.3 s
 # after the signal before its meter was ticked inside the lookahead).
 depth_of() { [ "$1" = greedy ] && echo "--depth 8"; }
 for algo in astar ida beam greedy; do
@@ -244,7 +245,7 @@ for algo in astar ida beam greedy; do
     interrupt INT busy solve "$TMP/b36.txt" --algo "$algo" $(width_of "$algo") $(depth_of "$algo") --limit-ms 120000 --json
     expect_json "$algo: Ctrl-C"; expect_out '"stopped":"interrupted"' "$algo: Ctrl-C"
     expect_out '"solved":true' "$algo: Ctrl-C still answers"
-    [ "$STOP_MS" -le $((2000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $STOP_MS ms to stop"
+    [ "$STOP_MS" -le $((10000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $STOP_MS ms to stop"
 done
 
 # ------------------------------------------------------------ batch at scale
@@ -263,7 +264,7 @@ for sig in INT TERM; do
     lens=$(awk '{print length($0)}' "$TMP/out" | paste -sd' ')
     want=$(head -n "$n" "$ftlen" | paste -sd' ')
     [ "$lens" = "$want" ] && ok || bad "batch: SIG$sig: lines not the boards' in order"
-    [ "$STOP_MS" -le $((2000 * SLOW)) ] && ok || bad "batch: SIG$sig took $STOP_MS ms to stop"
+    [ "$STOP_MS" -le $((10000 * SLOW)) ] && ok || bad "batch: SIG$sig took $STOP_MS ms to stop"
 done
 
 # Ctrl-C while the batch waits for more input on a pipe: interrupted, not

@@ -178,14 +178,16 @@ run solve "$TMP/big.txt" --mem-mb 1 --json
 expect_rc 1 "solve in 1 MiB"; expect_out '"solved":false,"optimal":false' "solve in 1 MiB: no answer"
 expect_out '"stopped":"memory limit"' "solve in 1 MiB says why"
 # Ctrl-C once the search has used 0.3 s of CPU (the time limit out of
-# reach): it stops within 2 s, exit 130, and still prints its JSON
+# reach): it stops (10 s of wall time allowed, for a loaded machine),
+# exit 130, and still prints its JSON
 for cmd in solve hint; do
     "$GRIDLAB" $cmd "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 600000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
     for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
     t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
-    expect_rc 130 "$cmd: Ctrl-C"; expect_json "$cmd: Ctrl-C"; expect_out '"stopped":"interrupted"' "$cmd: Ctrl-C says so"
-    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
+    expect_rc 130 "$cmd: Ctrl-C (exit $RC, $(head -c 200 "$TMP/out") $(head -c 200 "$TMP/err"))"
+    expect_json "$cmd: Ctrl-C"; expect_out '"stopped":"interrupted"' "$cmd: Ctrl-C says so"
+    [ "$took" -le $((10000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
 done
 
 # ------------------------------------------------------------ autoplay

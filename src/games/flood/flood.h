@@ -74,6 +74,9 @@ char flood_symbol(int colour);
 int flood_colour_of(char sym); /* -1 when not 0-9a-z */
 int flood_start_cell(int w, int h, int start);
 int flood_region_colour(const flood_board *b);
+/* Marks the flooded region (4-connected to the start cell, one colour) in
+ * in[], and returns its cells. */
+int flood_region(const flood_board *b, uint8_t *in);
 int flood_is_won(const flood_board *b);
 /* Plays colour c on the cells (no checks): the region takes colour c. */
 void flood_fill(flood_board *b, int c);

@@ -25,6 +25,7 @@
  * given a meter that has stopped looks one ply deep from the start. */
 #include "flood.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define WIN_SCORE (1LL << 40)
@@ -127,4 +128,41 @@ int flood_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *s
     flood_meter_end(&m, s);
     if (rc >= 0) flood_keep_to_limit(b, s);
     return rc < 0 ? -1 : 0;
+}
+
+void flood_finish_from_root(const flood_problem *p, gl_meter *m, gl_solution *s)
+{
+    uint8_t rest[FLOOD_MAX_CELLS + FLOOD_MAX_COLORS];
+    gl_solution_clear_moves(s);
+    flood_push_moves(s, p->root_moves, p->nroot);
+    int n = flood_greedy_run(&p->g, p->F, 2, rest, (int)sizeof rest, m);
+    if (n >= 0) flood_push_moves(s, rest, n);
+    s->solved = n >= 0;
+    s->optimal = s->solved && s->nmoves == 0; /* a won board: nothing to do */
+    s->cost = s->nmoves;
+}
+
+int flood_greedy_count(const flood_board *b, int depth)
+{
+    flood_graph g;
+    if (flood_graph_build(&g, b) != 0) return -1;
+    uint64_t F[FLOOD_KW_MAX], fr[FLOOD_KW_MAX];
+    uint8_t *moves = malloc((size_t)g.n + FLOOD_MAX_COLORS);
+    int n = -1;
+    if (moves) {
+        int forced = flood_root(&g, F, fr, moves);
+        int rest = flood_greedy_run(&g, F, depth, moves + forced, g.n + FLOOD_MAX_COLORS - forced, NULL);
+        if (rest >= 0) n = forced + rest;
+    }
+    free(moves);
+    flood_graph_free(&g);
+    return n;
+}
+
+/* The puzzle collection's convention: the limit is what its lookahead
+ * solver needs plus a leniency chosen by difficulty. */
+int flood_limit_for(const flood_board *b, int leniency)
+{
+    int n = flood_greedy_count(b, 3);
+    return n < 0 ? 0 : n + leniency;
 }
