@@ -326,7 +326,7 @@ if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
 fi
 
 # ------------------------------------------------------------ the learned player
-# training from scratch for a few seconds, Ctrl-C, resumed, Ctrl-C: exit
+# training from scratch for a few seconds, Ctrl-C, resumed, SIGTERM: exit
 # 130 each time, and each checkpoint is a valid weights file that plays
 W="$TMP/train.ckpt"
 for round in 1 2; do
@@ -334,11 +334,12 @@ for round in 1 2; do
     "$GRIDLAB" train lines "${args[@]}" --progress-s 1 >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
     for _ in $(seq 1 $((200 * SLOW))); do grep -q '^games' "$TMP/out" && break; sleep 0.1; done
-    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
-    expect_rc 130 "train round $round: Ctrl-C"
+    sig=INT; [ $round = 2 ] && sig=TERM
+    t0=$(now_ms); kill -$sig $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "train round $round: SIG$sig"
     expect_out "checkpoint after" "train round $round: the last checkpoint written"
     expect_out "interrupted" "train round $round: says it was interrupted"
-    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: Ctrl-C took $took ms to stop"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: SIG$sig took $took ms to stop"
     games[$round]=$(printf '%s\n' "$OUT" | sed -n 's/.*checkpoint after \([0-9]*\) games.*/\1/p')
     run autoplay lines --ai learned --weights "$W" --rules lines98 --games 2 --seed 5 --max-turns 30 --record "$TMP/l.jsonl"
     expect_rc 0 "train round $round: the checkpoint plays"
