@@ -328,7 +328,7 @@ if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
 fi
 
 # ------------------------------------------------------------ the learned player
-# training from scratch for a few seconds, Ctrl-C, resumed, Ctrl-C: exit
+# training from scratch for a few seconds, Ctrl-C, resumed, SIGTERM: exit
 # 130 each time, and each checkpoint is a valid weights file that plays
 W="$TMP/train.ckpt"
 for round in 1 2; do
@@ -336,11 +336,12 @@ for round in 1 2; do
     "$GRIDLAB" train lines "${args[@]}" --progress-s 1 >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
     for _ in $(seq 1 $((200 * SLOW))); do grep -q '^games' "$TMP/out" && break; sleep 0.1; done
-    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
-    expect_rc 130 "train round $round: Ctrl-C"
+    sig=INT; [ $round = 2 ] && sig=TERM
+    t0=$(now_ms); kill -$sig $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 130 "train round $round: SIG$sig"
     expect_out "checkpoint after" "train round $round: the last checkpoint written"
     expect_out "interrupted" "train round $round: says it was interrupted"
-    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: Ctrl-C took $took ms to stop"
+    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: SIG$sig took $took ms to stop"
     games[$round]=$(printf '%s\n' "$OUT" | sed -n 's/.*checkpoint after \([0-9]*\) games.*/\1/p')
     run autoplay lines --ai learned --weights "$W" --rules lines98 --games 2 --seed 5 --max-turns 30 --record "$TMP/l.jsonl"
     expect_rc 0 "train round $round: the checkpoint plays"
@@ -387,18 +388,45 @@ run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 -
 expect_rc 0 "autoplay learned with expectimax"
 run autoplay lines --check "$TMP/x.jsonl"
 expect_rc 0 "learned with expectimax: games check"
+# the budget in decisions (not the CPU ceiling) bounds a move by default, so
+# games do not depend on the machine: the same games with --ms 50 and with
+# no ceiling to speak of, and a huge expectimax within its budget is quick
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --record "$TMP/d1.jsonl"
+expect_rc 0 "learned: the defaults"
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --ms 3600000 --record "$TMP/d2.jsonl"
+cmp -s "$TMP/d1.jsonl" "$TMP/d2.jsonl" && ok || bad "learned: the defaults' games depend on the CPU ceiling"
+t0=$(now_ms)
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --ms 3600000 --record "$TMP/d3.jsonl"
+took=$(($(now_ms) - t0))
+expect_rc 0 "learned: --decisions bounds a move"
+[ "$took" -le $((5000 * SLOW)) ] && ok || bad "learned: 10 moves of at most 50 decisions took $took ms"
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --record "$TMP/d4.jsonl"
+cmp -s "$TMP/d3.jsonl" "$TMP/d4.jsonl" && ok || bad "learned: --decisions: the games depend on the CPU ceiling"
+expect_bad_input "--decisions for the search player" autoplay lines --ai search --decisions 3
+# a new training from another's weights: --from a checkpoint into a layout
+# of the same tables with more stages, which values positions as it did
+run train lines --from "$TMP/a.ckpt" --layout ntuple5 --out "$TMP/s.ckpt" --export "$TMP/s.w" --games 0
+expect_rc 0 "train --from a checkpoint into 4 stages"
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 0 --record "$TMP/f1.jsonl"
+run autoplay lines --ai learned --weights "$TMP/s.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 0 --record "$TMP/f2.jsonl"
+cmp -s "$TMP/f1.jsonl" "$TMP/f2.jsonl" && ok || bad "train --from: the staged copy plays otherwise"
+run train lines --from "$TMP/s.ckpt" --layout ntuple5 --out "$TMP/s2.ckpt" --seed 4 --games 5
+expect_rc 0 "train --from: trains on"; expect_out "checkpoint after 5 games" "train --from: its games"
+expect_bad_input "train --from: other tables" train lines --from "$TMP/s.ckpt" --layout ntuple2 --out "$TMP/s3.ckpt"
+expect_err "other tables" "train --from other tables: says so"
+expect_bad_input "train --from with --resume" train lines --from "$TMP/a.ckpt" --resume "$TMP/a.ckpt"
 # the limits: a time limit stops the learned player inside its expectimax,
 # keeping the turns played; Ctrl-C stops it within 2 s with exit 130
 t0=$(now_ms)
-run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 3600000 --limit-ms 300 --json
 took=$(($(now_ms) - t0))
 expect_rc 1 "learned: a time limit inside the first move"; expect_out '"stopped":"time limit"' "learned: time limit says so"
 [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "learned: a 300 ms limit took $took ms"
-run hint "$L98" --ai learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 3600000 --limit-ms 300 --json
+run hint "$L98" --ai learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 3600000 --limit-ms 300 --json
 expect_rc 0 "learned hint at a time limit: the best move so far"; expect_out '"stopped":"time limit"' "learned hint: stopped"
-run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --ms 20 --turns 3 --json
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 20 --turns 3 --json
 expect_rc 0 "learned: the CPU ceiling per move (--ms) ends each move"; expect_out '"moves":[' "learned --ms: moves"
-"$GRIDLAB" autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --branch 64 --samples 10000 --ms 3600000 --json \
+"$GRIDLAB" autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --branch 64 --samples 10000 --decisions 0 --ms 3600000 --json \
     >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
@@ -433,6 +461,8 @@ expect_bad_input "train: no --out" train lines
 expect_bad_input "train: bad alpha" train lines --out "$TMP/e.ckpt" --alpha 2
 expect_bad_input "train: resume a weights file" train lines --resume "$TMP/a.w" --out "$TMP/e.ckpt"
 expect_bad_input "train: resume a corrupt file" train lines --resume "$TMP/corrupt.w" --out "$TMP/e.ckpt"
+expect_bad_input "train: --from a corrupt file" train lines --from "$TMP/corrupt.w" --out "$TMP/e.ckpt"
+expect_err "$TMP/corrupt.w" "train --from a corrupt file: named"
 expect_bad_input "train: unknown layout" train lines --out "$TMP/e.ckpt" --layout nosuch
 
 # bad board files (SPEC 1)

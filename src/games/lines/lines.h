@@ -112,17 +112,21 @@ typedef struct lines_ai_cfg {
     int top;        /* learned: moves played out at a decision */
     int branch;     /* learned: moves valued again by sampled previews (expectimax; 0: none) */
     int samples;    /* learned: previews sampled for each */
+    long long decisions; /* learned: the decisions a move may make (its budget; 0: none) */
     const struct lines_net *net; /* learned: the weights (the caller's, outliving the player) */
 } lines_ai_cfg;
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind);
 /* Reads the player's options from opts (may be NULL): the search's (ms,
  * candidates, depth, width, discount) or the learned player's (ms, top,
- * branch, samples). */
+ * branch, samples, decisions). */
 int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
 /* The options' keys, for the commands that pass them through. */
+/* The learned player's default budget: the decisions its expectimax may
+ * make in one move. */
+#define LINES_LEARNED_DECISIONS 128
 #define LINES_AI_SEARCH_KEYS "ms", "candidates", "depth", "width", "discount"
-#define LINES_AI_LEARNED_KEYS "ms", "top", "branch", "samples"
+#define LINES_AI_LEARNED_KEYS "ms", "top", "branch", "samples", "decisions"
 
 /* The learned player's weights: from path, or when path is NULL from the
  * file installed with the program (lines_net_default_path).  NULL with

@@ -16,7 +16,8 @@ void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
     c->discount = 30;
     c->top = 8;
     c->branch = 8;
-    c->samples = 8;
+    c->samples = 4;
+    c->decisions = LINES_LEARNED_DECISIONS;
     c->net = NULL;
 }
 
@@ -28,10 +29,12 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err)
     if (gl_kv_int(opts, "ms", 1, 3600000, &ms, err) != 0) return -1;
     c->ms = (double)ms;
     if (c->kind == LINES_AI_LEARNED) {
-        long long branch = c->branch, samples = c->samples;
+        long long branch = c->branch, samples = c->samples, decisions = c->decisions;
         if (gl_kv_int(opts, "top", 1, 64, &top, err) != 0) return -1;
         if (gl_kv_int(opts, "branch", 0, 64, &branch, err) != 0) return -1;
         if (gl_kv_int(opts, "samples", 0, 10000, &samples, err) != 0) return -1;
+        if (gl_kv_int(opts, "decisions", 0, 1LL << 40, &decisions, err) != 0) return -1;
+        c->decisions = decisions;
         c->top = (int)top;
         c->branch = (int)branch;
         c->samples = (int)samples;
@@ -107,6 +110,7 @@ lines_ai *lines_ai_new(const lines_ai_cfg *cfg, const lines_board *b, uint64_t s
             goto fail;
         }
         lines_learner_set_search(ai->learner, cfg->branch, cfg->samples);
+        ai->learner->budget = (unsigned long long)cfg->decisions;
         return ai;
     }
     if (lines_eval_init(&ai->ev, b, lines_ai_growth(cfg, b)) != 0) goto fail;

@@ -223,7 +223,7 @@ int gl_bench_lines(int argc, char **argv)
                        "bench lines [--games N] [--seed S] [--ais LIST] [--rules LIST] [--ms MS]\n"
                        "       [--max-turns T] [--path-queries Q] [--per-game] [--crowded] [--candidates N]\n"
                        "       [--depth D] [--width W] [--discount P] [--weights FILE] [--top K] [--branch M]\n"
-                       "       [--samples N]",
+                       "       [--samples N] [--decisions D]",
                        "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                        "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
                        "move.  --ais (comma-separated; default greedy,search): greedy, search, learned.\n"
@@ -231,7 +231,8 @@ int gl_bench_lines(int argc, char **argv)
                        "the search's and the learned player's CPU ceiling per move (50).\n"
                        "--max-turns: stop each game there (0: none).\n"
                        "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
-                       "for the search rows; --weights FILE, --top K, --branch M, --samples N: the\n"
+                       "for the search rows; --weights FILE, --top K, --branch M, --samples N,\n"
+                       "--decisions D: the\n"
                        "learned player's (see autoplay).\n"
                        "--per-game: a line per game (seed, score, turns, ms/move,\n"
                        "the mean balls on the board after a turn, the turns that ended with half the\n"
@@ -264,7 +265,7 @@ int gl_bench_lines(int argc, char **argv)
         if (gl_kv_get(&a.opts, skeys[i])) gl_kv_add(&sopts, skeys[i], gl_kv_get(&a.opts, skeys[i]), 0);
     gl_kvlist lopts;
     gl_kv_init(&lopts);
-    static const char *const lkeys[] = {"top", "branch", "samples"};
+    static const char *const lkeys[] = {"top", "branch", "samples", "decisions"};
     for (size_t i = 0; i < sizeof lkeys / sizeof *lkeys; i++)
         if (gl_kv_get(&a.opts, lkeys[i])) gl_kv_add(&lopts, lkeys[i], gl_kv_get(&a.opts, lkeys[i]), 0);
     const char *weights = gl_kv_get(&a.opts, "weights");

@@ -25,6 +25,7 @@ static const char autoplay_usage[] =
     "autoplay lines [--ai greedy|search|learned] [--games N] [--seed S] [--rules klines|lines98]\n"
     "       [--record FILE] [--json] [--max-turns T] [--ms MS]\n"
     "       [--candidates N] [--depth D] [--width W] [--discount P] [--weights FILE] [--top K]\n"
+    "       [--branch M] [--samples N] [--decisions D]\n"
     "       [--size WxH] [--colors K] [--line L] [--spawn S]\n"
     "       gridlab autoplay lines --check FILE [--json]";
 
@@ -355,8 +356,11 @@ static int cmd_autoplay(int argc, char **argv)
                        "of a move.  learned (lines98, 9x9, 7 colours): the value of the positions moves\n"
                        "lead to from weights learned by self-play (gridlab train lines), read from\n"
                        "--weights FILE or the file installed with gridlab; --top (8) moves played out,\n"
-                       "the best --branch (8) of them valued again over sampled previews, --samples (8)\n"
-                       "each in the first of the rounds that halve the moves and double the samples.\n"
+                       "the best --branch (8) of them valued again over sampled previews, --samples (4)\n"
+                       "each in the first of the rounds that halve the moves and double the samples,\n"
+                       "within --decisions (128) decisions of the expectimax a move (0: no budget): the\n"
+                       "budget, not the clock, ends a move, so games do not depend on the machine's\n"
+                       "speed; --ms is a safety ceiling.\n"
                        "The ms per move printed are CPU time of the player's thread.\n"
                        "--record FILE writes every game as a replay (JSON Lines, SPEC 2.2), all games\n"
                        "in one file, each written to FILE as it ends (FILE is emptied when the first\n"
@@ -420,7 +424,7 @@ static int cmd_autoplay(int argc, char **argv)
         const char *v = gl_kv_get(&a.opts, game_keys[i]);
         if (v) gl_kv_add(&params, game_keys[i], v, 0);
     }
-    static const char *const ai_keys[] = {LINES_AI_SEARCH_KEYS, "top", "branch", "samples"};
+    static const char *const ai_keys[] = {LINES_AI_SEARCH_KEYS, "top", "branch", "samples", "decisions"};
     for (size_t i = 0; i < sizeof ai_keys / sizeof *ai_keys; i++) {
         const char *v = gl_kv_get(&a.opts, ai_keys[i]);
         if (v) gl_kv_add(&aiopts, ai_keys[i], v, 0);
@@ -546,7 +550,8 @@ out:
 static const char train_usage[] =
     "train lines --out FILE [--resume FILE] [--seed S] [--threads 1|2] [--games N]\n"
     "       [--minutes M] [--checkpoint-min M] [--progress-s S] [--export FILE]\n"
-    "       [--alpha A] [--lambda L] [--top K] [--restart P] [--layout NAME] [--init zero|windows]";
+    "       [--alpha A] [--lambda L] [--top K] [--restart P] [--layout NAME] [--init zero|windows]\n"
+    "       [--from FILE]";
 
 typedef struct train_run {
     lines_trainer *tr;
@@ -664,6 +669,20 @@ static int opt_real(gl_kvlist *opts, const char *key, double min, int min_ok, do
     return 0;
 }
 
+/* --from FILE: a new training starting from FILE's weights (and, from a
+ * checkpoint, its learning rates' sums). */
+static int train_start_from(lines_trainer *tr, const char *path, gl_error *err)
+{
+    lines_net src;
+    void *extra = NULL;
+    size_t nextra = 0;
+    if (lines_net_load(&src, path, &extra, &nextra, err) != 0) return -1;
+    int rc = lines_trainer_start_from(tr, &src, extra, nextra, path, err);
+    lines_net_free(&src);
+    free(extra);
+    return rc;
+}
+
 static int cmd_train(int argc, char **argv)
 {
     char help[2048];
@@ -700,7 +719,9 @@ static int cmd_train(int argc, char **argv)
              "started from a crisis position of an earlier game.  A new training only:\n"
              "--layout NAME, the network's features (" LNET_DEFAULT_LAYOUT "); --init windows (the\n"
              "default) starts from the search player's window evaluation, zero from all\n"
-             "weights 0.\n"
+             "weights 0; --from FILE from the weights of FILE (a weights file or checkpoint of\n"
+             "the same tables with one stage or as many; each stage starts from its own, and\n"
+             "from a checkpoint the learning rates go on from its own too).\n"
              "Memory (of the default layout): the network %.1f MB, the trainer %.1f MB (the\n"
              "learning rates' sums and the crisis positions), %.1f MB a thread, %.1f MB while a\n"
              "checkpoint is written: %.1f MB with two threads, the program itself aside.\n",
@@ -747,6 +768,11 @@ static int cmd_train(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out;
     }
+    const char *from = gl_kv_get(&a.opts, "from");
+    if (from && (resume || gl_kv_find(&a.opts, "init"))) {
+        rc = gl_cli_failf("train lines: --from starts a new training from a file's weights, not with --resume or --init");
+        goto out;
+    }
     if (resume && gl_kv_find(&a.opts, "init")) {
         rc = gl_cli_failf("train lines: --init starts a new training, not a resumed one");
         goto out;
@@ -783,7 +809,7 @@ static int cmd_train(int argc, char **argv)
             rc = gl_cli_failf("out of memory");
             goto out;
         }
-        if (init_windows) lines_net_seed_windows(&net);
+        if (init_windows && !from) lines_net_seed_windows(&net);
     }
     net_ok = 1;
     if (lines_trainer_init(&tr, &net, seed, (float)alpha, (float)lambda, (int)top, (int)restart) != 0) {
@@ -791,6 +817,10 @@ static int cmd_train(int argc, char **argv)
         goto out;
     }
     tr_ok = 1;
+    if (from && train_start_from(&tr, from, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
     if (resume) {
         if (lines_trainer_restore(&tr, extra, nextra, resume, &err) != 0) {
             rc = gl_cli_fail(&err);

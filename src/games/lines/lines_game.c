@@ -523,7 +523,7 @@ static const gl_solver lines_solvers[] = {
      "turns", lines_solve_greedy},
     {"learned", "plays turns=N (20) turns with the learned player (lines98, 9x9, 7 colours); cost = points scored; "
                 "never optimal",
-     "turns ms top branch samples weights", lines_solve_learned},
+     "turns ms top branch samples decisions weights", lines_solve_learned},
 };
 
 

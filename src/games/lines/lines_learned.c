@@ -267,6 +267,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
     const lines_net *net = L->net;
     lnet_level *v = &L->lvl[depth];
     int w = b->w, h = b->h, n = b->n;
+    L->decisions++;
     int queue[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
     gl_grid_regions(b->cell, w, h, v->label, NULL, &ws);
@@ -444,12 +445,14 @@ static int expectimax(lines_learner *L, const lines_board *b, lines_spend *sp)
     int m = n < L->branch ? n : L->branch;
     uint64_t base = gl_rng_next(&L->rng);
     int per = L->samples, done = 0, leader = -1;
+    unsigned long long d0 = L->decisions;
     while (m > 1) {
         for (int k = 0; k < m; k++) {
             int i = alive[k];
             if (L->root_scoring[i]) continue;
             for (int j = done; j < done + per; j++) {
                 if (sp && lines_spend_check(sp)) return leader;
+                if (L->budget && L->decisions - d0 >= L->budget) return leader;
                 sum[i] += sample_move(L, b, i, base, j, sp);
                 if (sp && lines_spend_stopped(sp)) return leader;
             }

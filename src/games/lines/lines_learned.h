@@ -66,6 +66,10 @@ typedef struct lines_learner {
     lines_turn turn;
     lnet_level lvl[LNET_MAX_DEPTH];
     unsigned long long nodes; /* afterstates valued exactly */
+    unsigned long long decisions; /* decisions made (the root's, the samples', those after scoring moves) */
+    unsigned long long budget;    /* the decisions one move may make (0: no budget): the expectimax
+                                   * stops there as it does at the CPU ceiling, so a move does not
+                                   * depend on the machine's speed */
     lnet_move *all;           /* NULL, or where the top level lists every move it valued by the tables (tests) */
     int nall;
 } lines_learner;

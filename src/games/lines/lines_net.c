@@ -56,6 +56,8 @@ static const lnet_layout lnet_layouts[] = {
      1, {0}},
     {"ntuple4: line6 diag6 rect2x3 occ3x3 shared, 1 stage", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33}, TAB_SHARED,
      1, {0}},
+    {"ntuple5: line6 diag6 rect2x3 occ3x3 shared, 4 stages", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33},
+     TAB_SHARED, 4, {30, 40, 50}},
 };
 #define LNET_NLAYOUTS ((int)(sizeof lnet_layouts / sizeof lnet_layouts[0]))
 
@@ -351,6 +353,24 @@ fail:
     free(seen_len);
     lines_net_free(net);
     return -1;
+}
+
+int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map)
+{
+    if (dst->ntab != src->ntab || dst->gtab != src->gtab || dst->w != src->w || dst->h != src->h ||
+        dst->colors != src->colors || dst->line != src->line || dst->spawn != src->spawn || dst->rules != src->rules ||
+        (src->nstage != 1 && src->nstage != dst->nstage))
+        return -1;
+    for (int t = 0; t < dst->ntab; t++)
+        if (dst->npat[t] != src->npat[t]) return -1;
+    for (int t = 0; t < dst->ntab; t++)
+        for (int st = 0; st < dst->nstage; st++)
+            for (int p = 0; p < dst->npat[t]; p++) {
+                int sst = src->nstage == 1 ? 0 : st;
+                map[dst->toff[t] + (size_t)st * (size_t)dst->npat[t] + (size_t)p] =
+                    src->toff[t] + (size_t)sst * (size_t)src->npat[t] + (size_t)p;
+            }
+    return 0;
 }
 
 int lines_net_fits(const lines_net *net, const lines_board *b, gl_error *err)

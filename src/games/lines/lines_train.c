@@ -283,6 +283,40 @@ int lines_trainer_restore(lines_trainer *tr, const unsigned char *data, size_t l
     return 0;
 }
 
+int lines_trainer_start_from(lines_trainer *tr, lines_net *src, const unsigned char *extra, size_t nextra,
+                             const char *name, gl_error *err)
+{
+    const lines_net *net = tr->net;
+    size_t *map = malloc(sizeof *map * (net->nw ? net->nw : 1));
+    if (!map) return gl_error_set(err, "out of memory");
+    if (lines_net_stage_map(net, src, map) != 0) {
+        free(map);
+        return gl_error_set(err, "%s: its layout ('%s') has other tables than '%s'", name, src->layout, net->layout);
+    }
+    for (size_t x = 0; x < net->nw; x++) lnet_w_set(net, x, lnet_w(src, map[x]));
+    if (extra && nextra) {
+        lines_trainer old;
+        if (lines_trainer_init(&old, src, 0, 1, 0, 1, 0) != 0) {
+            free(map);
+            return gl_error_set(err, "out of memory");
+        }
+        if (lines_trainer_restore(&old, extra, nextra, name, err) != 0) {
+            lines_trainer_free(&old);
+            free(map);
+            return -1;
+        }
+        for (size_t x = 0; x < net->nw; x++) {
+            atomic_store_explicit(&tr->E[x], atomic_load_explicit(&old.E[map[x]], memory_order_relaxed),
+                                  memory_order_relaxed);
+            atomic_store_explicit(&tr->A[x], atomic_load_explicit(&old.A[map[x]], memory_order_relaxed),
+                                  memory_order_relaxed);
+        }
+        lines_trainer_free(&old);
+    }
+    free(map);
+    return 0;
+}
+
 /* ---- games ---- */
 
 int lines_train_worker_init(lines_train_worker *w, lines_trainer *tr)

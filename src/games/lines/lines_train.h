@@ -89,6 +89,14 @@ unsigned char *lines_trainer_save(lines_trainer *tr, size_t *len);
  * name. */
 int lines_trainer_restore(lines_trainer *tr, const unsigned char *data, size_t len, const char *name, gl_error *err);
 
+/* A new training (tr made by lines_trainer_init, counters at 0) that
+ * starts from the weights of src, a network of the same tables with one
+ * stage or as many as tr's (each stage of tr starts from its stage of
+ * src), and, when extra holds src's trainer state (a checkpoint's), from
+ * its learning rates' sums.  0, or -1 with err naming name. */
+int lines_trainer_start_from(lines_trainer *tr, lines_net *src, const unsigned char *extra, size_t nextra,
+                             const char *name, gl_error *err);
+
 int lines_train_worker_init(lines_train_worker *w, lines_trainer *tr);
 void lines_train_worker_free(lines_train_worker *w);
 /* The number of the next game to play (taken). */
