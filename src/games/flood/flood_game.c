@@ -26,6 +26,22 @@ static const gl_param flood_params[] = {
 
 #define FLOOD_NPARAMS ((int)(sizeof flood_params / sizeof flood_params[0]))
 
+/* A board of w x h cells and k colours, its cells all 0 (NULL, err set,
+ * when memory runs out). */
+static flood_board *board_new(int w, int h, int k, int start, gl_error *err)
+{
+    flood_board *b = calloc(1, sizeof *b);
+    if (!b) {
+        gl_error_set(err, "out of memory");
+        return NULL;
+    }
+    b->w = w;
+    b->h = h;
+    b->ncolors = k;
+    b->start = start;
+    return b;
+}
+
 static gl_board *flood_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
     gl_params pv;
@@ -37,15 +53,8 @@ static gl_board *flood_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
     int start = gl_param_choice(&pv, "start", 0);
     int diff = gl_param_choice(&pv, "difficulty", 0);
     long long limit = gl_param_int(&pv, "moves", -1);
-    flood_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
-    b->w = w;
-    b->h = h;
-    b->ncolors = (int)k;
-    b->start = start;
+    flood_board *b = board_new(w, h, (int)k, start, err);
+    if (!b) return NULL;
     for (int i = 0; i < w * h; i++) b->cell[i] = (uint8_t)gl_rng_below(rng, (uint64_t)k);
     static const int leniency[3] = {5, 2, 0};
     b->limit = limit >= 0 ? (int)limit : flood_limit_for(b, leniency[diff]);
@@ -63,15 +72,8 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
     if (gl_kv_int(&t->keys, "played", 0, FLOOD_MAX_PLAYED, &played, err) != 0) return NULL;
     if (gl_text_check_keys(t, err) != 0) return NULL;
     if (gl_text_expect_rows(t, h, err) != 0) return NULL;
-    flood_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
-    b->w = w;
-    b->h = h;
-    b->ncolors = (int)k;
-    b->start = start;
+    flood_board *b = board_new(w, h, (int)k, start, err);
+    if (!b) return NULL;
     b->limit = (int)limit;
     b->played = (int)played;
     for (int r = 0; r < h; r++) {
