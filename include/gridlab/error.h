@@ -22,12 +22,6 @@ typedef struct gl_error {
     char msg[GL_ERROR_MAX];
 } gl_error;
 
-#if defined(__GNUC__)
-#define GL_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define GL_PRINTF(a, b)
-#endif
-
 /* Sets the message (printf-style); returns -1 so that callers can write
  * `return gl_error_set(err, ...);`.  err may be NULL.  The message is
  * escaped as gl_escape_text does, so quoting input is always safe. */
@@ -46,11 +40,6 @@ GL_API void gl_error_clear(gl_error *err);
  * before an escape or a character that would not fit.  Returns the length
  * written. */
 GL_API size_t gl_escape_text(const char *in, size_t n, char *out, size_t cap);
-/* One byte of input as a message quotes it (a board cell, a symbol): the
- * byte itself when it is printable ASCII, else \xNN (a NUL, which no
- * formatted string can carry, included).  buf holds at least 5 bytes;
- * returns buf. */
-GL_API const char *gl_escape_byte(char c, char buf[5]);
 
 #ifdef __cplusplus
 }

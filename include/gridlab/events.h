@@ -20,7 +20,6 @@ typedef struct gl_cells {
     int n, cap;
 } gl_cells;
 
-GL_API void gl_cells_push(gl_cells *c, int r, int col);
 GL_API void gl_cells_free(gl_cells *c);
 
 /* ------------------------------------------------------------ events */
@@ -97,20 +96,14 @@ typedef struct gl_info {
     int nlists, listcap;
 } gl_info;
 
+/* The caller owns the list; a hint or a solver fills it, the caller reads
+ * it by key. */
 GL_API void gl_info_init(gl_info *i);
 GL_API void gl_info_free(gl_info *i);
 GL_API void gl_info_clear(gl_info *i);
-/* Each does nothing when i is NULL. */
-GL_API void gl_info_int(gl_info *i, const char *key, long long v);
-GL_API void gl_info_bool(gl_info *i, const char *key, int v);
-GL_API void gl_info_null(gl_info *i, const char *key);
-/* A name from a fixed set; text must outlive the list (a literal). */
-GL_API void gl_info_text(gl_info *i, const char *key, const char *text);
-/* A path of n cells (row, col pairs in rc). */
-GL_API void gl_info_cells(gl_info *i, const char *key, const int *rc, int n);
-/* A list of paths: begin, then one gl_info_list_add per path. */
-GL_API void gl_info_lists_begin(gl_info *i, const char *key);
-GL_API void gl_info_list_add(gl_info *i, const int *rc, int n);
+/* The item of key, or NULL.  CELLS: its value cells start at
+ * cells.rc[2*first]; CELL_LISTS: list k (0 .. value-1) starts at cell
+ * lists[2*(first+k)] and has lists[2*(first+k)+1] cells. */
 GL_API const gl_info_item *gl_info_find(const gl_info *i, const char *key);
 
 #ifdef __cplusplus

@@ -25,13 +25,15 @@
 #include "limits.h"
 #include "rng.h"
 #include "strbuf.h"
-#include "text.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 typedef struct gl_board gl_board;
+/* A board file read into its header and rows, what a game's parse takes:
+ * callers read boards with gl_board_read and gl_board_parse_text. */
+typedef struct gl_text gl_text;
 
 typedef struct gl_move {
     int a, b, c;
@@ -73,9 +75,6 @@ typedef struct gl_solution {
 
 GL_API void gl_solution_init(gl_solution *s);
 GL_API void gl_solution_free(gl_solution *s);
-GL_API void gl_solution_clear_moves(gl_solution *s);
-GL_API void gl_solution_push(gl_solution *s, gl_move m);
-GL_API void gl_solution_reverse(gl_solution *s);
 
 typedef struct gl_solver {
     const char *name;
@@ -147,18 +146,9 @@ typedef struct gl_params {
 /* Reads every parameter of the table from given (marking the pairs used;
  * pairs that are not parameters are left for gl_kv_check_used), its
  * default where it is not given: 0, or -1 with a message naming the pair
- * and what it takes (numbers strict, as kv.h says). */
+ * and what it takes (numbers strict, as kv.h says).  out->v[i] is the
+ * value of table[i]: its canonical text is what a form shows. */
 GL_API int gl_params_read(const gl_param *table, int n, gl_kvlist *given, gl_params *out, gl_error *err);
-/* Values by key (a key that is not in the table is a bug: the program
- * stops).  int, choice: the value, or fallback when there is none; size:
- * 1 with *w, *h set, else 0; text: the value or NULL; list: how many
- * numbers (up to max written to out), 0 when none. */
-GL_API long long gl_param_int(const gl_params *v, const char *key, long long fallback);
-GL_API int gl_param_choice(const gl_params *v, const char *key, int fallback);
-GL_API int gl_param_size(const gl_params *v, const char *key, int *w, int *h);
-GL_API const char *gl_param_text(const gl_params *v, const char *key);
-GL_API int gl_param_list(const gl_params *v, const char *key, long long *out, int max);
-GL_API int gl_param_given(const gl_params *v, const char *key);
 /* What a parameter takes, in words: "a whole number from 2 to 36", "WxH
  * with W from 2 to 30 and H from 1 to 30", "one of corner|center" ... */
 GL_API void gl_param_describe(const gl_param *p, gl_strbuf *out);

@@ -15,7 +15,6 @@
 #include "api.h"
 
 #include <stddef.h>
-#include <stdint.h>
 #include "strbuf.h"
 #include "error.h"
 #include "events.h"

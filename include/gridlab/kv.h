@@ -20,7 +20,7 @@
 
 #include "api.h"
 
-#include <stdint.h>
+#include <stddef.h>
 #include "error.h"
 
 #ifdef __cplusplus
@@ -87,15 +87,7 @@ GL_API int gl_kv_suggest(const gl_kvlist *l, const char *key, const char *more, 
  * which becomes bare: 0, or -1 naming the piece that is not key=value or
  * the key given twice.  Nothing is added on failure. */
 GL_API int gl_kv_parse_pairs(gl_kvlist *l, const char *text, gl_error *err);
-/* The message about a pair whose value is wrong: "FILE:LINE: key=value:
- * what" for a header's pair, "key=value: what" for a bare one, "option
- * --key value: what" for a command's option; always -1. */
-GL_API int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what);
-
-/* Plain parsers used by the getters and the CLI. Return 0 or -1. */
-GL_API int gl_parse_ll(const char *s, long long min, long long max, long long *out);
-GL_API int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
-/* Seeds (0 to 2^64-1, as strict as gl_parse_ll): gl_seed_parse in game.h. */
+/* Seeds (0 to 2^64-1, as strict as the getters): gl_seed_parse in game.h. */
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,9 @@
 
 #include "api.h"
 
+#include <stddef.h>
 #include <stdint.h>
+#include "error.h"
 #include "events.h"
 #include "game.h"
 #include "json.h"

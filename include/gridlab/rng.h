@@ -11,31 +11,19 @@
 #include "api.h"
 
 #include <stdint.h>
-#include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* A game's create draws from it (game.h): a caller seeds one to call
+ * create itself (gl_game_create takes the seed instead).  The draws are
+ * the games' own (src/gridlab/game_impl.h). */
 typedef struct gl_rng {
     uint64_t s[4];
 } gl_rng;
 
-#define GL_RNG_HEX_LEN 64
-
 GL_API void gl_rng_seed(gl_rng *r, uint64_t seed);
-GL_API uint64_t gl_rng_next(gl_rng *r);
-/* Uniform in [0, n) without modulo bias (n >= 1). */
-GL_API uint64_t gl_rng_below(gl_rng *r, uint64_t n);
-/* Uniform double in [0, 1). */
-GL_API double gl_rng_unit(gl_rng *r);
-/* Fisher-Yates shuffle of n ints. */
-GL_API void gl_rng_shuffle_int(gl_rng *r, int *a, size_t n);
-/* Writes 64 hex digits and a NUL into out (at least 65 bytes). */
-GL_API void gl_rng_to_hex(const gl_rng *r, char *out);
-/* Parses exactly 64 hex digits; returns 0 on success, -1 on bad text or
- * the all-zero state (which xoshiro cannot leave). */
-GL_API int gl_rng_from_hex(gl_rng *r, const char *hex);
 
 #ifdef __cplusplus
 }

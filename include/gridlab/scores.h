@@ -32,8 +32,11 @@
 
 #include "api.h"
 
+#include <stddef.h>
+#include "error.h"
 #include "game.h"
 #include "play.h"
+#include "strbuf.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,6 +8,7 @@
  * message is therefore escaped once it is formatted: such bytes are written
  * as \xNN, so what a user reads is what the file holds. */
 #include "gridlab/error.h"
+#include "gridlab/game_impl.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -3,6 +3,7 @@
  * message, as gl_strbuf does: these lists are small and a partial one
  * would be a lie. */
 #include "gridlab/events.h"
+#include "gridlab/game_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /* Helpers around the game interface: solutions, limits, the registry
  * lookups, reading a board of any game, and the cell notation. */
 #include "gridlab/game.h"
+#include "gridlab/game_impl.h"
+#include "gridlab/text.h"
 #include "gridlab/timing.h"
 
 #include <stdio.h>

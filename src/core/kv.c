@@ -2,6 +2,7 @@
  * Every lookup remembers the key it was for, present or not, so that the
  * message about a key nobody asked for can name the nearest one that was. */
 #include "gridlab/kv.h"
+#include "gridlab/game_impl.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,7 +1,8 @@
-/* The limits every search polls: a shared memory budget and the per-search
- * meter (include/gridlab/limits.h).  The budget's counters are updated
- * with atomic builtins so that the threads of a batch can share it. */
-#include "gridlab/limits.h"
+/* The limits every search polls: a shared memory budget
+ * (include/gridlab/limits.h) and the per-search meter
+ * (src/gridlab/meter.h).  The budget's counters are updated with atomic
+ * builtins so that the threads of a batch can share it. */
+#include "gridlab/meter.h"
 #include "gridlab/timing.h"
 
 #include <string.h>

@@ -8,6 +8,7 @@
  * Numbers are strict everywhere, the numbers of a list included: decimal
  * digits, no sign unless the range is negative, no leading zeros (kv.h). */
 #include "gridlab/game.h"
+#include "gridlab/game_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,6 +2,7 @@
  * The constants and rotations are those of the reference algorithm
  * (Blackman and Vigna, "Scrambled linear pseudorandom number generators"). */
 #include "gridlab/rng.h"
+#include "gridlab/game_impl.h"
 
 #include <string.h>
 

@@ -14,6 +14,7 @@
  * kills the program without a word, is taken back (when the save raised
  * it): the write fails with EFBIG instead, and the save says so. */
 #include "gridlab/strbuf.h"
+#include "gridlab/text.h"
 
 #include <errno.h>
 #include <pthread.h>

@@ -215,17 +215,6 @@ fail:
     return -1;
 }
 
-int gl_text_read(const char *path, gl_text *t, gl_error *err)
-{
-    char *data;
-    size_t len;
-    memset(t, 0, sizeof *t);
-    if (gl_read_file(path, GL_TEXT_MAX_BYTES, &data, &len, err) != 0) return -1;
-    int rc = gl_text_parse(data, len, strcmp(path, "-") == 0 ? "<stdin>" : path, t, err);
-    free(data);
-    return rc;
-}
-
 void gl_text_free(gl_text *t)
 {
     for (int i = 0; i < t->nrows; i++) free(t->rows[i].text);

@@ -20,7 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <gridlab/game.h>
-#include <gridlab/limits.h>
+#include <gridlab/game_impl.h>
+#include <gridlab/meter.h>
 
 #ifdef __cplusplus
 extern "C" {

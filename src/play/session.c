@@ -7,6 +7,7 @@
  * the finished level's ID, so a sequence depends on the first ID alone. */
 #include "session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -28,6 +28,7 @@
  * position.  Writes are atomic (gl_write_file_atomic). */
 #include "session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

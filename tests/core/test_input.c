@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static void test_strict_numbers(void **state)
 {

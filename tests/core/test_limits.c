@@ -10,7 +10,7 @@
 #include <time.h>
 #include <cmocka.h>
 
-#include "gridlab/limits.h"
+#include "gridlab/meter.h"
 #include "gridlab/timing.h"
 
 static void test_budget_take_give(void **state)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static const gl_param table[] = {
     {"size", GL_PARAM_SIZE, "4x3", 2, 9, 1, 9, NULL, "columns x rows", 0},

@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "gridlab/rng.h"
+#include "gridlab/game_impl.h"
 
 static void test_pinned_sequence(void **state)
 {

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static char dir[64];
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static uint64_t fake_ns;
 static uint64_t fake_clock(void *ctx)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 static int parse(const char *s, gl_text *t, gl_error *err)
 {

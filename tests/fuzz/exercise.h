@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "gridlab/game.h"
+#include "gridlab/internal.h"
 
 #define MAX_MOVES 4 /* moves applied per board */
 

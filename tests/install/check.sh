@@ -32,7 +32,7 @@ if "$PREFIX/bin/gridlab" list 2>/dev/null | grep -q '^lines'; then
     then ok; else bad "the installed learned player: $(cat "$WORK/learned.out")"; fi
 fi
 
-# Headers: every public header, and the one umbrella header compiles alone.
+# Headers: every public header is installed (each is compiled alone below).
 for h in "$(dirname "$0")"/../../include/gridlab/*.h; do
     if [ -f "$PREFIX/include/gridlab/$(basename "$h")" ]; then ok; else bad "missing header $(basename "$h")"; fi
 done
@@ -64,7 +64,9 @@ cat >"$WORK/hello.c" <<'C'
 #include <string.h>
 
 /* Reads a tiles board from a string with the installed library and prints
- * its text form: the parser, the registry and the formatter, end to end. */
+ * its text form: the parser, the registry and the formatter, end to end;
+ * then plays the board's hint in a play session and reads what the hint
+ * added: what a front end does, with the public headers alone. */
 int main(void)
 {
     const char text[] = "tiles hop=2\nBBWW_\n";
@@ -80,6 +82,19 @@ int main(void)
     fputs(gl_sb_str(&sb), stdout);
     gl_sb_free(&sb);
     g->destroy(b);
+
+    gl_play *p = gl_play_new();
+    gl_move m;
+    gl_info info;
+    gl_info_init(&info);
+    if (gl_play_load_text(p, text, strlen(text), "hello", &err) != 0 ||
+        gl_play_hint(p, NULL, &m, &info, &err) != GL_HINT_MOVE || gl_play_move(p, &m, NULL, &err) != 0) {
+        fprintf(stderr, "%s\n", err.msg);
+        return 1;
+    }
+    printf("hint played: %d move, %d items of info\n", gl_play_moves(p), info.n);
+    gl_info_free(&info);
+    gl_play_free(p);
     printf("gridlab %s, %d games\n", GRIDLAB_VERSION, gl_ngames);
     return 0;
 }
@@ -93,7 +108,7 @@ if $CC -std=c11 -Wall -Werror $SAN -o "$WORK/hello-static" "$WORK/hello.c" $($PC
     bad "linking against the static library"; cat "$WORK/cc.log" >&2; fi
 for p in hello-shared hello-static; do
     out=$(LD_LIBRARY_PATH=$libdir "$WORK/$p" 2>&1)
-    case "$out" in *"BBWW_"*"gridlab $version"*) ok ;; *) bad "$p printed '$out'" ;; esac
+    case "$out" in *"BBWW_"*"hint played: 1 move"*"gridlab $version"*) ok ;; *) bad "$p printed '$out'" ;; esac
 done
 if [ -e "$WORK/hello-shared" ]; then
     if LD_LIBRARY_PATH=$libdir ldd "$WORK/hello-shared" | grep -q "$libdir/libgridlab.so"; then ok; else
@@ -131,9 +146,56 @@ if command -v nm >/dev/null && [ -e "$libdir/libgridlab.a" ]; then
     extra=$(comm -23 <(printf '%s\n' "$globals") <(printf '%s\n' "$api") | head -5 | tr '\n' ' ')
     if [ -z "$extra" ]; then ok; else bad "libgridlab.a defines globals not in docs/api.txt: $extra"; fi
 fi
-# No internal header is installed.
-for h in search hash bitset bucketq cpu timing grid_bfs link_bfs internal; do
-    if [ ! -e "$PREFIX/include/gridlab/$h.h" ]; then ok; else bad "internal header $h.h installed"; fi
+# No internal header is installed: every header of src/gridlab/.
+for h in "$(dirname "$0")"/../../src/gridlab/*.h; do
+    h=$(basename "$h")
+    if [ ! -e "$PREFIX/include/gridlab/$h" ]; then ok; else bad "internal header $h installed"; fi
+done
+# Every installed header compiles alone, strictly (it includes what it
+# uses and nothing outside the prefix), as C11 and as C++ where there is
+# a C++ compiler.
+for h in "$PREFIX"/include/gridlab/*.h; do
+    printf '#include <gridlab/%s>\nint gl_header_compiles;\n' "$(basename "$h")" >"$WORK/one.c"
+    if $CC -std=c11 -Wall -Wextra -Wpedantic -Werror -c -o "$WORK/one.o" -I"$PREFIX/include" "$WORK/one.c" \
+        2>"$WORK/cc.log"; then ok; else bad "<gridlab/$(basename "$h")> does not compile alone"; cat "$WORK/cc.log" >&2; fi
+done
+if command -v c++ >/dev/null; then
+    printf '#include <gridlab/gridlab.h>\nint main() { return gl_game_find("tiles") ? 0 : 1; }\n' >"$WORK/one.cc"
+    if c++ -Wall -Wextra -Werror -c -o "$WORK/one.o" -I"$PREFIX/include" "$WORK/one.cc" 2>"$WORK/cc.log"; then ok; else
+        bad "<gridlab/gridlab.h> does not compile as C++"; cat "$WORK/cc.log" >&2; fi
+fi
+# What games and solvers are written with stays inside the library: a
+# program that declares such a function itself (a parameter's value, the
+# meter, the board text reader, the atomic write) links against neither
+# library.
+cat >"$WORK/inside.c" <<'C'
+#include <gridlab/gridlab.h>
+long long gl_param_int(const gl_params *v, const char *key, long long fallback);
+int gl_text_parse(const char *data, size_t len, const char *file, gl_text *t, gl_error *err);
+int gl_write_file_atomic(const char *path, const char *data, size_t len, gl_error *err);
+int gl_budget_take(gl_budget *b, size_t n);
+int main(int argc, char **argv)
+{
+    (void)argv;
+    gl_error err = {0};
+    switch (argc) {
+    case 1: return (int)gl_param_int(NULL, "size", 0);
+    case 2: return gl_text_parse("", 0, "x", NULL, &err);
+    case 3: return gl_write_file_atomic("x", "", 0, &err);
+    default: return gl_budget_take(NULL, 1);
+    }
+}
+C
+# shellcheck disable=SC2046
+$CC -std=c11 -w $SAN -o "$WORK/inside-shared" "$WORK/inside.c" $($PC --cflags --libs gridlab) >"$WORK/inside.log" 2>&1
+for f in gl_param_int gl_text_parse gl_write_file_atomic gl_budget_take; do
+    if grep -qw "$f" "$WORK/inside.log"; then ok; else bad "libgridlab.so lets a program link $f"; fi
+done
+# shellcheck disable=SC2046
+$CC -std=c11 -w $SAN -o "$WORK/inside-static" "$WORK/inside.c" $($PC --cflags gridlab) "$libdir/libgridlab.a" \
+    $($PC --static --libs-only-l gridlab | sed 's/-lgridlab//') >"$WORK/inside.log" 2>&1
+for f in gl_param_int gl_text_parse gl_write_file_atomic gl_budget_take; do
+    if grep -qw "$f" "$WORK/inside.log"; then ok; else bad "libgridlab.a lets a program link $f"; fi
 done
 
 # find_package(gridlab) from a CMake project, against the installed prefix.

@@ -1,6 +1,6 @@
 /* jsoncheck: exits 0 when standard input is valid JSON (or, with -l, when
  * every non-empty line is), else prints where it is not and exits 1. */
-#include "gridlab/gridlab.h"
+#include "gridlab/internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,7 @@
  * cell); the solvers use the component graph (flood_graph.c). */
 #include "flood.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

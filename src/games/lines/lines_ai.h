@@ -12,7 +12,7 @@
 #include <time.h>
 
 /* What one move may spend: the search's meter (time limit, memory, Ctrl-C;
- * gridlab/limits.h) and the player's own ceiling on the CPU time of a move
+ * gridlab/meter.h) and the player's own ceiling on the CPU time of a move
  * (`ms`).  Both are polled inside every loop of a move, with units of work
  * in proportion to its cost, so a move stops within a bounded amount of
  * work of either; the CPU clock is read once every GL_METER_INTERVAL

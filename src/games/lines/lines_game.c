@@ -7,6 +7,7 @@
  * A board without rng= continues as if its generator had been seeded with 1. */
 #include "lines.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

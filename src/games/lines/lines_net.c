@@ -3,6 +3,7 @@
  * and a board's value. */
 #include "lines_net.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -12,6 +12,7 @@
 #include "lines.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

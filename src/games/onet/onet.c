@@ -4,6 +4,7 @@
  * onet_text.c. */
 #include "onet.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

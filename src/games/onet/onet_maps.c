@@ -16,6 +16,7 @@
 #include "onet.h"
 #include "onet_maps_data.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,6 +3,7 @@
  * tiles.c. */
 #include "tiles.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

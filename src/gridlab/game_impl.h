@@ -1,0 +1,100 @@
+/* What a game's and a solver's code is written with beyond the API: the
+ * values of a parameter set read from the game's table, the info a hint
+ * or a solver fills in, a solution's moves, the random generator's draws
+ * and its saved state, strict numbers and the messages about a bad value.
+ * A caller of the library only reads what these write (game.h, events.h),
+ * so they are the library's own: not installed, not exported; the program
+ * and the tests reach them through internal.h. */
+#ifndef GRIDLAB_GAME_IMPL_H
+#define GRIDLAB_GAME_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <gridlab/error.h>
+#include <gridlab/events.h>
+#include <gridlab/game.h>
+#include <gridlab/kv.h>
+#include <gridlab/rng.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ parameters */
+
+/* Values of a set read by gl_params_read, by key (a key that is not in
+ * the table is a bug: the program stops).  int, choice: the value, or
+ * fallback when there is none; size: 1 with *w, *h set, else 0; text: the
+ * value or NULL; list: how many numbers (up to max written to out), 0 when
+ * none; given: 1 when the value was given, not the default.
+ * (src/core/params.c) */
+long long gl_param_int(const gl_params *v, const char *key, long long fallback);
+int gl_param_choice(const gl_params *v, const char *key, int fallback);
+int gl_param_size(const gl_params *v, const char *key, int *w, int *h);
+const char *gl_param_text(const gl_params *v, const char *key);
+int gl_param_list(const gl_params *v, const char *key, long long *out, int max);
+int gl_param_given(const gl_params *v, const char *key);
+
+/* The message about a pair whose value is wrong: "FILE:LINE: key=value:
+ * what" for a header's pair, "key=value: what" for a bare one, "option
+ * --key value: what" for a command's option; always -1.  (src/core/kv.c) */
+int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *what);
+/* Strict numbers as kv.h describes them, for the getters and the readers
+ * of the library's files.  Return 0 or -1. */
+int gl_parse_ll(const char *s, long long min, long long max, long long *out);
+int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
+
+/* One byte of input as a message quotes it (a board cell, a symbol): the
+ * byte itself when it is printable ASCII, else \xNN (a NUL, which no
+ * formatted string can carry, included).  buf holds at least 5 bytes;
+ * returns buf.  (src/core/error.c) */
+const char *gl_escape_byte(char c, char buf[5]);
+
+/* ------------------------------------------------------------ results */
+
+/* Appends a cell to a list.  (src/core/events.c) */
+void gl_cells_push(gl_cells *c, int r, int col);
+
+/* What a hint or a solver adds to its answer (events.h: the caller reads
+ * it with gl_info_find).  Each does nothing when i is NULL. */
+void gl_info_int(gl_info *i, const char *key, long long v);
+void gl_info_bool(gl_info *i, const char *key, int v);
+void gl_info_null(gl_info *i, const char *key);
+/* A name from a fixed set; text must outlive the list (a literal). */
+void gl_info_text(gl_info *i, const char *key, const char *text);
+/* A path of n cells (row, col pairs in rc). */
+void gl_info_cells(gl_info *i, const char *key, const int *rc, int n);
+/* A list of paths: begin, then one gl_info_list_add per path. */
+void gl_info_lists_begin(gl_info *i, const char *key);
+void gl_info_list_add(gl_info *i, const int *rc, int n);
+
+/* A solution's moves: emptied, one added at the end, their order turned
+ * around (a route rebuilt from its goal).  (src/core/game.c) */
+void gl_solution_clear_moves(gl_solution *s);
+void gl_solution_push(gl_solution *s, gl_move m);
+void gl_solution_reverse(gl_solution *s);
+
+/* ------------------------------------------------------------ randomness */
+
+/* The draws (rng.h: the generator and its seeding).  (src/core/rng.c) */
+uint64_t gl_rng_next(gl_rng *r);
+/* Uniform in [0, n) without modulo bias (n >= 1). */
+uint64_t gl_rng_below(gl_rng *r, uint64_t n);
+/* Uniform double in [0, 1). */
+double gl_rng_unit(gl_rng *r);
+/* Fisher-Yates shuffle of n ints. */
+void gl_rng_shuffle_int(gl_rng *r, int *a, size_t n);
+
+/* The full state as 64 hex digits: a board file's rng=HEX, so that a
+ * saved game continues exactly. */
+#define GL_RNG_HEX_LEN 64
+/* Writes 64 hex digits and a NUL into out (at least 65 bytes). */
+void gl_rng_to_hex(const gl_rng *r, char *out);
+/* Parses exactly 64 hex digits; returns 0 on success, -1 on bad text or
+ * the all-zero state (which xoshiro cannot leave). */
+int gl_rng_from_hex(gl_rng *r, const char *hex);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
