@@ -8,6 +8,7 @@
 # no temporary file, and the file whole.  See docs/robustness.md, promises
 # 7 and 9.  Played on tiles, which every build has.
 source "$(dirname "$0")/lib.sh"
+needs_game tiles
 
 SLOW=1
 case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac

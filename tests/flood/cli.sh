@@ -4,7 +4,7 @@
 # output, --json lines, standard input, streaming in flat memory, Ctrl-C and
 # SIGTERM, a failed write), the limits of every solver (memory, time,
 # Ctrl-C), exit codes and bad input.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 
 run new flood --size 6x5 --colors 4 --seed 1; expect_rc 0 "new"
 expect_out "flood size=6x5 colors=4 moves=" "new header"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # CLI tests of Color Lines: new/show/path/hint/solve/play, autoplay with a
 # recorded replay that the checker re-simulates, and bad input per SPEC 1.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../cli/lib.sh"
 
 run new lines --seed 3
 expect_rc 0 "new"

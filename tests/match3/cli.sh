@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests for match3: new/show/solve/hint/bench through the real program,
 # JSON validity, replays, and bad input (exit 2 with a FILE:LINE message).
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../cli/lib.sh"
 
 # new: deterministic, settled, the documented header.
 run new match3 --seed 3

@@ -1,7 +1,7 @@
 #!/bin/bash
 # onet through the real program: new (maps, levels, solvable), show, path,
 # hint, solve with replayed moves, play in line mode, and bad input.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../cli/lib.sh"
 
 # new: the default board, a map by name, a map file, a level, a levels file.
 run new onet --seed 5

@@ -2,7 +2,7 @@
 # tiles from the command line: new, show, solve with every solver (JSON
 # valid, moves replayed through play), the seed's program, the limits
 # (memory, time, Ctrl-C), hint, play in line mode, bad input.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../cli/lib.sh"
 
 run new tiles --n 3 --seed 1; expect_rc 0 "new"; expect_out "BBBWWW_" "new standard row"
 b3="$TMP/b3.txt"; printf '%s\n' "$OUT" >"$b3"
