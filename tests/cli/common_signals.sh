@@ -6,7 +6,7 @@
 # fails with its message and exit 2, its temporary file removed (SIGXFSZ
 # no longer kills the program silently); Ctrl-C twice during a save leaves
 # no temporary file, and the file whole.  See docs/robustness.md, promises
-# 7 and 9.  Played on tiles, which every build has.
+# 7 and 9.  Played on tiles (skipped, exit 77, without it).
 source "$(dirname "$0")/lib.sh"
 needs_game tiles
 
