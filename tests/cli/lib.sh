@@ -62,6 +62,46 @@ expect_bad_input() {
     run "$@"
     if [ "$RC" -eq 2 ] && [ -n "$ERR" ] && [ "${ERR#gridlab: }" != "$ERR" ]; then ok; else bad "$name: expected exit 2 with a message"; fi
 }
+# stop_after SIG PID: sends SIG to PID (a program this script started with
+# &) and waits for it to end; sets RC, STOP_MS (the wall time from the
+# signal to its end) and STOP_CPU_MS (the processor time it used after the
+# signal).  From the signal to the end no process is started (the clock is
+# bash's $EPOCHREALTIME, the program's times bash's `times`), so that on a
+# loaded machine the figures are the program's and not the test's own
+# process starts; STOP_CPU_MS, what the program does to stop, does not
+# depend on the load at all.
+stop_after() {
+    local sig=$1 pid=$2 stat="" ticks=0 t0 t1 before after
+    read -r stat <"/proc/$pid/stat" 2>/dev/null
+    if [ -n "$stat" ]; then
+        # shellcheck disable=SC2086
+        set -- ${stat##*) }
+        ticks=$((${12} + ${13}))
+    fi
+    children_cpu_ms before
+    t0=${EPOCHREALTIME/[.,]/}
+    kill "-$sig" "$pid" 2>/dev/null
+    wait "$pid"
+    RC=$?
+    t1=${EPOCHREALTIME/[.,]/}
+    children_cpu_ms after
+    STOP_MS=$(((t1 - t0) / 1000))
+    STOP_CPU_MS=$((after - before - ticks * 10))
+}
+# children_cpu_ms VAR: the processor time (user and system, in ms) of the
+# programs this script has waited for, into VAR (bash's `times`, second line).
+children_cpu_ms() {
+    local line=""
+    times >"$TMP/times"
+    { read -r line; read -r line; } <"$TMP/times"
+    if [[ $line =~ ^([0-9]+)m([0-9]+)[.,]([0-9]{3})s\ ([0-9]+)m([0-9]+)[.,]([0-9]{3})s ]]; then
+        local r=("${BASH_REMATCH[@]}")
+        printf -v "$1" '%d' $(((10#${r[1]} * 60 + 10#${r[2]}) * 1000 + 10#${r[3]} +
+                                (10#${r[4]} * 60 + 10#${r[5]}) * 1000 + 10#${r[6]}))
+    else
+        printf -v "$1" '%d' 0
+    fi
+}
 # board TEXT: writes TEXT to a fresh file and prints its path.  (It runs in
 # a command substitution, a subshell: a counter would not survive it, so
 # the name comes from mktemp.)

@@ -168,16 +168,15 @@ cpu_ticks() {
 }
 # interrupt SIGNAL WAIT-CMD ARGS...: runs gridlab ARGS in the background,
 # waits until WAIT-CMD PID succeeds (at most 120 s), sends SIGNAL and
-# measures how long the program takes to end: $STOP_MS, $RC, $OUT, $ERR.
+# measures how long the program takes to end (stop_after): $STOP_MS,
+# $STOP_CPU_MS, $RC, $OUT, $ERR.
 interrupt() {
-    local sig=$1 ready=$2 pid t0; shift 2
+    local sig=$1 ready=$2 pid; shift 2
     "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
     for _ in $(seq 1 1200); do "$ready" "$pid" && break; sleep 0.1; done
-    t0=$(now_ms)
-    kill "-$sig" "$pid" 2>/dev/null
-    wait "$pid"
-    RC=$?; STOP_MS=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    stop_after "$sig" "$pid"
+    OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 }
 busy() { [ "$(cpu_ticks "$1")" -ge $((30 * SLOW)) ]; }
 printed() { [ "$(wc -l <"$TMP/out")" -ge 3 ]; }

@@ -178,16 +178,20 @@ run solve "$TMP/big.txt" --mem-mb 1 --json
 expect_rc 1 "solve in 1 MiB"; expect_out '"solved":false,"optimal":false' "solve in 1 MiB: no answer"
 expect_out '"stopped":"memory limit"' "solve in 1 MiB says why"
 # Ctrl-C once the search has used 0.3 s of CPU (the time limit out of
-# reach): it stops (10 s of wall time allowed, for a loaded machine),
-# exit 130, and still prints its JSON
+# reach): it stops, exit 130, and still prints its JSON.  What the stop
+# costs is its processor time after the signal (about 10 ms; at most
+# 0.5 s allowed), which the machine's load does not change; the wall time
+# on a machine loaded by ctest -j16 is mostly other processes' turns
+# (0.2 to 0.6 s at load 15 to 26), and only a hang is a failure there.
 for cmd in solve hint; do
     "$GRIDLAB" $cmd "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 600000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
     for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
-    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    stop_after INT $pid; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     expect_rc 130 "$cmd: Ctrl-C (exit $RC, $(head -c 200 "$TMP/out") $(head -c 200 "$TMP/err"))"
     expect_json "$cmd: Ctrl-C"; expect_out '"stopped":"interrupted"' "$cmd: Ctrl-C says so"
-    [ "$took" -le $((10000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
+    [ "$STOP_CPU_MS" -le $((500 * SLOW)) ] && ok || bad "$cmd: Ctrl-C: $STOP_CPU_MS ms of processor time to stop"
+    [ "$STOP_MS" -le $((10000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $STOP_MS ms to stop"
 done
 
 # ------------------------------------------------------------ autoplay
@@ -250,7 +254,7 @@ case "$OUT" in *atomically*) bad "autoplay --help still says the record is repla
 "$GRIDLAB" autoplay lines --ai greedy --games 1000000 --seed 1 --record "$TMP/int.jsonl" >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 $((300 * SLOW))); do [ "$(grep -c '^game ' "$TMP/out")" -ge 3 ] && break; sleep 0.1; done
-t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "autoplay: Ctrl-C"
 n=$(grep -c '^game ' "$TMP/out"); n_int=$n
 expect_out "interrupted: $n games finished" "autoplay: Ctrl-C summary"
@@ -276,7 +280,7 @@ expect_rc 0 "autoplay: SIGKILL: the finished games check"; expect_out "valid: $e
     >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
-t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "autoplay: Ctrl-C in a game"; expect_json "autoplay: Ctrl-C in a game"
 expect_out '"finished":0' "autoplay: Ctrl-C in a game: nothing finished"; expect_out '"interrupted":true' "autoplay: Ctrl-C in a game says so"
 [ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C in a game took $took ms to stop"
@@ -337,7 +341,7 @@ for round in 1 2; do
     pid=$!
     for _ in $(seq 1 $((200 * SLOW))); do grep -q '^games' "$TMP/out" && break; sleep 0.1; done
     sig=INT; [ $round = 2 ] && sig=TERM
-    t0=$(now_ms); kill -$sig $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    stop_after $sig $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     expect_rc 130 "train round $round: SIG$sig"
     expect_out "checkpoint after" "train round $round: the last checkpoint written"
     expect_out "interrupted" "train round $round: says it was interrupted"
@@ -430,7 +434,7 @@ expect_rc 0 "learned: the CPU ceiling per move (--ms) ends each move"; expect_ou
     >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
-t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "learned autoplay: Ctrl-C"; expect_json "learned autoplay: Ctrl-C json"
 [ "$took" -le $((2000 * SLOW)) ] && ok || bad "learned autoplay: Ctrl-C took $took ms to stop"
 # weights: a corrupt, truncated, foreign or missing file is exit 2 naming it
