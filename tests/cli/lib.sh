@@ -26,10 +26,14 @@ needs_game() {
     exit 77
 }
 
-# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC.
+# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC, and $RUN_MS, its wall
+# time from start to end, read without starting any other process (on a
+# loaded machine the test's own process starts would count otherwise).
 run() {
+    local t0=${EPOCHREALTIME/[.,]/}
     "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     RC=$?
+    RUN_MS=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
     OUT=$(cat "$TMP/out")
     ERR=$(cat "$TMP/err")
 }
@@ -62,16 +66,17 @@ expect_bad_input() {
     run "$@"
     if [ "$RC" -eq 2 ] && [ -n "$ERR" ] && [ "${ERR#gridlab: }" != "$ERR" ]; then ok; else bad "$name: expected exit 2 with a message"; fi
 }
-# stop_after SIG PID: sends SIG to PID (a program this script started with
-# &) and waits for it to end; sets RC, STOP_MS (the wall time from the
-# signal to its end) and STOP_CPU_MS (the processor time it used after the
-# signal).  From the signal to the end no process is started (the clock is
+# stop_after SIG PID [JOB]: sends SIG to PID (a program this script started
+# with &, or the program under the job JOB, say `timeout ... gridlab`) and
+# waits for it (for JOB) to end; sets RC, STOP_MS (the wall time from the
+# signal to the end) and STOP_CPU_MS (the processor time used after the
+# signal: the program's, and JOB's own).  From the signal to the end no process is started (the clock is
 # bash's $EPOCHREALTIME, the program's times bash's `times`), so that on a
 # loaded machine the figures are the program's and not the test's own
 # process starts; STOP_CPU_MS, what the program does to stop, does not
 # depend on the load at all.
 stop_after() {
-    local sig=$1 pid=$2 stat="" ticks=0 t0 t1 before after
+    local sig=$1 pid=$2 job=${3:-$2} stat="" ticks=0 t0 t1 before after
     read -r stat <"/proc/$pid/stat" 2>/dev/null
     if [ -n "$stat" ]; then
         # shellcheck disable=SC2086
@@ -81,7 +86,7 @@ stop_after() {
     children_cpu_ms before
     t0=${EPOCHREALTIME/[.,]/}
     kill "-$sig" "$pid" 2>/dev/null
-    wait "$pid"
+    wait "$job"
     RC=$?
     t1=${EPOCHREALTIME/[.,]/}
     children_cpu_ms after
