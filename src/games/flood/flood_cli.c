@@ -544,4 +544,5 @@ static void show_groups(const gl_board *b, gl_strbuf *out, int colour)
 static const gl_cli_view groups = {"groups", "each cell as group/colour: the component graph the solvers work on",
                                    show_groups};
 
-const gl_cli_tools gl_cli_tools_flood = {.game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood};
+const gl_cli_tools gl_cli_tools_flood = {
+    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood};
