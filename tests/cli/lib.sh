@@ -26,14 +26,18 @@ needs_game() {
     exit 77
 }
 
-# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC, and $RUN_MS, its wall
-# time from start to end, read without starting any other process (on a
-# loaded machine the test's own process starts would count otherwise).
+# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC, $RUN_MS (its wall time
+# from start to end, read without starting any other process: on a loaded
+# machine the test's own process starts would count otherwise) and
+# $RUN_CPU_MS (its processor time).
 run() {
-    local t0=${EPOCHREALTIME/[.,]/}
+    local t0=${EPOCHREALTIME/[.,]/} c0
+    children_cpu_ms c0
     "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     RC=$?
     RUN_MS=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
+    children_cpu_ms RUN_CPU_MS
+    RUN_CPU_MS=$((RUN_CPU_MS - c0))
     OUT=$(cat "$TMP/out")
     ERR=$(cat "$TMP/err")
 }
@@ -106,6 +110,25 @@ children_cpu_ms() {
     else
         printf -v "$1" '%d' 0
     fi
+}
+# Bounds that hold on a loaded machine (ctest -j16 on two cores, shared):
+# what a program does is held by its processor time, which the load does
+# not change; its wall time, mostly other processes' turns there, only
+# against a hang (10 s).  Under valgrind (SLOW=25) both are scaled.
+# limited NAME [CPU_MS]: the last run (run) kept to its limit: at most
+# CPU_MS (default 2000) of processor time.
+limited() {
+    local cpu=${2:-2000} slow=${SLOW:-1}
+    [ "$RUN_CPU_MS" -le $((cpu * slow)) ] && ok || bad "$1: $RUN_CPU_MS ms of processor time (bound $cpu)"
+    [ "$RUN_MS" -le $((10000 * slow)) ] && ok || bad "$1: took $RUN_MS ms of wall time"
+}
+# stopped_soon NAME: the program just stopped by a signal (stop_after)
+# ended soon: at most 2 s of processor time after the signal (a stop takes
+# about 10 ms; the sanitizers' checks at the exit take more).
+stopped_soon() {
+    local slow=${SLOW:-1}
+    [ "$STOP_CPU_MS" -le $((2000 * slow)) ] && ok || bad "$1: $STOP_CPU_MS ms of processor time after the signal"
+    [ "$STOP_MS" -le $((10000 * slow)) ] && ok || bad "$1: took $STOP_MS ms of wall time after the signal"
 }
 # board TEXT: writes TEXT to a fresh file and prints its path.  (It runs in
 # a command substitution, a subshell: a counter would not survive it, so

@@ -243,7 +243,7 @@ for algo in astar ida beam greedy; do
     interrupt INT busy solve "$TMP/b36.txt" --algo "$algo" $(width_of "$algo") $(depth_of "$algo") --limit-ms 120000 --json
     expect_json "$algo: Ctrl-C"; expect_out '"stopped":"interrupted"' "$algo: Ctrl-C"
     expect_out '"solved":true' "$algo: Ctrl-C still answers"
-    [ "$STOP_MS" -le $((10000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $STOP_MS ms to stop"
+    stopped_soon "$algo: Ctrl-C"
 done
 
 # ------------------------------------------------------------ batch at scale
@@ -262,7 +262,7 @@ for sig in INT TERM; do
     lens=$(awk '{print length($0)}' "$TMP/out" | paste -sd' ')
     want=$(head -n "$n" "$ftlen" | paste -sd' ')
     [ "$lens" = "$want" ] && ok || bad "batch: SIG$sig: lines not the boards' in order"
-    [ "$STOP_MS" -le $((10000 * SLOW)) ] && ok || bad "batch: SIG$sig took $STOP_MS ms to stop"
+    stopped_soon "batch: SIG$sig"
 done
 
 # Ctrl-C while the batch waits for more input on a pipe: interrupted, not
@@ -312,7 +312,7 @@ t0=${EPOCHREALTIME/[.,]/}; timeout -s KILL $((30 * SLOW)) "$GRIDLAB" batch flood
 RC=$?; took=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
 ERR=$(cat "$TMP/err"); OUT=$(cat "$TMP/out")
 expect_rc 2 "batch /dev/zero"; expect_err "/dev/zero:1: line too long (more than 37 bytes: a 6x6 board is 36 symbols)" "batch /dev/zero says why"
-[ "$took" -le $((2000 * SLOW)) ] && ok || bad "batch /dev/zero took $took ms"
+[ "$took" -le $((10000 * SLOW)) ] && ok || bad "batch /dev/zero took $took ms"
 head -c 40000 /dev/zero | timeout -s KILL $((30 * SLOW)) "$GRIDLAB" batch flood - --size 6x6 >"$TMP/out" 2>"$TMP/err"
 RC=${PIPESTATUS[1]}; ERR=$(cat "$TMP/err")
 expect_rc 2 "batch, a long line on standard input"; expect_err "<stdin>:1: line too long" "batch, a long line on standard input"

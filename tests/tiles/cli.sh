@@ -92,12 +92,12 @@ for algo in astar ucs ida bfs; do
     expect_rc 1 "$algo N=28 in 300 ms"; expect_json "$algo N=28 in 300 ms"
     expect_out '"solved":false,"optimal":false' "$algo N=28 in 300 ms: no claim"
     expect_out '"stopped":"time limit"' "$algo N=28 in 300 ms says why"
-    [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "$algo N=28 with a 300 ms limit took $took ms (start $start_ms ms)"
+    limited "$algo N=28 with a 300 ms limit"
 done
 run new tiles --n 12 --seed 1; printf '%s\n' "$OUT" >"$TMP/n12.txt"
 run solve "$TMP/n12.txt" --limit-ms 300 --json; took=$RUN_MS
 expect_out '"stopped":"time limit"' "astar (bitmaps) N=12 in 300 ms"
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "astar (bitmaps) N=12 with a 300 ms limit took $took ms (start $start_ms ms)"
+limited "astar (bitmaps) N=12 with a 300 ms limit"
 # Ctrl-C: the search stops within 2 s of the signal and still reports.
 cpu_ticks() {
     local stat
@@ -111,7 +111,7 @@ for algo in astar ida; do
     for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
     stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out")
     expect_rc 130 "$algo: Ctrl-C"; expect_json "$algo: Ctrl-C"; expect_out '"stopped":"interrupted"' "$algo: Ctrl-C says so"
-    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "$algo: Ctrl-C took $took ms to stop"
+    stopped_soon "$algo: Ctrl-C"
 done
 
 run hint "$b3"; expect_rc 0 "hint"; expect_out "-" "hint is a move"
@@ -119,7 +119,7 @@ run hint "$b3"; expect_rc 0 "hint"; expect_out "-" "hint is a move"
 # proved the best, and says why A* gave up.
 run hint "$TMP/n28.txt" --limit-ms 500; took=$RUN_MS
 expect_rc 0 "hint N=28 in 500 ms"; expect_out "-" "hint N=28 in 500 ms: a move"
-[ "$took" -le $((2500 * SLOW + start_ms)) ] && ok || bad "hint N=28 with a 500 ms limit took $took ms (start $start_ms ms)"
+limited "hint N=28 with a 500 ms limit" 2500
 run hint "$TMP/n28.txt" --limit-ms 500 --json; expect_rc 0 "hint N=28 json"; expect_json "hint N=28 json"
 expect_out '"optimal":false,"cost_left":' "hint N=28 json: greedy's move, not proved"
 expect_out '"stopped":"time limit"' "hint N=28 json: why A* gave up"
