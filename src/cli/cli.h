@@ -27,24 +27,31 @@ typedef struct gl_cli_command {
     int (*run)(int argc, char **argv); /* argv[0] is the subcommand name */
 } gl_cli_command;
 
-typedef struct gl_cli_bench {
-    const char *game;
-    int (*run)(int argc, char **argv); /* argv[0] is the game name */
-} gl_cli_bench;
-
 /* Another drawing of a game's boards, for `show --FLAG` (flood's groups). */
 typedef struct gl_cli_view {
-    const char *game;
     const char *flag;
     const char *help;
     void (*render)(const gl_board *b, gl_strbuf *out, int colour);
 } gl_cli_view;
 
-/* Generated from GL_GAMES (cmake/cli_registry.c.in). */
-extern const gl_cli_view *const gl_cli_views[];
-extern const gl_cli_command *const gl_cli_game_commands[];
-extern const gl_cli_bench gl_cli_benches[];
-#include "cli_benches.h" /* gl_bench_GAME, generated from GL_GAMES */
+/* A game's tools in the program, all optional: subcommands of its own
+ * (commands, ended by a {NULL} entry), another drawing for `show` (view)
+ * and `gridlab bench GAME` (bench, argv[0] the name "bench GAME").  A game
+ * has one when its folder has GAME_cli.c, which defines it as
+ * `const gl_cli_tools gl_cli_tools_GAME`; that file and GAME_bench.c are
+ * compiled into the program, not the library. */
+typedef struct gl_cli_tools {
+    const char *game;
+    const gl_cli_command *commands;
+    const gl_cli_view *view;
+    int (*bench)(int argc, char **argv);
+} gl_cli_tools;
+
+/* The tools of the games of the build, in the registry's order, ended by
+ * NULL (generated from GL_GAMES: cmake/cli_registry.c.in). */
+extern const gl_cli_tools *const gl_cli_tools_all[];
+/* `gridlab bench hints`: the hint on every preset of every game (bench/hints.c). */
+int gl_bench_hints(int argc, char **argv);
 
 typedef struct gl_args {
     const char *pos[16];

@@ -1,5 +1,5 @@
 /* gridlab show FILE: draw a board for people (colour on a terminal), or
- * another drawing a game's CLI part registers (`--groups` for flood). */
+ * another drawing a game's tools table names (`--groups` for flood). */
 #include "cli.h"
 
 #include <string.h>
@@ -9,10 +9,11 @@ int gl_cmd_show(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     char flags[256] = "";
-    for (int i = 0; gl_cli_views[i]; i++) {
-        if (strstr(flags, gl_cli_views[i]->flag)) continue;
+    for (int i = 0; gl_cli_tools_all[i]; i++) {
+        const gl_cli_view *v = gl_cli_tools_all[i]->view;
+        if (!v || strstr(flags, v->flag)) continue;
         strncat(flags, " ", sizeof flags - strlen(flags) - 1);
-        strncat(flags, gl_cli_views[i]->flag, sizeof flags - strlen(flags) - 1);
+        strncat(flags, v->flag, sizeof flags - strlen(flags) - 1);
     }
     if (gl_args_parse(argc, argv, flags, &a) != 0) return GL_EXIT_USAGE;
     if (gl_args_flag(&a, flags, "help")) {
@@ -20,8 +21,10 @@ int gl_cmd_show(int argc, char **argv)
         printf("usage: gridlab show [--VIEW] FILE|ID|-\n\n"
                "Draws the board with its status line.  Colour is used on a terminal unless\n"
                "NO_COLOR is set.  Other drawings:\n");
-        for (int i = 0; gl_cli_views[i]; i++)
-            printf("  --%-8s %s: %s\n", gl_cli_views[i]->flag, gl_cli_views[i]->game, gl_cli_views[i]->help);
+        for (int i = 0; gl_cli_tools_all[i]; i++) {
+            const gl_cli_view *v = gl_cli_tools_all[i]->view;
+            if (v) printf("  --%-8s %s: %s\n", v->flag, gl_cli_tools_all[i]->game, v->help);
+        }
         return GL_EXIT_OK;
     }
     int rc = gl_args_expect(&a, 1, 1, "show [--VIEW] FILE|ID|-");
@@ -38,11 +41,11 @@ int gl_cmd_show(int argc, char **argv)
     }
     int colour = gl_cli_use_color(stdout);
     const gl_cli_view *view = NULL;
-    for (int i = 0; gl_cli_views[i]; i++) {
-        if (!gl_args_flag(&a, flags, gl_cli_views[i]->flag)) continue;
-        if (strcmp(gl_cli_views[i]->game, g->name) == 0) view = gl_cli_views[i];
-        else if (!view) rc = gl_cli_failf("show: --%s is for %s boards, not %s", gl_cli_views[i]->flag,
-                                          gl_cli_views[i]->game, g->name);
+    for (int i = 0; gl_cli_tools_all[i]; i++) {
+        const gl_cli_tools *t = gl_cli_tools_all[i];
+        if (!t->view || !gl_args_flag(&a, flags, t->view->flag)) continue;
+        if (strcmp(t->game, g->name) == 0) view = t->view;
+        else if (!view) rc = gl_cli_failf("show: --%s is for %s boards, not %s", t->view->flag, t->game, g->name);
     }
     if (rc == GL_EXIT_OK) {
         gl_strbuf sb = GL_STRBUF_INIT;

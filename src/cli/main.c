@@ -31,8 +31,8 @@ static void usage(FILE *f)
                "usage: gridlab COMMAND [ARGS]\n\n",
             GRIDLAB_VERSION);
     for (int i = 0; i < NBUILTIN; i++) fprintf(f, "  %-9s %s\n", builtin[i].name, builtin[i].summary);
-    for (int k = 0; gl_cli_game_commands[k]; k++)
-        for (const gl_cli_command *c = gl_cli_game_commands[k]; c->name; c++)
+    for (int k = 0; gl_cli_tools_all[k]; k++)
+        for (const gl_cli_command *c = gl_cli_tools_all[k]->commands; c && c->name; c++)
             fprintf(f, "  %-9s %s\n", c->name, c->summary);
     fprintf(f, "\nGames:");
     for (int i = 0; i < gl_ngames; i++) fprintf(f, " %s", gl_games[i]->name);
@@ -100,13 +100,14 @@ static int run(int argc, char **argv)
     }
     for (int i = 0; i < NBUILTIN; i++)
         if (strcmp(cmd, builtin[i].name) == 0) return builtin[i].run(argc - 1, argv + 1);
-    for (int k = 0; gl_cli_game_commands[k]; k++)
-        for (const gl_cli_command *c = gl_cli_game_commands[k]; c->name; c++)
+    for (int k = 0; gl_cli_tools_all[k]; k++)
+        for (const gl_cli_command *c = gl_cli_tools_all[k]->commands; c && c->name; c++)
             if (strcmp(cmd, c->name) == 0) return c->run(argc - 1, argv + 1);
     gl_strbuf names = GL_STRBUF_INIT;
     for (int i = 0; i < NBUILTIN; i++) gl_sb_printf(&names, "%s ", builtin[i].name);
-    for (int k = 0; gl_cli_game_commands[k]; k++)
-        for (const gl_cli_command *c = gl_cli_game_commands[k]; c->name; c++) gl_sb_printf(&names, "%s ", c->name);
+    for (int k = 0; gl_cli_tools_all[k]; k++)
+        for (const gl_cli_command *c = gl_cli_tools_all[k]->commands; c && c->name; c++)
+            gl_sb_printf(&names, "%s ", c->name);
     char near[72];
     if (gl_kv_suggest(NULL, cmd, gl_sb_str(&names), near, sizeof near))
         gl_cli_failf("unknown command '%s'; did you mean '%s'? (try 'gridlab --help')", cmd, near);

@@ -2,6 +2,7 @@
 # The program as a whole: help on every subcommand, version, list, exit
 # codes for bad usage, file errors that name the file.
 . "$(dirname "$0")/lib.sh"
+needs_game tiles
 
 run --version; expect_rc 0 "--version"; expect_out "gridlab " "--version"
 run --help; expect_rc 0 "--help"; expect_out "usage: gridlab COMMAND" "--help"

@@ -7,8 +7,8 @@
 # invisible ones as \xNN; benchmarks refuse unknown solver or player names
 # before any work.  See docs/robustness.md.
 source "$(dirname "$0")/lib.sh"
+needs_game tiles
 
-has() { local games=${GL_GAMES:-tiles}; case ",${games//;/,}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 # refused NAME TEXT ARGS...: exit 2 with a "gridlab: " message holding TEXT.
 refused() {
     local name=$1 text=$2; shift 2
@@ -41,7 +41,7 @@ done
 refused "solve --mem-mb 08" "option --mem-mb 08: expected a whole number from 1 to" solve "$t" --mem-mb 08
 refused "new tiles --n 08" "option --n 08: expected a whole number from" new tiles --n 08
 refused "header hop=02" "$TMP/h.txt:1: hop=02: expected a whole number" show "$(printf 'tiles hop=02\nBW_\n' >"$TMP/h.txt"; echo "$TMP/h.txt")"
-if has flood; then
+if has_game flood; then
     refused "new flood --size 08x08" "option --size 08x08: expected WxH with W from 2 to 30" new flood --size 08x08
     refused "new flood --size 14x99999999999" "option --size 14x99999999999" new flood --size 14x99999999999
 fi
@@ -62,12 +62,12 @@ refused "new misspelt board option" "unknown option --hpo for new; did you mean 
 refused "new board option without value" "option --n needs a value" new tiles --n
 # read by the command with a plain lookup, then passed on: still named
 refused "play --save without value" "option --save needs a value" play tiles --seed 1 --lines --save
-has lines && refused "autoplay --record without value" "option --record needs a value" autoplay lines --record
+has_game lines && refused "autoplay --record without value" "option --record needs a value" autoplay lines --record
 refused "list unknown option" "unknown option --foo for list" list --foo
 refused "tour unknown option" "unknown option --sed for tour; did you mean --seed?" tour --sed 3
 refused "bench unknown option" "unknown option --form for bench tiles; did you mean --from?" bench tiles --form 3
 refused "misspelt command" "unknown command 'slove'; did you mean 'solve'?" slove "$t"
-if has flood; then
+if has_game flood; then
     printf 'flood size=3x3 colors=3\n012\n120\n201\n' >"$TMP/f.txt"
     refused "solver option misspelt" "unknown option --widht for solve; did you mean --width?" \
         solve "$TMP/f.txt" --algo beam --widht 5
@@ -85,8 +85,8 @@ refused "a board option twice" "option --n is given twice" new tiles --n 3 --n 4
 refused "a solver option twice" "option --algo is given twice" solve "$t" --algo astar --algo ida
 refused "tour --seed twice" "option --seed is given twice" tour --seed 1 --seed 1
 refused "bench option twice" "option --from is given twice" bench tiles --from 3 --from 4
-has flood && refused "new flood --size twice" "option --size is given twice" new flood --size 5x5 --size 6x6
-has lines && refused "autoplay --games twice" "option --games is given twice" autoplay lines --games 1 --games 2
+has_game flood && refused "new flood --size twice" "option --size is given twice" new flood --size 5x5 --size 6x6
+has_game lines && refused "autoplay --games twice" "option --games is given twice" autoplay lines --games 1 --games 2
 
 # ------------------------------------------------------------ arguments that name a mistake
 # an argument the command does not take is named, not only the usage line
@@ -97,21 +97,21 @@ refused "solve, no file" "solve: 1 argument missing (usage: gridlab solve" solve
 refused "show, a second file" "show: unexpected argument 'more'" show "$t" more
 refused "show --bogus" "unknown option --bogus for show" show "$t" --bogus
 refused "play, a third argument" "play: unexpected argument" play tiles "$t" extra
-if has lines; then
+if has_game lines; then
     refused "path --bogus" "unknown option --bogus for path" path "$TMP/t.txt" a1 b2 --bogus
     refused "path, a fourth argument" "path: unexpected argument 'c3'" path "$TMP/t.txt" a1 b2 c3
     refused "autoplay --check with another option" "autoplay: --check takes no option but --json, not --games" \
         autoplay lines --check "$t" --games 3
 fi
-has flood && refused "batch, a third argument" "batch: unexpected argument 'x'" batch flood "$t" x --size 3x3
+has_game flood && refused "batch, a third argument" "batch: unexpected argument 'x'" batch flood "$t" x --size 3x3
 # "-" alone is standard input, as before
 run_in "$(cat "$t")" solve - --json; expect_rc 0 "solve - still reads standard input"
 # the same cell twice is named as such, not answered "no path"
-if has onet; then
+if has_game onet; then
     printf 'onet size=2x1\naa\n' >"$TMP/op.txt"
     refused "path onet a1 a1" "path: a1 twice: name two different cells" path "$TMP/op.txt" a1 a1
 fi
-if has lines; then
+if has_game lines; then
     printf 'lines size=5x5 colors=7 next=123 score=0\n1....\n.....\n.....\n.....\n.....\n' >"$TMP/lp.txt"
     refused "path lines a1 a1" "path: a1 twice: name two different cells" path "$TMP/lp.txt" a1 a1
 fi
@@ -157,20 +157,20 @@ refused "bytes that are not UTF-8" '\xff\xfe' show "$(printf '\xff\xfetiles\nBW_
 refused "tiles: a control byte in a cell" "column 3: unknown symbol '\x01'" show "$(printf 'tiles\nBW\x01_\n' >"$TMP/c1.txt"; echo "$TMP/c1.txt")"
 refused "tiles: a NUL-free escape in a cell" "column 2: unknown symbol '\x1b'" show "$(printf 'tiles\nB\x1bW_\n' >"$TMP/c2.txt"; echo "$TMP/c2.txt")"
 no_raw "tiles: an escape in a cell"
-if has flood; then
+if has_game flood; then
     refused "flood: a control byte in a cell" "column 2: unknown symbol '\x07'" show "$(printf 'flood size=2x2 colors=2\n0\a\n10\n' >"$TMP/c3.txt"; echo "$TMP/c3.txt")"
     printf '01\x02101\n' >"$TMP/batch-ctl.txt"
     refused "flood batch: a control byte in a line" "batch-ctl.txt:1: column 3: '\x02' is not a colour" batch flood "$TMP/batch-ctl.txt" --size 3x2
     printf '01\xc3\xa910\n' >"$TMP/batch-utf.txt"
     refused "flood batch: a UTF-8 letter in a line" "'\xc3' is not a colour" batch flood "$TMP/batch-utf.txt" --size 3x2
 fi
-if has lines; then
+if has_game lines; then
     refused "lines: a control byte in a cell" "column 1: unknown symbol '\x03'" show "$(printf 'lines size=3x3 line=3 next=123\n\x03..\n...\n...\n' >"$TMP/c4.txt"; echo "$TMP/c4.txt")"
 fi
-if has match3; then
+if has_game match3; then
     refused "match3: a control byte in a cell" "column 3: '\x04' is not a tile" show "$(printf 'match3 size=3x3 kinds=3\n12\x04\n213\n312\n' >"$TMP/c5.txt"; echo "$TMP/c5.txt")"
 fi
-if has onet; then
+if has_game onet; then
     refused "onet: a control byte in a cell" "column 2: unknown symbol '\x05'" show "$(printf 'onet size=2x1\na\x05\n' >"$TMP/c6.txt"; echo "$TMP/c6.txt")"
     printf '11\n\x061\n' >"$TMP/ctl.map"
     refused "onet: a control byte in a map" "ctl.map:2: column 1: '\x06' in a map" new onet --map "$TMP/ctl.map"
@@ -183,19 +183,19 @@ bench_refused() {
     refused "$name" "$text" "$@"
     if [ -z "$OUT" ]; then ok; else bad "$name: work was done before the refusal"; fi
 }
-if has tiles; then
+if has_game tiles; then
     bench_refused "bench tiles --algos foo" "bench tiles: no solver 'foo'" bench tiles --algos foo
     bench_refused "bench tiles --algos astar,foo" "no solver 'foo'" bench tiles --from 3 --to 3 --algos astar,foo
     bench_refused "bench tiles --algos ucs-pairs" "no solver 'ucs-pairs'" bench tiles --algos ucs-pairs
 fi
-if has flood; then
+if has_game flood; then
     bench_refused "bench flood --algos nope" "bench flood: no solver 'nope'" bench flood --algos astar,nope --boards 1
     bench_refused "bench flood --sets nope" "bench flood: no set 'nope'" bench flood --sets pc19,nope --boards 1
 fi
-if has lines; then
+if has_game lines; then
     bench_refused "bench lines --ais bogus" "unknown player 'bogus'" bench lines --ais greedy,bogus --games 1
 fi
-if has match3; then
+if has_game match3; then
     bench_refused "bench match3 --algos zzz" "no solver 'zzz'" bench match3 --algos exact,zzz --boards 1
 fi
 

@@ -5,7 +5,6 @@
 # name the part that is wrong; line mode's undo, save, load and levels.
 . "$(dirname "$0")/lib.sh"
 
-has_game() { case ",${GL_GAMES:-tiles,flood,lines,match3,onet}," in *",$1,"*) return 0 ;; esac; return 1; }
 
 # new_same NAME ARGS...: `new ARGS` and `new ID` agree byte for byte.
 new_same() {

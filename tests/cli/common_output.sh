@@ -8,9 +8,9 @@
 # second runs the ones that print real output, each first checked to print
 # and succeed on a normal file.  See docs/robustness.md.
 source "$(dirname "$0")/lib.sh"
+needs_game tiles
 
 LIMIT_S=${GL_HOSTILE_TIMEOUT:-120}
-has() { local games=${GL_GAMES:-tiles}; case ",${games//;/,}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 # The reason is named when it is still known at the end (a command that
 # flushed its output itself, like batch, has seen the failure earlier).
 FULL_MSG="gridlab: <stdout>: write error"
@@ -54,8 +54,7 @@ expect_out "could not be written" "--help documents exit 2 for write errors"
 # ------------------------------------------------------------ real output
 prints "list" 0 list
 prints "list --json" 0 list --json
-for g in tiles flood lines match3 onet; do
-    has "$g" || continue
+for g in $BUILT_GAMES; do
     prints "new $g" 0 new "$g" --seed 1
     "$GRIDLAB" new "$g" --seed 1 >"$TMP/$g.txt"
     prints "show $g" 0 show "$TMP/$g.txt"
@@ -65,7 +64,7 @@ for g in tiles flood lines match3 onet; do
     prints "hint $g --json" 0 hint "$TMP/$g.txt" --json --limit-ms 20000
 done
 # a negative answer is not a success either when it cannot be printed
-if has tiles; then
+if has_game tiles; then
     printf 'tiles\nBW_\n' >"$TMP/t1.txt"
     prints "solve --trace" 0 solve "$TMP/t1.txt" --trace
     # the trace goes to standard error with --json: losing it fails too
@@ -93,18 +92,18 @@ if has tiles; then
     expect_rc 2 "new --bogus >&-"
     expect_err "unknown option --bogus" "new --bogus >&-: the real problem is named"
 fi
-if has lines; then
+if has_game lines; then
     printf 'lines size=5x5 colors=7 next=123 score=0\n1....\n.....\n.....\n.....\n.....\n' >"$TMP/lp.txt"
     prints "path lines" 0 path "$TMP/lp.txt" a1 c3
     prints "path lines --json" 0 path "$TMP/lp.txt" a1 c3 --json
     prints "autoplay lines" 0 autoplay lines --ai greedy --games 1 --max-turns 5
     prints "autoplay lines --json" 0 autoplay lines --ai greedy --games 1 --max-turns 5 --json
 fi
-if has onet; then
+if has_game onet; then
     printf 'onet size=2x1\naa\n' >"$TMP/op.txt"
     prints "path onet" 0 path "$TMP/op.txt" a1 b1
 fi
-if has flood; then
+if has_game flood; then
     sed -n '1p;3p' "$GL_SOURCE_DIR/bench/data/flood/pc19.txt" >"$TMP/batch.txt"
     prints "batch flood" 0 batch flood "$TMP/batch.txt" --size 14x14
     prints "batch flood --json" 0 batch flood "$TMP/batch.txt" --size 14x14 --json
@@ -115,7 +114,7 @@ prints "tour" 0 tour
 # A save is output too: line mode's autosave that fails mid-game (its
 # directory removed after the first save) ends the game with exit 2 and
 # the file named, and the moves after it are not played.
-if has tiles; then
+if has_game tiles; then
     mkdir "$TMP/gone"; mkfifo "$TMP/in"
     timeout -s KILL "$LIMIT_S" "$GRIDLAB" play tiles --seed 1 --save "$TMP/gone/save.txt" --lines \
         <"$TMP/in" >"$TMP/out" 2>"$TMP/err" &
@@ -153,17 +152,17 @@ trace_case() {
     RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     expect_json "$name --trace --json"; expect_err "step  move     state" "$name --trace --json: the trace on stderr"
 }
-if has flood; then
+if has_game flood; then
     printf 'flood size=4x4 colors=3\n0120\n1201\n2012\n0120\n' >"$TMP/ft.txt"
     trace_case flood "$TMP/ft.txt"
     expect_err "flooded 16/16  won" "flood --trace: the last state won"
 fi
-if has lines; then
+if has_game lines; then
     printf 'lines size=5x5 colors=7 next=234\n1.2..\n22...\n.....\n.....\n....3\n' >"$TMP/lt.txt"
     trace_case lines "$TMP/lt.txt" --algo greedy --turns 3
     expect_err "turn 3" "lines --trace: the third turn"
 fi
-if has match3; then
+if has_game match3; then
     printf 'match3 size=4x8 kinds=4\n3343\n3233\n2434\n1343\n3311\n3433\n1443\n1232\n' >"$TMP/mt.txt"
     trace_case match3 "$TMP/mt.txt" --swaps 2
     expect_err "swaps 2" "match3 --trace: two swaps"

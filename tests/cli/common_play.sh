@@ -7,7 +7,6 @@
 # results (under the test's own XDG_DATA_HOME), once.
 . "$(dirname "$0")/lib.sh"
 
-has_game() { case ",${GL_GAMES:-tiles,flood,lines,match3,onet}," in *",$1,"*) return 0 ;; esac; return 1; }
 
 # first_move ID: the first legal move line mode lists.
 first_move() {

@@ -12,10 +12,32 @@ export NO_COLOR=1
 # line mode records the games it ends: into the test's own table
 export XDG_DATA_HOME="$TMP/data"
 
-# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC.
+# The games of the build: $GL_GAMES (names separated by ',' or ';', as
+# ctest gives it), else the ones the program lists.
+BUILT_GAMES=$(if [ -n "${GL_GAMES:-}" ]; then printf '%s\n' "$GL_GAMES" | tr ',;' '  '
+              else "$GRIDLAB" list | grep -v '^ ' | awk '{print $1}'; fi | xargs)
+# has_game GAME: GAME is built.
+has_game() { case " $BUILT_GAMES " in *" $1 "*) return 0 ;; esac; return 1; }
+# needs_game GAME: a test that drives the program through GAME stops here
+# when GAME is not built, skipped: exit 77 (ctest's SKIP_RETURN_CODE).
+needs_game() {
+    has_game "$1" && return 0
+    echo "$1 is not in this build (games: $BUILT_GAMES): skipped"
+    exit 77
+}
+
+# run ARGS...: runs gridlab; sets $OUT, $ERR, $RC, $RUN_MS (its wall time
+# from start to end, read without starting any other process: on a loaded
+# machine the test's own process starts would count otherwise) and
+# $RUN_CPU_MS (its processor time).
 run() {
+    local t0=${EPOCHREALTIME/[.,]/} c0
+    children_cpu_ms c0
     "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     RC=$?
+    RUN_MS=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
+    children_cpu_ms RUN_CPU_MS
+    RUN_CPU_MS=$((RUN_CPU_MS - c0))
     OUT=$(cat "$TMP/out")
     ERR=$(cat "$TMP/err")
 }
@@ -47,6 +69,66 @@ expect_bad_input() {
     local name=$1; shift
     run "$@"
     if [ "$RC" -eq 2 ] && [ -n "$ERR" ] && [ "${ERR#gridlab: }" != "$ERR" ]; then ok; else bad "$name: expected exit 2 with a message"; fi
+}
+# stop_after SIG PID [JOB]: sends SIG to PID (a program this script started
+# with &, or the program under the job JOB, say `timeout ... gridlab`) and
+# waits for it (for JOB) to end; sets RC, STOP_MS (the wall time from the
+# signal to the end) and STOP_CPU_MS (the processor time used after the
+# signal: the program's, and JOB's own).  From the signal to the end no process is started (the clock is
+# bash's $EPOCHREALTIME, the program's times bash's `times`), so that on a
+# loaded machine the figures are the program's and not the test's own
+# process starts; STOP_CPU_MS, what the program does to stop, does not
+# depend on the load at all.
+stop_after() {
+    local sig=$1 pid=$2 job=${3:-$2} stat="" ticks=0 t0 t1 before after
+    read -r stat <"/proc/$pid/stat" 2>/dev/null
+    if [ -n "$stat" ]; then
+        # shellcheck disable=SC2086
+        set -- ${stat##*) }
+        ticks=$((${12} + ${13}))
+    fi
+    children_cpu_ms before
+    t0=${EPOCHREALTIME/[.,]/}
+    kill "-$sig" "$pid" 2>/dev/null
+    wait "$job"
+    RC=$?
+    t1=${EPOCHREALTIME/[.,]/}
+    children_cpu_ms after
+    STOP_MS=$(((t1 - t0) / 1000))
+    STOP_CPU_MS=$((after - before - ticks * 10))
+}
+# children_cpu_ms VAR: the processor time (user and system, in ms) of the
+# programs this script has waited for, into VAR (bash's `times`, second line).
+children_cpu_ms() {
+    local line=""
+    times >"$TMP/times"
+    { read -r line; read -r line; } <"$TMP/times"
+    if [[ $line =~ ^([0-9]+)m([0-9]+)[.,]([0-9]{3})s\ ([0-9]+)m([0-9]+)[.,]([0-9]{3})s ]]; then
+        local r=("${BASH_REMATCH[@]}")
+        printf -v "$1" '%d' $(((10#${r[1]} * 60 + 10#${r[2]}) * 1000 + 10#${r[3]} +
+                                (10#${r[4]} * 60 + 10#${r[5]}) * 1000 + 10#${r[6]}))
+    else
+        printf -v "$1" '%d' 0
+    fi
+}
+# Bounds that hold on a loaded machine (ctest -j16 on two cores, shared):
+# what a program does is held by its processor time, which the load does
+# not change; its wall time, mostly other processes' turns there, only
+# against a hang (10 s).  Under valgrind (SLOW=25) both are scaled.
+# limited NAME [CPU_MS]: the last run (run) kept to its limit: at most
+# CPU_MS (default 2000) of processor time.
+limited() {
+    local cpu=${2:-2000} slow=${SLOW:-1}
+    [ "$RUN_CPU_MS" -le $((cpu * slow)) ] && ok || bad "$1: $RUN_CPU_MS ms of processor time (bound $cpu)"
+    [ "$RUN_MS" -le $((10000 * slow)) ] && ok || bad "$1: took $RUN_MS ms of wall time"
+}
+# stopped_soon NAME: the program just stopped by a signal (stop_after)
+# ended soon: at most 2 s of processor time after the signal (a stop takes
+# about 10 ms; the sanitizers' checks at the exit take more).
+stopped_soon() {
+    local slow=${SLOW:-1}
+    [ "$STOP_CPU_MS" -le $((2000 * slow)) ] && ok || bad "$1: $STOP_CPU_MS ms of processor time after the signal"
+    [ "$STOP_MS" -le $((10000 * slow)) ] && ok || bad "$1: took $STOP_MS ms of wall time after the signal"
 }
 # board TEXT: writes TEXT to a fresh file and prints its path.  (It runs in
 # a command substitution, a subshell: a counter would not survive it, so

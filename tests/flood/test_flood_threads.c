@@ -27,9 +27,13 @@
  * and longer bounds. */
 static int emulated(void) { return getenv("GL_EMULATED") != NULL; }
 
-/* Runs fn(arg) on a thread of its own and waits at most `seconds` for it:
- * 0 when it returned in time (joined), -1 when it did not (left running:
- * the test fails, and the process ends with it). */
+/* Runs fn(arg) on a thread of its own and waits for it, `seconds` at a
+ * time: 0 when it returned (joined), -1 when it did not (left running: the
+ * test fails, and the process ends with it).  With a progress counter, the
+ * wait goes on as long as the counter moved in the last `seconds`: a hang
+ * (a lost wake-up) is a failure, a run made slow by a loaded machine (the
+ * waiting workers yield to the others, which two cores shared with ctest
+ * -j16 give turns slowly) is not. */
 typedef struct {
     void *(*fn)(void *);
     void *arg;
@@ -49,7 +53,7 @@ static void *watched_run(void *p)
     return NULL;
 }
 
-static int run_watched(void *(*fn)(void *), void *arg, double seconds)
+static int run_watched(void *(*fn)(void *), void *arg, double seconds, atomic_long *progress)
 {
     /* left behind (not freed) when the run outlasts its bound */
     watched *w = calloc(1, sizeof *w);
@@ -63,14 +67,20 @@ static int run_watched(void *(*fn)(void *), void *arg, double seconds)
         free(w);
         return -1;
     }
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += (time_t)seconds;
-    pthread_mutex_lock(&w->mu);
-    while (!w->done)
-        if (pthread_cond_timedwait(&w->cv, &w->mu, &until) != 0) break;
-    int done = w->done;
-    pthread_mutex_unlock(&w->mu);
+    long seen = progress ? atomic_load(progress) : 0;
+    int done = 0;
+    for (;;) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += (time_t)seconds;
+        pthread_mutex_lock(&w->mu);
+        while (!w->done)
+            if (pthread_cond_timedwait(&w->cv, &w->mu, &until) != 0) break;
+        done = w->done;
+        pthread_mutex_unlock(&w->mu);
+        if (done || !progress || atomic_load(progress) == seen) break;
+        seen = atomic_load(progress);
+    }
     if (!done) return -1;
     pthread_join(th, NULL);
     pthread_mutex_destroy(&w->mu);
@@ -101,6 +111,7 @@ struct xrun {
     int nw, levels, stop_at; /* stop_at: the level where worker 0 stops the search, or -1 */
     atomic_long taken[2];    /* tokens taken, per parity of the level */
     atomic_long expected[2]; /* tokens the level's starts add up to */
+    atomic_long moves;       /* tokens taken in all: the run's progress */
     atomic_int bad;          /* what went wrong, first: 0 none */
     atomic_int polls;        /* polls while a worker stalls */
     atomic_int stalled;
@@ -163,6 +174,7 @@ static void *xworker_main(void *p)
                 const uint64_t *m = msgs + i * TOK_WORDS;
                 if (m[0] != (uint64_t)level) xfail(R, 2); /* a token of another level */
                 atomic_fetch_add(&R->taken[par], 1);
+                atomic_fetch_add(&R->moves, 1);
                 if (m[1]) {
                     uint64_t next[TOK_WORDS] = {m[0], m[1] - 1, (uint64_t)A->id};
                     if (flood_xport_send(R->t, A->id, (int)gl_rng_below(&A->rng, (uint64_t)R->nw), next) != 0)
@@ -232,8 +244,8 @@ static void xport_case(int nw, int levels, int stop_at, int poll_stop_at, uint64
         gl_rng_seed(&R.w[i].rng, seed * 977 + (uint64_t)i);
     }
     double bound = emulated() ? 600 : 60;
-    if (run_watched(xrun_main, &R, bound) != 0)
-        fail_msg("transport, %d workers, %d levels: still waiting after %.0f s (a lost wake-up)", nw, levels, bound);
+    if (run_watched(xrun_main, &R, bound, &R.moves) != 0)
+        fail_msg("transport, %d workers, %d levels: no token taken in %.0f s (a lost wake-up)", nw, levels, bound);
     int bad = atomic_load(&R.bad);
     static const char *what[] = {"", "out of memory", "a token of another level", "a level ended with tokens in flight",
                                  "the next level is not the smallest given", "a thread did not start"};
@@ -332,7 +344,7 @@ static void *solve_main(void *p)
 static void run_solve(solve_run *R, const char *what, int seed)
 {
     double bound = emulated() ? 900 : 60;
-    if (run_watched(solve_main, R, bound) != 0)
+    if (run_watched(solve_main, R, bound, NULL) != 0)
         fail_msg("%s, board %d on %d threads: no answer after %.0f s", what, seed, R->threads, bound);
     assert_int_equal(R->rc, 0);
 }

@@ -1,4 +1,4 @@
-# The front end's own behaviour, mostly on tiles (always built): colour and
+# The front end's own behaviour, mostly on tiles (skipped without it): colour and
 # NO_COLOR, the solver playing to the end, the mouse, new games from `n`,
 # the menu's presets, restart, other games, load and save, the clock
 # standing in the menu, a wide board (two rows of labels) and a board too
@@ -7,6 +7,7 @@
 # signal.  Parts that need another game run when it is built (match3: the
 # swap limit and the solver's best at its end).
 source "$(dirname "$0")/lib.sh"
+needs_game tiles
 SAVE="$TMP/save.txt"
 SCORES="$TMP/data/gridlab/scores.txt"
 

@@ -1,7 +1,7 @@
 # The front end on one game (argument: the game's name), at 80x24 and at
 # 100x35.  Moves come from `gridlab hint` on the same board, so the test
 # knows nothing of the game's rules; only the small board each game is
-# played to its end on is named here.
+# played to its end on comes from the game's test folder (tests/GAME/front.sh).
 #
 # 80x24, the mouse in X10 encoding (TERM=screen): a move typed after `:`
 # (and as a key when it is one character), saves checked against `gridlab
@@ -18,26 +18,17 @@
 # `n` with unsaved moves ask first.
 source "$(dirname "$0")/lib.sh"
 GAME=${1:?usage: game.sh GAME}
-if ! has_game "$GAME"; then
-    echo "$GAME is not in this build (GL_GAMES=${GL_GAMES:-}): skipped"
-    finish
-    exit
-fi
+needs_game "$GAME"
 SEED=11
 SAVE="$TMP/save.txt"
 START="$TMP/start.txt"
 AFTER="$TMP/after.txt"
 SCORES="$TMP/data/gridlab/scores.txt"
 
-# The small board each game is played to its end on (a few moves).
-case "$GAME" in
-flood) SMALL="size=5x4 colors=3" ;;
-tiles) SMALL="n=2" ;;
-lines) SMALL="size=3x3 colors=9 line=3" ;;
-match3) SMALL="size=4x4 kinds=3" ;;
-onet) SMALL="size=4x2 kinds=2 solvable=yes" ;;
-*) SMALL="" ;;
-esac
+# The small board the game is played to its end on (a few moves), as
+# KEY=VALUE parameters: SMALL in its test folder's front.sh.
+SMALL=""
+front_boards "$GAME"
 small_opts=()
 for kv in $SMALL; do small_opts+=("--${kv%%=*}" "${kv#*=}"); done
 # The ID `gridlab new` writes for the small board with seed S.

@@ -15,21 +15,16 @@
 # Flood's 8-colour preset is also checked on an 8-colour terminal.
 source "$(dirname "$0")/lib.sh"
 GAME=${1:?usage: presets.sh GAME}
-if ! has_game "$GAME"; then
-    echo "$GAME is not in this build (GL_GAMES=${GL_GAMES:-}): skipped"
-    finish
-    exit
-fi
+needs_game "$GAME"
 SAVE="$TMP/save.txt"
 SGR_AWK="$(dirname "$0")/sgr_looks.awk"
 
-# The symbols that stand for a colour or kind on the game's boards.
-MINX=4 # the columns of the row numbers left out
-case "$GAME" in
-tiles) SYMS="BW" MINX=0 ;;
-onet) SYMS="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@" ;;
-*) SYMS="0123456789abcdefghijklmnopqrstuvwxyz" ;;
-esac
+# The symbols that stand for a colour or kind on the game's boards (SYMS),
+# and the columns of the row numbers left out (MINX; 0: a single row, no
+# numbers), unless the game's test folder says otherwise (tests/GAME/front.sh).
+SYMS="0123456789abcdefghijklmnopqrstuvwxyz"
+MINX=4
+front_boards "$GAME"
 
 # screen_id: the ID as the screen shows it: the line "ID ..." and the
 # lines indented by three under it, or the title line without its clock.

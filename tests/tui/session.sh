@@ -5,7 +5,7 @@
 # it was within a second, undo back past the load, the game still helped.
 . "$(dirname "$0")/lib.sh"
 
-has_game onet || { echo "onet is not built: nothing to test"; finish; exit; }
+needs_game onet
 id='onet:level=1,solvable=yes#5'
 SAVE="$TMP/onet.txt"
 move=$(printf 'moves\nquit\n' | "$GRIDLAB" play "$id" --lines 2>/dev/null |

@@ -3,7 +3,7 @@
 // (docs/web.md), and the command-line program for comparisons.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,16 @@ export const SITE = join(BUILD, 'site');
 export const SHOTS = join(BUILD, 'screenshots');
 export const GRIDLAB = resolve(process.env.GRIDLAB || join(ROOT, 'build', 'gridlab'));
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+// The games, as the program lists them (the page is built with every game).
+export const GAMES = existsSync(GRIDLAB)
+  ? spawnSync(GRIDLAB, ['list'], { encoding: 'utf8' }).stdout.split('\n').filter((l) => /^[a-z]/.test(l))
+    .map((l) => l.split(/\s/)[0]).sort()
+  : [];
+// What a game's test folder says of its board for these tests
+// (tests/GAME/web.json): `id`, a game played through the page; `ends`, what
+// solving it to its end may give; optionally `anim` (the animation speed
+// it is played at) and `level` (true: winning it starts the next level).
+export const webBoard = (game) => JSON.parse(readFileSync(join(ROOT, 'tests', game, 'web.json'), 'utf8'));
 // The program's table of best results for these tests (XDG_DATA_HOME).
 export const DATA = mkdtempSync(join(tmpdir(), 'gridlab-web-data-'));
 process.on('exit', () => rmSync(DATA, { recursive: true, force: true }));

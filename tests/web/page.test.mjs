@@ -14,18 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import {
-  GRIDLAB, ROOT, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage, serve, settled,
-  stateOf, statusOf,
+  GAMES as GAME_NAMES, GRIDLAB, ROOT, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage,
+  serve, settled, stateOf, statusOf, webBoard,
 } from './lib.mjs';
 
-// One game of each, from an ID; `ends`: what solving to the end may give.
-const GAMES = {
-  flood: { id: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#7', ends: ['won'] },
-  lines: { id: 'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1', ends: ['lost', 'won'], anim: 'fast' },
-  match3: { id: 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#5', ends: ['lost', 'won'] },
-  onet: { id: 'onet:level=1,solvable=yes#5', ends: ['won'], level: true },
-  tiles: { id: 'tiles:n=4,hop=2,start=random#3', ends: ['won'], anim: 'fast' },
-};
+// One game of each, from an ID; `ends`: what solving to the end may give
+// (tests/GAME/web.json).
+const GAMES = Object.fromEntries(GAME_NAMES.map((game) => [game, webBoard(game)]));
 
 let server;
 let browser;

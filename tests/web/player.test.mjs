@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, serve, settled, stateOf, statusOf } from './lib.mjs';
+import { GAMES, GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, serve, settled, stateOf, statusOf } from './lib.mjs';
 
 let server;
 let browser;
@@ -32,7 +32,6 @@ after(async () => {
 
 const hashOf = (id) => '#' + id.replace(/%/g, '%25').replace(/#/g, '%23');
 const urlOf = (id, anim = 'off') => server.url + '?anim=' + anim + (id ? hashOf(id) : '');
-const GAMES = ['flood', 'lines', 'match3', 'onet', 'tiles'];
 // what no text a player reads may hold
 const FORBIDDEN = ["seed's", '--', 'cost =', 'Fewest cost'];
 // words of the searches that a hint's text must not hold

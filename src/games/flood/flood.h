@@ -266,4 +266,8 @@ int flood_greedy_run(const flood_graph *g, const uint64_t *F0, int depth, uint8_
 
 extern const gl_game gl_game_flood;
 
+/* `gridlab bench flood` (flood_bench.c, compiled into the program only, named in
+ * the tools table of flood_cli.c). */
+int gl_bench_flood(int argc, char **argv);
+
 #endif

@@ -1,4 +1,7 @@
-/* gridlab batch flood: the public benchmark format (SPEC 2.1).
+/* flood's tools in the program: `gridlab batch flood`, `show --groups`
+ * and `gridlab bench flood` (flood_bench.c).
+ *
+ * gridlab batch flood: the public benchmark format (SPEC 2.1).
  *
  * One board per line (W*H symbols, row-major); one solution per output
  * line in input order (the colour symbols, or a JSON object with --json),
@@ -526,8 +529,20 @@ out:
     return rc;
 }
 
-const gl_cli_command gl_cli_commands_flood[] = {
+static const gl_cli_command commands[] = {
     {"batch", "batch flood FILE --size WxH [--start corner|center] [--algo A] [--jobs N] [--threads T] [--json]",
      "flood: solve a benchmark file, one board per line", cmd_batch},
     {NULL, NULL, NULL, NULL},
 };
+
+/* `gridlab show --groups`: the component graph, each cell as group/colour. */
+static void show_groups(const gl_board *b, gl_strbuf *out, int colour)
+{
+    flood_render_groups((const flood_board *)b, out, colour);
+}
+
+static const gl_cli_view groups = {"groups", "each cell as group/colour: the component graph the solvers work on",
+                                   show_groups};
+
+const gl_cli_tools gl_cli_tools_flood = {
+    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood};

@@ -219,4 +219,8 @@ typedef struct lines_game_result {
 int lines_autoplay_game(const lines_ai_cfg *cfg, gl_kvlist *params, uint64_t seed, long long max_turns,
                         const gl_limits *lim, gl_strbuf *record, lines_game_result *res, gl_error *err);
 
+/* `gridlab bench lines` (lines_bench.c, compiled into the program only, named in
+ * the tools table of lines_cli.c). */
+int gl_bench_lines(int argc, char **argv);
+
 #endif

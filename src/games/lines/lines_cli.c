@@ -1,4 +1,7 @@
-/* gridlab autoplay lines: the AI players play whole games, optionally
+/* lines' tools in the program: `gridlab autoplay` and `train`, and
+ * `gridlab bench lines` (lines_bench.c).
+ *
+ * gridlab autoplay lines: the AI players play whole games, optionally
  * recorded as one replay file (SPEC 2.2), and --check FILE re-simulates a
  * replay file turn by turn.
  *
@@ -950,8 +953,10 @@ out:
     return rc;
 }
 
-const gl_cli_command gl_cli_commands_lines[] = {
+static const gl_cli_command commands[] = {
     {"autoplay", autoplay_usage, "AI players play Color Lines games (record, check replays)", cmd_autoplay},
     {"train", train_usage, "train the learned Color Lines player by self-play", cmd_train},
     {NULL, NULL, NULL, NULL},
 };
+
+const gl_cli_tools gl_cli_tools_lines = {.game = "lines", .commands = commands, .bench = gl_bench_lines};

@@ -345,4 +345,8 @@ int match3_hint(const gl_board *b, const gl_solve_opts *o, gl_move *m, gl_info *
 
 extern const gl_game gl_game_match3;
 
+/* `gridlab bench match3` (match3_bench.c, compiled into the program only, named in
+ * the tools table of match3_cli.c). */
+int gl_bench_match3(int argc, char **argv);
+
 #endif

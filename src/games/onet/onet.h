@@ -143,4 +143,8 @@ int onet_solvable(const onet_board *b, double limit_ms);
 
 extern const gl_game gl_game_onet;
 
+/* `gridlab bench onet` (onet_bench.c, compiled into the program only, named in
+ * the tools table of onet_cli.c). */
+int gl_bench_onet(int argc, char **argv);
+
 #endif

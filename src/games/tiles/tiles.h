@@ -74,4 +74,8 @@ int tiles_solve_astar_hash(const gl_board *b, const gl_solve_opts *o, gl_solutio
 
 extern const gl_game gl_game_tiles;
 
+/* `gridlab bench tiles` (tiles_bench.c, compiled into the program only, named in
+ * the tools table of tiles_cli.c). */
+int gl_bench_tiles(int argc, char **argv);
+
 #endif

@@ -1,7 +1,7 @@
 #!/bin/bash
 # CLI tests of Color Lines: new/show/path/hint/solve/play, autoplay with a
 # recorded replay that the checker re-simulates, and bad input per SPEC 1.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../cli/lib.sh"
 
 run new lines --seed 3
 expect_rc 0 "new"
@@ -132,7 +132,6 @@ expect_bad_input "greedy with search option" autoplay lines --ai greedy --ms 5
 # loaded machine) is measured on a tiny solve and not counted.
 SLOW=1
 case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # cpu_ticks PID: the processor time a process has used, in 1/100 s
 cpu_ticks() {
     local stat
@@ -147,27 +146,27 @@ awk 'BEGIN { s = 777; print "lines size=26x26 colors=7 next=123 rules=lines98"
         for (c = 0; c < 26; c++) { s = (s * 1103515245 + 12345) % 2147483648; v = int(s / 65536) % 20
             l = l (v < 9 ? v % 7 + 1 : ".") }
         print l } }' >"$TMP/big.txt"
-t0=$(now_ms); run solve "$B" --algo greedy --turns 1; start_ms=$(($(now_ms) - t0))
+run solve "$B" --algo greedy --turns 1; start_ms=$RUN_MS
 # --limit-ms 300: a plan far too wide for it stops within 2 s, keeps the
 # turns it played, says why, claims nothing
 for args in "--width 100" "--width 1000 --ms 3600000"; do
     # shellcheck disable=SC2086
-    t0=$(now_ms); run solve "$TMP/l1.txt" $args --limit-ms 300 --json; took=$(($(now_ms) - t0))
+    run solve "$TMP/l1.txt" $args --limit-ms 300 --json; took=$RUN_MS
     expect_json "solve $args in 300 ms"; expect_out '"optimal":false' "solve $args in 300 ms: no claim"
     expect_out '"stopped":"time limit"' "solve $args in 300 ms says why"
-    [ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "solve $args with a 300 ms limit took $took ms (start $start_ms ms)"
+    limited "solve $args with a 300 ms limit"
 done
 # hint: the best move found by then, saying the search stopped
-t0=$(now_ms); run hint "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 300 --json; took=$(($(now_ms) - t0))
+run hint "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 300 --json; took=$RUN_MS
 expect_rc 0 "hint in 300 ms: a move"; expect_json "hint in 300 ms"
 expect_out '"move":"' "hint in 300 ms: the move"; expect_out '"stopped":"time limit"' "hint in 300 ms says it stopped"
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "hint with a 300 ms limit took $took ms (start $start_ms ms)"
+limited "hint with a 300 ms limit"
 # the player's own ceiling (--ms 50, CPU per move) holds inside the plan:
 # a move, not stopped, within 2 s
-t0=$(now_ms); run hint "$TMP/l1.txt" --width 1000 --limit-ms 600000 --json; took=$(($(now_ms) - t0))
+run hint "$TMP/l1.txt" --width 1000 --limit-ms 600000 --json; took=$RUN_MS
 expect_rc 0 "hint under the --ms ceiling"; expect_out '"move":"' "hint under the --ms ceiling: the move"
 case "$OUT" in *stopped*) bad "hint under the --ms ceiling: not stopped" ;; *) ok ;; esac
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "hint under the --ms ceiling took $took ms (start $start_ms ms)"
+limited "hint under the --ms ceiling"
 # a hint stopped before it has any move says so: exit 3 (the player's
 # tables for 26x26 do not fit in 1 MiB)
 run hint "$TMP/big.txt" --mem-mb 1
@@ -178,16 +177,19 @@ run solve "$TMP/big.txt" --mem-mb 1 --json
 expect_rc 1 "solve in 1 MiB"; expect_out '"solved":false,"optimal":false' "solve in 1 MiB: no answer"
 expect_out '"stopped":"memory limit"' "solve in 1 MiB says why"
 # Ctrl-C once the search has used 0.3 s of CPU (the time limit out of
-# reach): it stops (10 s of wall time allowed, for a loaded machine),
-# exit 130, and still prints its JSON
+# reach): it stops, exit 130, and still prints its JSON.  What the stop
+# costs is its processor time after the signal (about 10 ms; stopped_soon),
+# which the machine's load does not change; the wall time on a machine
+# loaded by ctest -j16 is mostly other processes' turns (0.2 to 0.6 s at
+# load 15 to 26), and only a hang is a failure there.
 for cmd in solve hint; do
     "$GRIDLAB" $cmd "$TMP/l1.txt" --width 1000 --ms 3600000 --limit-ms 600000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
     for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
-    t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    stop_after INT $pid; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     expect_rc 130 "$cmd: Ctrl-C (exit $RC, $(head -c 200 "$TMP/out") $(head -c 200 "$TMP/err"))"
     expect_json "$cmd: Ctrl-C"; expect_out '"stopped":"interrupted"' "$cmd: Ctrl-C says so"
-    [ "$took" -le $((10000 * SLOW)) ] && ok || bad "$cmd: Ctrl-C took $took ms to stop"
+    stopped_soon "$cmd: Ctrl-C"
 done
 
 # ------------------------------------------------------------ autoplay
@@ -195,20 +197,20 @@ PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
 ASAN=0
 grep -q __asan_init "$GRIDLAB" 2>/dev/null && ASAN=1
 # a record path that cannot be written is refused before any game is played
-t0=$(now_ms); run autoplay lines --ai search --games 1000 --record "$TMP/no-such-dir/r.jsonl"; took=$(($(now_ms) - t0))
+run autoplay lines --ai search --games 1000 --record "$TMP/no-such-dir/r.jsonl"; took=$RUN_MS
 expect_rc 2 "autoplay: unwritable record"; expect_err "no-such-dir/r.jsonl" "autoplay: unwritable record named"
 [ -z "$OUT" ] && ok || bad "autoplay: unwritable record: games were played"
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: unwritable record took $took ms to refuse"
+limited "autoplay: unwritable record refused"
 run autoplay lines --ai greedy --games 1 --record "$TMP"
 expect_rc 2 "autoplay: record on a directory"; expect_err "not a regular file" "autoplay: record on a directory says why"
 # a FIFO is refused at once, with or without a reader (its open waited for
 # a reader for ever)
 mkfifo "$TMP/rec.fifo"
-t0=$(now_ms); timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
-RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+t0=${EPOCHREALTIME/[.,]/}; timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
+RC=$?; took=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 2 "autoplay: record on a FIFO"; expect_err "rec.fifo: cannot write: not a regular file" "autoplay: record on a FIFO says why"
 [ -z "$OUT" ] && ok || bad "autoplay: record on a FIFO: games were played"
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "autoplay: record on a FIFO took $took ms"
+[ "$took" -le $((10000 * SLOW)) ] && ok || bad "autoplay: record on a FIFO took $took ms"
 cat "$TMP/rec.fifo" >/dev/null &
 reader=$!
 timeout -s KILL $((20 * SLOW)) "$GRIDLAB" autoplay lines --games 1 --record "$TMP/rec.fifo" >"$TMP/out" 2>"$TMP/err" </dev/null
@@ -250,12 +252,12 @@ case "$OUT" in *atomically*) bad "autoplay --help still says the record is repla
 "$GRIDLAB" autoplay lines --ai greedy --games 1000000 --seed 1 --record "$TMP/int.jsonl" >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 $((300 * SLOW))); do [ "$(grep -c '^game ' "$TMP/out")" -ge 3 ] && break; sleep 0.1; done
-t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "autoplay: Ctrl-C"
 n=$(grep -c '^game ' "$TMP/out"); n_int=$n
 expect_out "interrupted: $n games finished" "autoplay: Ctrl-C summary"
 expect_out "$n games: mean score" "autoplay: Ctrl-C sums up the games finished"
-[ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C took $took ms to stop"
+stopped_soon "autoplay: Ctrl-C"
 run autoplay lines --check "$TMP/int.jsonl"
 expect_rc 0 "autoplay: Ctrl-C record valid"; expect_out "valid: $n games" "autoplay: Ctrl-C record holds the games finished"
 # SIGKILL: nothing runs at the end, yet every game finished is in the
@@ -276,10 +278,10 @@ expect_rc 0 "autoplay: SIGKILL: the finished games check"; expect_out "valid: $e
     >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
-t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "autoplay: Ctrl-C in a game"; expect_json "autoplay: Ctrl-C in a game"
 expect_out '"finished":0' "autoplay: Ctrl-C in a game: nothing finished"; expect_out '"interrupted":true' "autoplay: Ctrl-C in a game says so"
-[ "$took" -le $((2000 * SLOW)) ] && ok || bad "autoplay: Ctrl-C in a game took $took ms to stop"
+stopped_soon "autoplay: Ctrl-C in a game"
 [ ! -e "$TMP/long.jsonl" ] && ok || bad "autoplay: Ctrl-C in a game: an empty record written"
 # no game finished: a record that was there stays as it was
 "$GRIDLAB" autoplay lines --ai search --games 1 --width 1000 --ms 3600000 --record "$TMP/int.jsonl" \
@@ -316,9 +318,9 @@ for len in 65537 65538 65539 70000; do
 done
 { printf '\xef\xbb\xbf'; head -c 65536 /dev/zero | tr '\0' ' '; echo; } >"$TMP/long1.jsonl"
 run autoplay lines --check "$TMP/long1.jsonl"; expect_rc 1 "check: a mark and 65536 bytes"; expect_err "no game in the file" "check: a mark and 65536 bytes are read"
-t0=$(now_ms); run autoplay lines --check /dev/zero; took=$(($(now_ms) - t0))
+run autoplay lines --check /dev/zero; took=$RUN_MS
 expect_rc 2 "check /dev/zero"; expect_err "/dev/zero:1: line too long" "check /dev/zero says why"
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "check /dev/zero took $took ms"
+limited "check /dev/zero"
 if [ "$SLOW" = 1 ] && [ "$ASAN" = 0 ] && [ -x "$PEAKRSS" ]; then
     "$PEAKRSS" "$TMP/kb" "$GRIDLAB" autoplay lines --check "$TMP/r.jsonl" >/dev/null; small=$(cat "$TMP/kb")
     for _ in $(seq 1 200); do cat "$TMP/r.jsonl"; done >"$TMP/big.jsonl"
@@ -337,11 +339,11 @@ for round in 1 2; do
     pid=$!
     for _ in $(seq 1 $((200 * SLOW))); do grep -q '^games' "$TMP/out" && break; sleep 0.1; done
     sig=INT; [ $round = 2 ] && sig=TERM
-    t0=$(now_ms); kill -$sig $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    stop_after $sig $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     expect_rc 130 "train round $round: SIG$sig"
     expect_out "checkpoint after" "train round $round: the last checkpoint written"
     expect_out "interrupted" "train round $round: says it was interrupted"
-    [ "$took" -le $((2000 * SLOW)) ] && ok || bad "train round $round: SIG$sig took $took ms to stop"
+    stopped_soon "train round $round: SIG$sig"
     games[$round]=$(printf '%s\n' "$OUT" | sed -n 's/.*checkpoint after \([0-9]*\) games.*/\1/p')
     run autoplay lines --ai learned --weights "$W" --rules lines98 --games 2 --seed 5 --max-turns 30 --record "$TMP/l.jsonl"
     expect_rc 0 "train round $round: the checkpoint plays"
@@ -395,11 +397,9 @@ run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 -
 expect_rc 0 "learned: the defaults"
 run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --ms 3600000 --record "$TMP/d2.jsonl"
 cmp -s "$TMP/d1.jsonl" "$TMP/d2.jsonl" && ok || bad "learned: the defaults' games depend on the CPU ceiling"
-t0=$(now_ms)
-run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --ms 3600000 --record "$TMP/d3.jsonl"
-took=$(($(now_ms) - t0))
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --ms 3600000 --record "$TMP/d3.jsonl"; took=$RUN_MS
 expect_rc 0 "learned: --decisions bounds a move"
-[ "$took" -le $((5000 * SLOW)) ] && ok || bad "learned: 10 moves of at most 50 decisions took $took ms"
+limited "learned: 10 moves of at most 50 decisions" 5000
 run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --record "$TMP/d4.jsonl"
 cmp -s "$TMP/d3.jsonl" "$TMP/d4.jsonl" && ok || bad "learned: --decisions: the games depend on the CPU ceiling"
 expect_bad_input "--decisions for the search player" autoplay lines --ai search --decisions 3
@@ -417,11 +417,9 @@ expect_err "other tables" "train --from other tables: says so"
 expect_bad_input "train --from with --resume" train lines --from "$TMP/a.ckpt" --resume "$TMP/a.ckpt"
 # the limits: a time limit stops the learned player inside its expectimax,
 # keeping the turns played; Ctrl-C stops it within 2 s with exit 130
-t0=$(now_ms)
-run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 3600000 --limit-ms 300 --json
-took=$(($(now_ms) - t0))
+run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 3600000 --limit-ms 300 --json; took=$RUN_MS
 expect_rc 1 "learned: a time limit inside the first move"; expect_out '"stopped":"time limit"' "learned: time limit says so"
-[ "$took" -le $((2000 * SLOW + start_ms)) ] && ok || bad "learned: a 300 ms limit took $took ms"
+limited "learned: a 300 ms limit"
 run hint "$L98" --ai learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 3600000 --limit-ms 300 --json
 expect_rc 0 "learned hint at a time limit: the best move so far"; expect_out '"stopped":"time limit"' "learned hint: stopped"
 run solve "$L98" --algo learned --weights "$TMP/a.w" --branch 64 --samples 10000 --decisions 0 --ms 20 --turns 3 --json
@@ -430,9 +428,9 @@ expect_rc 0 "learned: the CPU ceiling per move (--ms) ends each move"; expect_ou
     >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
 for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; sleep 0.1; done
-t0=$(now_ms); kill -INT $pid; wait $pid; RC=$?; took=$(($(now_ms) - t0)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+stop_after INT $pid; took=$STOP_MS; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
 expect_rc 130 "learned autoplay: Ctrl-C"; expect_json "learned autoplay: Ctrl-C json"
-[ "$took" -le $((2000 * SLOW)) ] && ok || bad "learned autoplay: Ctrl-C took $took ms to stop"
+stopped_soon "learned autoplay: Ctrl-C"
 # weights: a corrupt, truncated, foreign or missing file is exit 2 naming it
 cp "$TMP/a.w" "$TMP/corrupt.w"
 printf '\x55' | dd of="$TMP/corrupt.w" bs=1 seek=5000 conv=notrunc 2>/dev/null

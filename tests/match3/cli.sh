@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CLI tests for match3: new/show/solve/hint/bench through the real program,
 # JSON validity, replays, and bad input (exit 2 with a FILE:LINE message).
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../cli/lib.sh"
 
 # new: deterministic, settled, the documented header.
 run new match3 --seed 3
@@ -144,21 +144,17 @@ case "$OUT" in *'"optimal":false'*) ok ;; *) bad "stopped run claims optimal" ;;
 # exact meets its first line after about 80 ms on an idle machine, and the
 # test wants that line kept with a fraction of a core.  The figures on an
 # idle machine are docs/match3.md's.
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # timed ARGS...: run, and MS = the wall time in milliseconds.
-timed() { local t0; t0=$(now_ms); run "$@"; MS=$(( $(now_ms) - t0 )); }
+timed() { run "$@"; MS=$RUN_MS; }
 # interrupted AFTER_S ARGS...: run, send SIGINT after AFTER_S seconds; MS =
 # the time from the signal to the exit.
 interrupted() {
     local after=$1; shift
     "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
-    local pid=$! t0
+    local pid=$!
     sleep "$after"
-    t0=$(now_ms)
-    kill -INT "$pid"
-    wait "$pid"
-    RC=$?
-    MS=$(( $(now_ms) - t0 ))
+    stop_after INT "$pid"
+    MS=$STOP_MS
     OUT=$(cat "$TMP/out")
     ERR=$(cat "$TMP/err")
 }
@@ -316,8 +312,9 @@ expect_err ":2:" "error names the line"
 # Beam's defaults answer in a few seconds on every board the generator
 # makes (it spent minutes in one layer on 32x32 with 3 kinds): the widest
 # and costliest boards, refill and the seed's rules included, each within
-# 10 s of processor time and 60 s of wall time here (a load of 15 made 1.8
-# s of processor time 27 s of wall time; the tight figures are
+# 10 s of processor time (the load does not change it) and 300 s of wall
+# time here, against a hang only (a load of 15 made 1.8 s of processor time
+# 27 s of wall time, a load of 21 over 60 s; the tight figures are
 # docs/match3.md's, measured), the width it chose reported; a width given
 # is kept.  (Under valgrind, 25 times.)
 SLOW=1
@@ -325,13 +322,13 @@ case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25
 for args in "--kinds 3" "--kinds 4" "--kinds 9" "--kinds 3 --refill yes" "--kinds 3 --rules seed" "--kinds 4 --refill yes"; do
     # shellcheck disable=SC2086
     printf '%s\n' "$("$GRIDLAB" new match3 --size 32x32 $args --seed 3)" >"$TMP/b32.txt"
-    t0=$(now_ms)
+    t0=${EPOCHREALTIME/[.,]/}
     { TIMEFORMAT='%3U %3S'; time "$GRIDLAB" solve "$TMP/b32.txt" --algo beam --json >"$TMP/out" 2>"$TMP/err" </dev/null; } 2>"$TMP/cpu"
-    RC=$?; MS=$(( $(now_ms) - t0 )); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    RC=$?; MS=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000)); OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
     cpu=$(tail -n 1 "$TMP/cpu" | awk '{printf "%d", ($1 + $2) * 1000}')
     expect_rc 0 "beam defaults, 32x32 $args"; expect_json "beam defaults, 32x32 $args"
     [ "${cpu:-0}" -le $((10000 * SLOW)) ] && ok || bad "beam defaults, 32x32 $args: $cpu ms of processor time"
-    within $((60000 * SLOW)) "beam defaults, 32x32 $args"
+    within $((300000 * SLOW)) "beam defaults, 32x32 $args"
     case "$OUT" in *'"stopped"'*) bad "beam defaults, 32x32 $args: stopped" ;; *) ok ;; esac
     expect_out '"width":' "beam defaults, 32x32 $args: the width it chose"
 done

@@ -1,0 +1,5 @@
+# The boards of flood for the terminal front end's tests, sourced by
+# tests/tui/game.sh and presets.sh.
+# The small board played to its end on screen (a few moves), as KEY=VALUE
+# parameters of `gridlab new`.
+SMALL="size=5x4 colors=3"
