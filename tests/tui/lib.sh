@@ -235,7 +235,8 @@ board_dims() {
 }
 # move_clicks GAME MOVE FILE: the cells (row col pairs, 0-based) to pick
 # for MOVE on the board in FILE: both cells of CELL-CELL, the tile of a
-# tiles move FROM-TO, a cell of the colour for flood.  Sets CLICKS.
+# tiles move FROM-TO, for a move of one symbol (flood's colours) a cell
+# showing it.  Sets CLICKS.
 move_clicks() {
     local game=$1 mv=$2 file=$3
     CLICKS=()
@@ -244,7 +245,7 @@ move_clicks() {
         cell_rc "${BASH_REMATCH[2]}"; CLICKS+=("$R" "$C")
     elif [[ "$mv" =~ ^([0-9]+)-([0-9]+)$ ]]; then
         CLICKS+=(0 $((BASH_REMATCH[1] - 1)))
-    elif [ "$game" = flood ]; then
+    elif [ ${#mv} -eq 1 ]; then
         local at
         at=$(grep -v '^#' "$file" | awk -v s="$mv" 'NR > 1 { i = index($0, s); if (i) { print NR - 2, i - 1; exit } }')
         [ -n "$at" ] && CLICKS+=($at)

@@ -134,14 +134,6 @@ keys q
 wait_exit 0 "$GAME: quits"
 close
 
-# Flood's 8 colours on an 8-colour terminal: seven backgrounds and one
-# coloured symbol, no two alike.
-if [ "$GAME" = flood ]; then
-    SIZE=80x24 start flood8 TERM=screen -- play flood --size 12x12 --colors 8 --seed 3
-    wait_for "m menu" "flood 8 colours on 8: starts"
-    check_colours "flood 8 colours on an 8-colour terminal" 14
-    keys q
-    wait_exit 0 "flood 8 colours on 8: quits"
-    close
-fi
+# A game's own checks of its presets (tests/GAME/front.sh: front_presets).
+if declare -F front_presets >/dev/null; then front_presets; fi
 finish
