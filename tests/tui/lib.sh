@@ -159,22 +159,7 @@ close() {
     "${TMUX_CMD[@]}" kill-session -t "$SESSION" >/dev/null 2>&1
     SESSION=
 }
-# has_game GAME: GAME is in the build (GL_GAMES, separated by , ; or
-# spaces; else the games the program lists).
-has_game() {
-    local list
-    list=",${GL_GAMES:-$("$GRIDLAB" list | grep -v '^ ' | awk '{print $1}' | paste -sd,)},"
-    list=${list//;/,}
-    list=${list// /,}
-    case "$list" in *",$1,"*) return 0 ;; *) return 1 ;; esac
-}
-# needs_game GAME: a test played on GAME stops here when GAME is not
-# built, skipped: exit 77 (ctest's SKIP_RETURN_CODE).
-needs_game() {
-    has_game "$1" && return 0
-    echo "$1 is not in this build (GL_GAMES=${GL_GAMES:-}): skipped"
-    exit 77
-}
+. "$(dirname "${BASH_SOURCE[0]}")/../games.sh"
 # front_boards GAME: reads the game's boards for these tests, when its
 # test folder names any (tests/GAME/front.sh: SMALL, SYMS, MINX).
 front_boards() {
