@@ -40,7 +40,11 @@ typedef enum gl_event_kind {
     GL_EV_LOST,      /* no move is left (or the move limit is reached) */
     GL_EV_TIME_UP,   /* the clock ran out: the game is lost */
     GL_EV_LEVEL,     /* a new level started; value = its number */
-    GL_EV_SAVED      /* the position was saved (autosave) */
+    GL_EV_SAVED,     /* the position was saved (autosave) */
+    /* from the games' apply, for a game whose cells change in a way of its
+     * own (lights toggled): the cells, shown as changed; value = the game's
+     * figure (0 where none); the game's change_word says what they did */
+    GL_EV_CHANGE
 } gl_event_kind;
 
 typedef struct gl_event {

@@ -181,6 +181,19 @@ typedef struct gl_cell_view {
 
 #define GL_RENDER_COLOR 1 /* render: ANSI colours */
 
+/* gl_game.front: how a board is laid out and played, for the front ends
+ * (which ask these facts and never a game's name).  The contract test holds
+ * each flag to the game's moves. */
+#define GL_FRONT_NO_GAP 1 /* the cells touch: the board is one carpet of colours (flood) */
+#define GL_FRONT_RING   2 /* a move's way may run on the one-cell ring around the board
+                             (move_path's rows and columns -1, H, W: onet's links): a front
+                             end leaves room for it */
+#define GL_FRONT_KEYS   4 /* every move is written with one character: a key that is no
+                             command plays it (flood's colours) */
+
+/* The most cells a player picks for one move (gl_game.picks). */
+#define GL_PICKS_MAX 4
+
 typedef struct gl_game {
     const char *name;
     const char *summary;
@@ -202,6 +215,10 @@ typedef struct gl_game {
     int npresets;
     gl_score_kind score_kind;
     const char *score_name;  /* "moves", "cost", "score": what score() counts */
+    int front;               /* GL_FRONT_*: the layout facts and the keys, for the front ends */
+    /* What the cells of a GL_EV_CHANGE event did, in a word for players
+     * ("toggled"); NULL: "changed". */
+    const char *change_word;
 
     /* Life cycle.  create validates params (every key must be used). */
     gl_board *(*create)(gl_kvlist *params, gl_rng *rng, gl_error *err);
@@ -232,6 +249,12 @@ typedef struct gl_game {
     /* The cells picked so far (row, col pairs) -> a move: 1 complete,
      * 0 needs more cells, -1 not a move (the reason in err). */
     int (*select)(const gl_board *b, const int *rc, int ncells, gl_move *m, gl_error *err);
+    /* The inverse of select: the cells a player picks for the legal move m,
+     * in order, as (row, col) pairs in rc (room for GL_PICKS_MAX cells);
+     * returns how many.  select gives 0 on each shorter prefix of them and m
+     * on all of them.  0 when no cell picks m on this board (flood: a colour
+     * that no cell shows). */
+    int (*picks)(const gl_board *b, const gl_move *m, int *rc);
 
     /* Optional (NULL when the game has none). */
     /* The best next move: 1 found, 0 none (lost, deadlocked), 2 the search

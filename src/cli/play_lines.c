@@ -114,6 +114,28 @@ static void list_moves(lines_ui *u)
     fputc('\n', u->o->out);
 }
 
+/* `picks MOVE`: the cells a player picks (clicks) for a move, in order. */
+static void list_picks(lines_ui *u, const char *text)
+{
+    const gl_game *g = gl_play_game(u->p);
+    const gl_board *b = gl_play_board(u->p);
+    gl_move m;
+    gl_error err = {0};
+    int rc[2 * GL_PICKS_MAX];
+    if (g->parse_move(b, text, &m, &err) != 0) {
+        fprintf(u->o->out, "%s\n", err.msg);
+        return;
+    }
+    int n = g->picks(b, &m, rc);
+    fprintf(u->o->out, "picks %s:", text);
+    for (int k = 0; k < n; k++) {
+        char cell[24];
+        gl_cell_format(rc[2 * k], rc[2 * k + 1], cell, sizeof cell);
+        fprintf(u->o->out, " %s", cell);
+    }
+    fprintf(u->o->out, "%s\n", n ? "" : " none (no cell picks it here)");
+}
+
 static void hint(lines_ui *u)
 {
     gl_move m;
@@ -171,7 +193,8 @@ static void help(lines_ui *u)
         }
     }
     fprintf(u->o->out,
-            "commands: undo, redo, hint, solve, restart, new, save [FILE], show, moves, id, help, quit\n");
+            "commands: undo, redo, hint, solve, restart, new, save [FILE], show, moves, picks MOVE, id, help, "
+            "quit\n");
 }
 
 /* One command; -1 to stop. */
@@ -184,6 +207,7 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
     else if (!strcmp(cmd, "id"))
         fprintf(u->o->out, "id: %s\n", gl_play_id(u->p)[0] ? gl_play_id(u->p) : "(none: a custom game)");
     else if (!strcmp(cmd, "moves")) list_moves(u);
+    else if (!strncmp(cmd, "picks ", 6)) list_picks(u, cmd + 6);
     else if (!strcmp(cmd, "undo") || !strcmp(cmd, "u") || !strcmp(cmd, "redo") || !strcmp(cmd, "r")) {
         int undo = cmd[0] == 'u';
         int rc = undo ? gl_play_undo(u->p, &err) : gl_play_redo(u->p, &err);

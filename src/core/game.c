@@ -163,6 +163,15 @@ void gl_cell_format(int row, int col, char *buf, size_t n)
     snprintf(buf, n, "%s%lld", tmp + k, (long long)row + 1);
 }
 
+int gl_picks_of(int w, const int *idx, int n, int *rc)
+{
+    for (int k = 0; k < n; k++) {
+        rc[2 * k] = idx[k] / w;
+        rc[2 * k + 1] = idx[k] % w;
+    }
+    return n;
+}
+
 void gl_cells_chain(const int *rc, int n, gl_cells *out)
 {
     out->n = 0;

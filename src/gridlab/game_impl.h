@@ -50,6 +50,13 @@ int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
  * returns buf.  (src/core/error.c) */
 const char *gl_escape_byte(char c, char buf[5]);
 
+/* ------------------------------------------------------------ the table's shared part */
+
+/* A table's picks for a move of board cells given as indexes r * w + c
+ * (lines' ball and target, a swap's two tiles): writes each as its row
+ * and column in rc; returns n.  (src/core/game.c) */
+int gl_picks_of(int w, const int *idx, int n, int *rc);
+
 /* ------------------------------------------------------------ results */
 
 /* Appends a cell to a list.  (src/core/events.c) */

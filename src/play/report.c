@@ -86,6 +86,16 @@ void gl_json_game(gl_json *j, const gl_game *g)
     gl_json_str(j, score_kind_name(g->score_kind));
     gl_json_key(j, "score_name");
     gl_json_str(j, g->score_name ? g->score_name : "score");
+    /* how its board is laid out and played: the front ends ask these, never the name */
+    gl_json_key(j, "front");
+    gl_json_obj_begin(j);
+    gl_json_key(j, "gap");
+    gl_json_bool(j, !(g->front & GL_FRONT_NO_GAP));
+    gl_json_key(j, "ring");
+    gl_json_bool(j, (g->front & GL_FRONT_RING) != 0);
+    gl_json_key(j, "keys");
+    gl_json_bool(j, (g->front & GL_FRONT_KEYS) != 0);
+    gl_json_obj_end(j);
     gl_json_key(j, "params_help");
     gl_strbuf help = GL_STRBUF_INIT;
     gl_params_help(g, &help);

@@ -82,7 +82,7 @@ static void command_line(tui *t)
 }
 
 /* Keys that are commands; any other printable key may be a move of one
- * character (flood's colour symbols) in a game that has such moves. */
+ * character in a game whose moves are (GL_FRONT_KEYS). */
 static const char command_keys[] = "qnm?:urhSsHJKLjkl ";
 
 /* One input; 1 to quit. */

@@ -76,7 +76,7 @@ typedef struct tui {
     char save_error[512]; /* why, said on standard error once the screen is gone */
     int autosave;   /* --save was given: every game of this run is saved after each move */
     char *save_file; /* the --save file: where new games are saved */
-    int single_keys; /* the game has moves of one character (flood's colours): keys play them */
+    int single_keys; /* the game's moves are one character each (GL_FRONT_KEYS): keys play them */
 
     tui_in pending; /* an input read ahead (an animation was skipped by it) */
     int has_pending;

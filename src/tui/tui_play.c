@@ -48,26 +48,14 @@ void tui_clamp_cursor(tui *t)
     if (t->cur_c < 0) t->cur_c = 0;
 }
 
-/* Whether some legal move is written with one character (flood's colour
- * symbols): then a key that is no command is tried as a move. */
-static int has_single_key_moves(const gl_game *g, const gl_board *b)
-{
-    gl_move mv[64];
-    int n = g->legal_moves(b, mv, 64);
-    for (int i = 0; i < n && i < 64; i++) {
-        char name[64];
-        g->format_move(b, &mv[i], name, sizeof name);
-        if (name[0] && !name[1]) return 1;
-    }
-    return 0;
-}
-
 void tui_game_changed(tui *t)
 {
     tui_clear_hint(t);
     tui_clamp_cursor(t);
     t->end_words[0] = '\0';
-    t->single_keys = t->single_keys || has_single_key_moves(game(t), board(t));
+    /* the game says whether its moves are one character each: then a key
+     * that is no command is tried as a move */
+    t->single_keys = (game(t)->front & GL_FRONT_KEYS) != 0;
     gl_strbuf key = GL_STRBUF_INIT;
     gl_error err = {0};
     t->scores_key[0] = '\0';

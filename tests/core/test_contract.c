@@ -5,8 +5,10 @@
  * parameter table agrees with create (defaults are the defaults, ranges
  * and choices are enforced), IDs reproduce boards, the text format round
  * trips, every legal move formats, parses back, applies with a move event
- * and keeps the round trip, status agrees with the legal moves, and the
- * play session's undo, redo, save, load and restart are exact. */
+ * and keeps the round trip, the cells a player picks for each give it
+ * back, the front-end facts agree with the moves, status agrees with the
+ * legal moves, and the play session's undo, redo, save, load and restart
+ * are exact. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -274,6 +276,59 @@ static void check_moves(const gl_game *g, const gl_board *b)
     g->destroy(x);
 }
 
+/* The cells a player picks for a move (picks) give the move back through
+ * select, which wants more on every shorter prefix; the front-end facts
+ * agree with the moves: GL_FRONT_KEYS exactly when every move is one
+ * character, a way that runs off the board only with GL_FRONT_RING.  At
+ * least one legal move can be picked.  */
+static void check_picks(const gl_game *g, const gl_board *b)
+{
+    enum { CAP = 64 };
+    assert_non_null(g->picks);
+    assert_non_null(g->select);
+    gl_move moves[CAP];
+    int n = g->legal_moves(b, moves, CAP), picked = 0, w, h;
+    g->dims(b, &w, &h);
+    for (int i = 0; i < n && i < CAP; i++) {
+        char text[64], back[64];
+        g->format_move(b, &moves[i], text, sizeof text);
+        if (((g->front & GL_FRONT_KEYS) != 0) != (text[0] && !text[1]))
+            fail_msg("%s: the move %s %s one character but GL_FRONT_KEYS is %s", g->name, text,
+                     text[1] ? "is not" : "is", g->front & GL_FRONT_KEYS ? "set" : "not set");
+        int rc[2 * GL_PICKS_MAX + 2];
+        rc[2 * GL_PICKS_MAX] = 12345;
+        int k = g->picks(b, &moves[i], rc);
+        assert_true(k >= 0 && k <= GL_PICKS_MAX);
+        assert_int_equal(rc[2 * GL_PICKS_MAX], 12345);
+        for (int j = 0; j < k; j++) {
+            gl_move m;
+            gl_error err = {0};
+            if (rc[2 * j] < 0 || rc[2 * j] >= h || rc[2 * j + 1] < 0 || rc[2 * j + 1] >= w)
+                fail_msg("%s: pick %d of %s is off the board", g->name, j + 1, text);
+            int sel = g->select(b, rc, j + 1, &m, &err);
+            if (j + 1 < k && sel != 0)
+                fail_msg("%s: %d of the %d picks of %s give %d, not 0 (more wanted): %s", g->name, j + 1, k, text, sel,
+                         err.msg);
+            if (j + 1 == k) {
+                if (sel != 1) fail_msg("%s: the picks of %s select no move: %s", g->name, text, err.msg);
+                g->format_move(b, &m, back, sizeof back);
+                if (strcmp(text, back) != 0) fail_msg("%s: the picks of %s select %s", g->name, text, back);
+            }
+        }
+        picked += k > 0;
+        if (g->move_path && !(g->front & GL_FRONT_RING)) {
+            int len = g->move_path(b, &moves[i], NULL, 0);
+            int *way = malloc(sizeof(int) * 2 * ((size_t)len + 1));
+            g->move_path(b, &moves[i], way, len);
+            for (int j = 0; j < len; j++)
+                if (way[2 * j] < 0 || way[2 * j] >= h || way[2 * j + 1] < 0 || way[2 * j + 1] >= w)
+                    fail_msg("%s: the way of %s leaves the board without GL_FRONT_RING", g->name, text);
+            free(way);
+        }
+    }
+    if (n > 0) assert_true(picked > 0);
+}
+
 /* The play session over a game: moves along the legal list, undo to the
  * start and redo to the end exactly, save and load keep the position and
  * the ID, and the same next move on both gives the same board (the rng is
@@ -406,6 +461,7 @@ static void check_game(const gl_game *g)
             check_round_trip(g, b);
             check_id(g, pairs, seeds[si]);
             check_moves(g, b);
+            check_picks(g, b);
             check_coming(g, b);
             if (si == 0) {
                 check_session(g, pairs, seeds[si]);

@@ -218,23 +218,18 @@ board_dims() {
     W=$(grep -v '^#' "$1" | sed -n 2p | tr -d '\r' | wc -c)
     W=$((W - 1))
 }
-# move_clicks GAME MOVE FILE: the cells (row col pairs, 0-based) to pick
-# for MOVE on the board in FILE: both cells of CELL-CELL, the tile of a
-# tiles move FROM-TO, for a move of one symbol (flood's colours) a cell
-# showing it.  Sets CLICKS.
+# move_clicks GAME MOVE FILE: the cells (row col pairs, 0-based) a player
+# picks for MOVE on the board in FILE, as the game says (line mode's
+# `picks MOVE`).  Sets CLICKS.
 move_clicks() {
-    local game=$1 mv=$2 file=$3
+    local mv=$2 file=$3 cell
     CLICKS=()
-    if [[ "$mv" =~ ^([a-z]+[0-9]+)-([a-z]+[0-9]+)$ ]]; then
-        cell_rc "${BASH_REMATCH[1]}"; CLICKS+=("$R" "$C")
-        cell_rc "${BASH_REMATCH[2]}"; CLICKS+=("$R" "$C")
-    elif [[ "$mv" =~ ^([0-9]+)-([0-9]+)$ ]]; then
-        CLICKS+=(0 $((BASH_REMATCH[1] - 1)))
-    elif [ ${#mv} -eq 1 ]; then
-        local at
-        at=$(grep -v '^#' "$file" | awk -v s="$mv" 'NR > 1 { i = index($0, s); if (i) { print NR - 2, i - 1; exit } }')
-        [ -n "$at" ] && CLICKS+=($at)
-    fi
+    for cell in $(printf 'picks %s\nquit\n' "$mv" | "$GRIDLAB" play "$file" --lines 2>/dev/null |
+                  sed -n "s/^> picks $mv: //p; s/^picks $mv: //p" | head -1); do
+        [[ "$cell" =~ ^[a-z]+[0-9]+$ ]] || continue
+        cell_rc "$cell"
+        CLICKS+=("$R" "$C")
+    done
 }
 # hint_of FILE: the move `gridlab hint` gives (empty when there is none).
 hint_of() { "$GRIDLAB" hint "$1" --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p'; }

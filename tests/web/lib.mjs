@@ -125,6 +125,15 @@ export function cli(id, commands) {
   return r.stdout;
 }
 
+// The cells a player picks for a move after the given moves, as the game
+// says (the program's `picks MOVE`): cell names, in order.
+export function picksOf(id, played, move) {
+  const out = cli(id, [...played, 'picks ' + move]);
+  const line = out.split('\n').find((l) => l.replace(/^(> )+/, '').startsWith(`picks ${move}:`));
+  if (!line) throw new Error(`no picks of ${move} in: ` + out.slice(-400));
+  return line.replace(/^.*?picks [^:]*:/, '').trim().split(/\s+/).filter((c) => /^[a-z]+[0-9]+$/.test(c));
+}
+
 // The legal moves after the given moves, by the program's `moves` command.
 export function legalMoves(id, played) {
   const out = cli(id, [...played, 'moves']);

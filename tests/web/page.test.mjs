@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import {
   GAMES as GAME_NAMES, GRIDLAB, ROOT, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage,
-  serve, settled, stateOf, statusOf, webBoard,
+  picksOf, serve, settled, stateOf, statusOf, webBoard,
 } from './lib.mjs';
 
 // One game of each, from an ID; `ends`: what solving to the end may give
@@ -40,23 +40,23 @@ after(async () => {
 const hashOf = (id) => '#' + id.replace(/%/g, '%25').replace(/#/g, '%23');
 const urlOf = (id, anim = 'off') => server.url + '?anim=' + anim + (id ? hashOf(id) : '');
 
-// Column letters as the game's notation writes them (a..z, aa..).
-function column(i) {
-  let s = '';
-  for (i += 1; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(97 + ((i - 1) % 26)) + s;
-  return s;
+// The cells a player clicks for a move of the game id after the moves
+// played, as the game says.
+function clicksFor(id, played, move) {
+  const cells = picksOf(id, played, move);
+  assert.ok(cells.length > 0, `no cells pick ${move}`);
+  return cells;
 }
 
-// The cells a player clicks for a move in the game's notation.
-async function clicksFor(page, game, move) {
-  if (game === 'flood') { // a colour: any cell of it outside the flooded region
-    const cell = await page.$$eval('[data-cell]:not(.marked)',
-      (cells, sym) => { const c = cells.find((x) => x.textContent === sym); return c ? c.dataset.cell : null; }, move);
-    assert.ok(cell, 'no cell of colour ' + move);
-    return [cell];
-  }
-  if (game === 'tiles') return [column(Number(move.split('-')[0]) - 1) + '1']; // the tile that moves
-  return move.split('-');
+// Whether the hint after the moves played travels a way of more than one
+// cell (a ball's path, a link, a swap), which the page draws as a line:
+// the program's hint on the same position.
+function travels(id, played) {
+  const file = join(scratch, 'travels.txt');
+  writeFileSync(file, cliSave(id, played));
+  const r = spawnSync(GRIDLAB, ['hint', file, '--json'], { encoding: 'utf8' });
+  const hint = JSON.parse(r.stdout);
+  return Array.isArray(hint.cells) && hint.cells.length > 1;
 }
 
 async function clickCell(page, name) {
@@ -64,8 +64,8 @@ async function clickCell(page, name) {
   await settled(page);
 }
 
-async function play(page, game, move) {
-  for (const c of await clicksFor(page, game, move)) await clickCell(page, c);
+async function play(page, id, played, move) {
+  for (const c of clicksFor(id, played, move)) await clickCell(page, c);
 }
 
 function cliSave(id, moves) {
@@ -103,7 +103,7 @@ for (const [game, cfg] of Object.entries(GAMES)) {
       for (let k = 0; k < 3; k++) {
         const legal = legalMoves(cfg.id, played);
         const move = legal[(k * 7) % legal.length];
-        await play(page, game, move);
+        await play(page, cfg.id, played, move);
         played.push(move);
         const now = await boardOf(page);
         assert.notEqual(now, boards[boards.length - 1], `${move} changed nothing`);
@@ -128,7 +128,7 @@ for (const [game, cfg] of Object.entries(GAMES)) {
       assert.ok(hinted, 'no hint in: ' + said);
       assert.ok(legalMoves(cfg.id, played).includes(hinted[1]), `hint ${hinted[1]} is not legal`);
       assert.ok(await page.locator('#board .hinted, #board .hint-fill').count() > 0, 'the hint is not on the board');
-      if (game === 'lines' || game === 'onet') {
+      if (travels(cfg.id, played)) {
         assert.equal(await page.locator('#overlay .hint-path polyline').count(), 1, 'no path drawn');
         // each end of the line lies on a hinted cell, and an empty one (Lines'
         // target) is drawn under the line and outlined, not hiding it
@@ -251,7 +251,7 @@ test('the game picker and the presets start each game', async () => {
       await settled(page);
       assert.equal(await stateOf(page), 'playing');
       assert.ok((await idOf(page)).startsWith(DEFAULTS[game] || game + ':'), await idOf(page));
-      if (game === 'onet') assert.doesNotMatch(await page.textContent('#clock'), /left/, 'the default onet board has a clock');
+      assert.doesNotMatch(await page.textContent('#clock'), /left/, `the default ${game} board has a clock`);
       assert.equal(await page.inputValue('#preset'), '0');
       const presets = await page.$$eval('#preset option', (o) => o.map((x) => x.value));
       assert.ok(presets.length >= 2 && presets.includes('custom'));
@@ -304,7 +304,7 @@ test('a long search shows that it thinks and can be cancelled, the game kept', a
   const { context, page } = await openPage(browser, urlOf(id));
   try {
     const start = await boardOf(page);
-    await play(page, 'flood', legalMoves(id, [])[0]);
+    await play(page, id, [], legalMoves(id, [])[0]);
     const moved = await boardOf(page);
     await page.click('[data-action=solve]'); // the solver's search on 30x30 takes its 10 s (a hint, 0.4 s)
     await page.waitForSelector('#thinking', { state: 'visible' });
@@ -360,7 +360,7 @@ test('saves in the browser and as files; a loaded file plays on', async () => {
   const id = 'match3:size=7x7,kinds=4,scores=1,4,10,refill=no,rules=standard,swaps=0#5';
   const { context, page } = await openPage(browser, urlOf(id));
   try {
-    await play(page, 'match3', legalMoves(id, [])[0]);
+    await play(page, id, [], legalMoves(id, [])[0]);
     const saved = await boardOf(page);
     await act(page, '[data-action=save]');
     assert.equal(await page.locator('#saves li button.link').count(), 1);
@@ -402,7 +402,7 @@ test('a best score counts games won without the solver or hints', async () => {
   const { context, page } = await openPage(browser, urlOf(id));
   try {
     assert.match(await page.textContent('#best'), /no record/);
-    for (const m of solved.moves) await play(page, 'tiles', m);
+    for (const [k, m] of solved.moves.entries()) await play(page, id, solved.moves.slice(0, k), m);
     assert.equal(await stateOf(page), 'won');
     assert.match(await page.textContent('#message'),
       new RegExp(`^You won: cost ${solved.cost} in \\d+:\\d\\d\\. The best result for these options!`));
@@ -417,7 +417,7 @@ test('a best score counts games won without the solver or hints', async () => {
     await act(page, '[data-action=hint]');
     await page.reload();
     await settled(page);
-    for (const m of solved.moves) await play(page, 'tiles', m);
+    for (const [k, m] of solved.moves.entries()) await play(page, id, solved.moves.slice(0, k), m);
     assert.equal(await stateOf(page), 'won');
     assert.match(await page.textContent('#message'), /Hints helped: not entered in the best results/);
     assert.deepEqual(page.problems, []);
@@ -477,7 +477,7 @@ test('every game fits a phone\'s screen and plays by touch', async () => {
       assert.ok(box.width >= 24 && box.x >= 0, `${game}: cell a1 ${JSON.stringify(box)}`);
       const start = await boardOf(page);
       const move = legalMoves(cfg.id, [])[0];
-      for (const c of await clicksFor(page, game, move)) {
+      for (const c of clicksFor(cfg.id, [], move)) {
         await page.tap(`[data-cell="${c}"]`);
         await settled(page);
       }
@@ -552,7 +552,7 @@ test('onet: the clock, the history and the help come back with a reload', async 
   const { context, page } = await openPage(browser, urlOf(id));
   try {
     const first = await boardOf(page);
-    await play(page, 'onet', legalMoves(id, [])[0]);
+    await play(page, id, [], legalMoves(id, [])[0]);
     const moved = await boardOf(page);
     await page.waitForTimeout(20000);
     const secs = (t) => { const m = t.match(/(\d+):(\d\d) left/); assert.ok(m, 'no clock in ' + t); return +m[1] * 60 + +m[2]; };

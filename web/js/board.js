@@ -64,10 +64,13 @@ function makeBoard(S, dom) {
       delete piece.dataset.colour;
     }
   }
-  const gapOf = () => (S.state.game === 'flood' ? 0 : 2);
-  /* The margin round the board: half a cell where links run round it
-   * (onet's ring), a little elsewhere. */
-  const padOf = (cell) => (S.state.game === 'onet' ? Math.round(cell / 2) : Math.max(4, Math.round(cell * 0.22)));
+  /* The game's layout facts (its table's `front`): cells that touch or
+   * stand apart, and a ring round the board where a move's way may run. */
+  const front = () => (S.game && S.game.front) || { gap: true, ring: false };
+  const gapOf = () => (front().gap ? 2 : 0);
+  /* The margin round the board: half a cell where ways run round it (the
+   * ring), a little elsewhere. */
+  const padOf = (cell) => (front().ring ? Math.round(cell / 2) : Math.max(4, Math.round(cell * 0.22)));
 
   /* The coordinates: the column letters and row numbers of the cells'
    * names (a1 is the top-left cell); a board of one row is named by cell
@@ -224,8 +227,8 @@ function makeBoard(S, dom) {
     if (cell) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
 
-  /* Cell centres in the overlay, the ring around the board included (onet's
-   * links run there, in its margin of half a cell). */
+  /* Cell centres in the overlay, the ring around the board included (a
+   * way may run there, in its margin of half a cell). */
   function centre(r, c) {
     const s = size.cell, gap = size.gap, pad = size.pad;
     const at = (i, n) => (i < 0 ? pad / 2 : i >= n ? pad + n * (s + gap) - gap + pad / 2 : pad + i * (s + gap) + s / 2);
@@ -282,7 +285,7 @@ function makeBoard(S, dom) {
     for (const e of ev.events) {
       if (e.kind === 'remove' || e.kind === 'bomb') mark(e.cells, 'vanish');
       else if (e.kind === 'spawn') mark(e.cells, 'spawn');
-      else if (e.kind === 'fill') mark(e.cells, 'fill');
+      else if (e.kind === 'fill' || e.kind === 'change') mark(e.cells, 'fill');
       else if (e.kind === 'move' && ev.path.length < 2) mark(e.cells, 'moved');
     }
     if (ev.path.length > 1) {

@@ -297,6 +297,20 @@ static int flood_select(const gl_board *bb, const int *rc, int ncells, gl_move *
     return 1;
 }
 
+/* A cell showing the colour (any: the region never has the colour it is
+ * given). */
+static int flood_picks(const gl_board *bb, const gl_move *m, int *rc)
+{
+    const flood_board *b = (const flood_board *)bb;
+    for (int i = 0; i < b->w * b->h; i++)
+        if (b->cell[i] == m->a) {
+            rc[0] = i / b->w;
+            rc[1] = i % b->w;
+            return 1;
+        }
+    return 0;
+}
+
 static const gl_solver flood_solvers[] = {
     {"astar", "A* on the component graph: proved optimal (bound: colours left, layered rings; threads=1)",
      "threads", flood_solve_astar},
@@ -340,6 +354,7 @@ const gl_game gl_game_flood = {
     .npresets = (int)(sizeof flood_presets / sizeof flood_presets[0]),
     .score_kind = GL_SCORE_FEWER,
     .score_name = "moves",
+    .front = GL_FRONT_NO_GAP | GL_FRONT_KEYS,
     .create = flood_create,
     .parse = flood_parse,
     .format = flood_format,
@@ -356,5 +371,6 @@ const gl_game gl_game_flood = {
     .dims = flood_dims,
     .cell = flood_cell,
     .select = flood_select,
+    .picks = flood_picks,
     .hint = flood_hint,
 };

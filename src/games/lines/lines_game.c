@@ -449,6 +449,13 @@ static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *
     return lines_check_move(b, m, path, &npath, err) == 0 ? 1 : -1;
 }
 
+/* The ball, then where it goes. */
+static int lines_picks(const gl_board *gb, const gl_move *m, int *rc)
+{
+    int idx[2] = {m->a, m->b};
+    return gl_picks_of(((const lines_board *)gb)->w, idx, 2, rc);
+}
+
 static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int max)
 {
     const lines_board *b = (const lines_board *)gb;
@@ -579,6 +586,7 @@ const gl_game gl_game_lines = {
     .dims = lines_dims,
     .cell = lines_cell,
     .select = lines_select,
+    .picks = lines_picks,
     .hint = lines_hint,
     .move_path = lines_move_path,
     .coming = lines_coming,

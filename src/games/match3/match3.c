@@ -398,6 +398,13 @@ static int match3_select(const gl_board *bb, const int *rc, int ncells, gl_move 
     return 1;
 }
 
+/* The two tiles swapped. */
+static int match3_picks(const gl_board *bb, const gl_move *m, int *rc)
+{
+    int idx[2] = {m->a, m->b};
+    return gl_picks_of(((const match3_board *)bb)->R.cols, idx, 2, rc);
+}
+
 static int match3_move_path(const gl_board *bb, const gl_move *m, int *rc, int max)
 {
     const match3_board *b = (const match3_board *)bb;
@@ -480,6 +487,7 @@ const gl_game gl_game_match3 = {
     .dims = match3_dims,
     .cell = match3_cell,
     .select = match3_select,
+    .picks = match3_picks,
     .hint = match3_hint,
     .move_path = match3_move_path,
 };

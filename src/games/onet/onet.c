@@ -186,6 +186,13 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
     return 1;
 }
 
+/* The two tiles linked. */
+static int onet_picks(const gl_board *gb, const gl_move *m, int *rc)
+{
+    int idx[2] = {m->a, m->b};
+    return gl_picks_of(((const onet_board *)gb)->w, idx, 2, rc);
+}
+
 /* A hint: the first move of a clear when the exact solver finds one
  * within the time limit (300 ms unless the caller gives one); otherwise a
  * pair that is safe to take (the last two of a kind, which can never hurt
@@ -321,6 +328,7 @@ const gl_game gl_game_onet = {
     .npresets = (int)(sizeof onet_presets / sizeof onet_presets[0]),
     .score_kind = GL_SCORE_TIME,
     .score_name = "time",
+    .front = GL_FRONT_RING,
     .create = onet_create,
     .parse = onet_parse,
     .format = onet_format,
@@ -336,6 +344,7 @@ const gl_game gl_game_onet = {
     .dims = onet_dims,
     .cell = onet_cell,
     .select = onet_select,
+    .picks = onet_picks,
     .hint = onet_hint,
     .move_path = onet_move_path,
     .time_limit_s = onet_time_limit,

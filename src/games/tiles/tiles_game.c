@@ -281,6 +281,15 @@ static int tiles_select(const gl_board *b, const int *rc, int ncells, gl_move *m
     return 1;
 }
 
+/* The tile that moves. */
+static int tiles_picks(const gl_board *b, const gl_move *m, int *rc)
+{
+    (void)b;
+    rc[0] = 0;
+    rc[1] = m->a;
+    return 1;
+}
+
 static const gl_solver tiles_solvers[] = {
     {"astar", "A*, proved optimal cost (h = pairs + 1 when no move can use all its cost)",
      "heuristic", tiles_solve_astar},
@@ -343,6 +352,7 @@ const gl_game gl_game_tiles = {
     .dims = tiles_dims,
     .cell = tiles_cell,
     .select = tiles_select,
+    .picks = tiles_picks,
     .hint = tiles_hint,
     .move_path = tiles_move_path,
 };
