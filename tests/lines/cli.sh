@@ -463,6 +463,66 @@ expect_bad_input "train: --from a corrupt file" train lines --from "$TMP/corrupt
 expect_err "$TMP/corrupt.w" "train --from a corrupt file: named"
 expect_bad_input "train: unknown layout" train lines --out "$TMP/e.ckpt" --layout nosuch
 
+# weights and checkpoints that are not regular files are refused at once
+# (issue 42, 1 and 2: a FIFO blocked in open(), /dev/zero read 2 GiB); each
+# under timeout: a hang is exit 124, a failure
+run_to() {
+    timeout 20 "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+}
+mkfifo "$TMP/fifo.w"
+run new lines --rules lines98 --seed 1; printf '%s\n' "$OUT" >"$TMP/l1.txt"
+for w in "$TMP/fifo.w" /dev/zero "$TMP"; do
+    for cmd in "hint $TMP/l1.txt --ai learned --weights $w" "solve $TMP/l1.txt --algo learned --weights $w" \
+               "autoplay lines --ai learned --rules lines98 --games 1 --weights $w" \
+               "bench lines --ais learned --games 1 --weights $w" \
+               "train lines --resume $w --out $TMP/x.ckpt" "train lines --from $w --out $TMP/x.ckpt"; do
+        read -ra argv <<<"$cmd"
+        run_to "${argv[@]}"
+        expect_rc 2 "weights $w: $cmd"
+        expect_err "$w: cannot read: not a regular file" "weights $w: $cmd: says so"
+    done
+done
+head -c 16777217 /dev/zero >"$TMP/big.w"
+run_to hint "$TMP/l1.txt" --ai learned --weights "$TMP/big.w"
+expect_rc 2 "weights over the cap"; expect_err "big.w: too large for a weights file (more than 16777216 bytes)" "weights over the cap: says so"
+rm -f "$TMP/big.w" "$TMP/x.ckpt"
+
+# a checkpoint is replaced only by its own --resume or with --replace, and
+# two trainings on one checkpoint at once are refused (issue 42, 9)
+run train lines --out "$TMP/k.ckpt" --seed 2 --games 4
+expect_rc 0 "train k: 4 games"
+cp "$TMP/k.ckpt" "$TMP/k.before"
+run train lines --out "$TMP/k.ckpt" --games 1
+expect_rc 2 "train: an existing checkpoint without --resume"
+expect_err "k.ckpt exists: not replaced" "train: an existing checkpoint: says so"
+cmp -s "$TMP/k.ckpt" "$TMP/k.before" && ok || bad "train: the refused run changed the checkpoint"
+run train lines --resume "$TMP/k.before" --out "$TMP/k.ckpt" --games 5
+expect_rc 2 "train: --resume another file onto an existing checkpoint"
+run train lines --out "$TMP/k.ckpt" --seed 2 --games 1 --replace
+expect_rc 0 "train --replace"; expect_out "checkpoint after 1 games" "train --replace: a new training"
+run train lines --resume "$TMP/k.ckpt" --games 3
+expect_rc 0 "train --resume its own checkpoint"; expect_out "checkpoint after 3 games" "train --resume: goes on"
+[ ! -e "$TMP/k.ckpt.lock" ] && ok || bad "train: the lock file is left behind"
+"$GRIDLAB" train lines --resume "$TMP/k.ckpt" --progress-s 1 >"$TMP/out1" 2>"$TMP/err1" </dev/null &
+pid=$!
+for _ in $(seq 1 $((200 * SLOW))); do grep -q '^training' "$TMP/out1" && break; sleep 0.1; done
+run train lines --resume "$TMP/k.ckpt" --games 5000
+expect_rc 2 "train: a second --resume of a checkpoint in training"
+expect_err "another training is writing this checkpoint" "train: the second training: says so"
+run train lines --out "$TMP/k.ckpt" --games 1 --replace
+expect_rc 2 "train --replace of a checkpoint in training"
+stop_after INT $pid
+expect_rc 130 "train: the first training goes on to its Ctrl-C"
+run train lines --resume "$TMP/k.ckpt" --games 0
+expect_rc 0 "train: its checkpoint resumes after it ended"
+
+# an unknown layout: every layout named, on one line (issue 42, minors)
+run train lines --out "$TMP/e.ckpt" --layout bogus
+expect_rc 2 "train --layout bogus"
+expect_err "no such layout (the layouts: ntuple1, ntuple2, ntuple3, ntuple4, ntuple5)" "train --layout bogus: the layouts"
+case "$ERR" in *'\x0a'*) bad "train --layout bogus: an escaped newline in the message" ;; *) ok ;; esac
+
 # bad board files (SPEC 1)
 expect_bad_input "short row" show "$(board $'lines size=3x3 line=3 next=123\n...\n..\n...')"
 expect_bad_input "unknown symbol" show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"

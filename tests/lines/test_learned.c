@@ -17,6 +17,9 @@
 #include <unistd.h>
 
 #include "games/lines/lines_learned.h"
+#include "games/lines/lines_train.h"
+
+#include <sys/stat.h>
 #include "lines/boards.h"
 
 /* Random tuple weights, the global features' left at 0 (they are valued
@@ -244,6 +247,7 @@ static void test_weight_files(void **state)
     reseal(e, len);
     spit(bad, e, len);
     expect_refused(&b, bad, "a layout this gridlab does not know");
+    expect_refused(&b, bad, "it knows ntuple1, ntuple2, ntuple3, ntuple4, ntuple5)"); /* every layout named */
     memcpy(e, d, len);
     size_t w0 = 8 + 4 + 4 + 32 + 160 + 8 + 4 * (size_t)a.ntab;
     memcpy(e + w0 + 4, (const unsigned char[]){0, 0, 0xc0, 0x7f}, 4); /* a NaN */
@@ -305,12 +309,104 @@ static void test_symmetric_images_share_tables(void **state)
     lines_net_free(&net);
 }
 
+/* A weights file, checkpoint or --from file that is not a regular file is
+ * refused at once (a FIFO nobody writes blocked in open(); /dev/zero was
+ * read to 2 GiB), and a regular file past the cap before it is read. */
+static void test_weight_file_kinds(void **state)
+{
+    (void)state;
+    strcpy(tmpdir + strlen(tmpdir) - 6, "XXXXXX");
+    assert_non_null(mkdtemp(tmpdir));
+    char path[256];
+    lines_net b;
+    snprintf(path, sizeof path, "%s/fifo", tmpdir);
+    assert_int_equal(mkfifo(path, 0600), 0);
+    expect_refused(&b, path, "not a regular file");
+    remove(path);
+    expect_refused(&b, tmpdir, "not a regular file");
+    gl_error err = {0};
+    assert_int_equal(lines_net_load(&b, "/dev/zero", NULL, NULL, &err), -1);
+    assert_non_null(strstr(err.msg, "/dev/zero: cannot read: not a regular file"));
+    /* one byte over the cap (sparse: no disk used) */
+    snprintf(path, sizeof path, "%s/big.weights", tmpdir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, LNET_MAX_FILE_BYTES, SEEK_SET), 0);
+    assert_int_equal(fputc('x', f), 'x');
+    fclose(f);
+    expect_refused(&b, path, "too large for a weights file (more than 16777216 bytes)");
+    remove(path);
+    rmdir(tmpdir);
+}
+
+/* A checkpoint's learning-rate sums are checked on load (NaN or 3e38
+ * under a valid checksum trained on, then failed with "the training
+ * diverged"): not a number, infinite or past LTRAIN_SUM_MAX is refused
+ * naming the file. */
+static void test_checkpoint_sums(void **state)
+{
+    (void)state;
+    strcpy(tmpdir + strlen(tmpdir) - 6, "XXXXXX");
+    assert_non_null(mkdtemp(tmpdir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/c.ckpt", tmpdir);
+    const struct {
+        int which; /* 0: E, 1: A */
+        float v;
+        const char *what;
+    } cases[] = {
+        {0, NAN, "learning-rate sum E of weight 7"}, {1, NAN, "learning-rate sum A of weight 7"},
+        {1, 3e38f, "learning-rate sum A of weight 7"}, {0, -INFINITY, "learning-rate sum E of weight 7"},
+        {0, -3e38f, "learning-rate sum E of weight 7"}, {1, -1.0f, "learning-rate sum A of weight 7"},
+        {1, 1e29f, NULL}, {0, -1e29f, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        lines_net net;
+        assert_int_equal(lines_net_init(&net), 0);
+        lines_trainer tr;
+        assert_int_equal(lines_trainer_init(&tr, &net, 1, 1, 0.5f, 8, 50), 0);
+        if (cases[i].which) atomic_store(&tr.A[7], cases[i].v);
+        else {
+            atomic_store(&tr.E[7], cases[i].v);
+            atomic_store(&tr.A[7], 1e29f);
+        }
+        size_t len = 0;
+        unsigned char *st = lines_trainer_save(&tr, &len);
+        assert_non_null(st);
+        gl_error err = {0};
+        assert_int_equal(lines_net_save(&net, LNET_FILE_CHECKPOINT, st, len, path, &err), 0);
+        free(st);
+        lines_trainer_free(&tr);
+        lines_net_free(&net);
+        /* loaded as the trainer loads it */
+        void *extra = NULL;
+        size_t nextra = 0;
+        assert_int_equal(lines_net_load(&net, path, &extra, &nextra, &err), 0);
+        assert_int_equal(lines_trainer_init(&tr, &net, 1, 1, 0.5f, 8, 50), 0);
+        int rc = lines_trainer_restore(&tr, extra, nextra, path, &err);
+        if (cases[i].what) {
+            assert_int_equal(rc, -1);
+            assert_non_null(strstr(err.msg, path));
+            if (!strstr(err.msg, cases[i].what)) fail_msg("case %zu: '%s' lacks '%s'", i, err.msg, cases[i].what);
+        } else {
+            if (rc != 0) fail_msg("case %zu: refused: %s", i, err.msg);
+        }
+        free(extra);
+        lines_trainer_free(&tr);
+        lines_net_free(&net);
+    }
+    remove(path);
+    rmdir(tmpdir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_values_are_exact),
         cmocka_unit_test(test_played_out_values_are_exact),
         cmocka_unit_test(test_weight_files),
+        cmocka_unit_test(test_weight_file_kinds),
+        cmocka_unit_test(test_checkpoint_sums),
         cmocka_unit_test(test_symmetric_images_share_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -554,7 +554,7 @@ static const char train_usage[] =
     "train lines --out FILE [--resume FILE] [--seed S] [--threads 1|2] [--games N]\n"
     "       [--minutes M] [--checkpoint-min M] [--progress-s S] [--export FILE]\n"
     "       [--alpha A] [--lambda L] [--top K] [--restart P] [--layout NAME] [--init zero|windows]\n"
-    "       [--from FILE]";
+    "       [--from FILE] [--replace]";
 
 typedef struct train_run {
     lines_trainer *tr;
@@ -672,6 +672,55 @@ static int opt_real(gl_kvlist *opts, const char *key, double min, int min_ok, do
     return 0;
 }
 
+/* The lock of a training's checkpoint OUT: the file OUT.lock, locked for
+ * writing (fcntl, so the lock goes with the process, even killed) while
+ * the training runs, then removed.  The checkpoint itself cannot carry
+ * the lock, being replaced (renamed over) at each write.  A lock file
+ * removed by the run that held it between our open() and our lock is
+ * opened again.  0 with *fd set, or -1 with err. */
+static int train_lock(const char *out, char *lockpath, size_t cap, int *fd, gl_error *err)
+{
+    *fd = -1;
+    if ((size_t)snprintf(lockpath, cap, "%s.lock", out) >= cap)
+        return gl_error_set(err, "%s: the checkpoint's name is too long", out);
+    for (int tries = 0; tries < 100; tries++) {
+        int f = open(lockpath, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0666);
+        if (f < 0 && (errno == EISDIR || errno == ENXIO))
+            return gl_error_set(err, "%s: cannot lock the checkpoint: not a regular file", lockpath);
+        if (f < 0) return gl_error_set(err, "%s: cannot lock the checkpoint: %s", lockpath, strerror(errno));
+        struct stat st, now;
+        if (fstat(f, &st) != 0 || !S_ISREG(st.st_mode)) {
+            close(f);
+            return gl_error_set(err, "%s: cannot lock the checkpoint: not a regular file", lockpath);
+        }
+        struct flock lk;
+        memset(&lk, 0, sizeof lk);
+        lk.l_type = F_WRLCK;
+        lk.l_whence = SEEK_SET;
+        if (fcntl(f, F_SETLK, &lk) == -1) {
+            int e = errno;
+            close(f);
+            if (e == EACCES || e == EAGAIN)
+                return gl_error_set(err, "%s: another training is writing this checkpoint (%s is locked): not started",
+                                    out, lockpath);
+            return gl_error_set(err, "%s: cannot lock the checkpoint: %s", lockpath, strerror(e));
+        }
+        if (stat(lockpath, &now) == 0 && now.st_dev == st.st_dev && now.st_ino == st.st_ino) {
+            *fd = f;
+            return 0;
+        }
+        close(f); /* removed or replaced since: again */
+    }
+    return gl_error_set(err, "%s: cannot lock the checkpoint: it keeps changing", lockpath);
+}
+
+static void train_unlock(const char *lockpath, int fd)
+{
+    if (fd < 0) return;
+    unlink(lockpath); /* while locked: a run waiting on this file opens the next one */
+    close(fd);
+}
+
 /* --from FILE: a new training starting from FILE's weights (and, from a
  * checkpoint, its learning rates' sums). */
 static int train_start_from(lines_trainer *tr, const char *path, gl_error *err)
@@ -688,7 +737,7 @@ static int train_start_from(lines_trainer *tr, const char *path, gl_error *err)
 
 static int cmd_train(int argc, char **argv)
 {
-    char help[2048];
+    char help[2600];
     lines_net probe;
     double wmb = 0, tmb = 0, pmb = 0, cmb = 0;
     if (lines_net_init(&probe) == 0) {
@@ -711,7 +760,9 @@ static int cmd_train(int argc, char **argv)
              "--games N (games in all, this training's earlier runs included) or --minutes M\n"
              "is reached, and on Ctrl-C or SIGTERM (the games in progress are dropped; exit\n"
              "130).  --resume FILE goes on from a checkpoint (--out defaults to it); --alpha,\n"
-             "--lambda, --top and --restart then default to the checkpoint's.  A checkpoint\n"
+             "--lambda, --top and --restart then default to the checkpoint's.  An existing\n"
+             "--out file is replaced only by its own --resume or with --replace; while a\n"
+             "training runs, FILE.lock is locked and another on FILE refused.  A checkpoint\n"
              "is a weights file: --weights FILE takes it; --export FILE also writes the\n"
              "weights alone at each checkpoint.  A progress line (games, turns per second,\n"
              "the mean score of the games started from a new board) every --progress-s\n"
@@ -732,7 +783,7 @@ static int cmd_train(int argc, char **argv)
     gl_args a;
     gl_error err = {0};
     int status;
-    if (!gl_args_start(argc, argv, "", &a, &status, train_usage, help)) return status;
+    if (!gl_args_start(argc, argv, "replace", &a, &status, train_usage, help)) return status;
     int rc = GL_EXIT_OK;
     lines_net net;
     lines_trainer tr;
@@ -741,6 +792,8 @@ static int cmd_train(int argc, char **argv)
     int nw_ok = 0;
     void *extra = NULL;
     size_t nextra = 0;
+    char lockpath[4200];
+    int lockfd = -1;
     if (a.npos != 1 || strcmp(a.pos[0], "lines") != 0) {
         rc = gl_cli_failf("train: only 'lines' has a learned player (usage: gridlab %s)", train_usage);
         goto out;
@@ -772,6 +825,7 @@ static int cmd_train(int argc, char **argv)
         goto out;
     }
     const char *from = gl_kv_get(&a.opts, "from");
+    int replace = gl_args_flag(&a, "replace", "replace");
     if (from && (resume || gl_kv_find(&a.opts, "init"))) {
         rc = gl_cli_failf("train lines: --from starts a new training from a file's weights, not with --resume or --init");
         goto out;
@@ -789,6 +843,21 @@ static int cmd_train(int argc, char **argv)
         rc = gl_cli_failf("train lines: --out FILE (the checkpoint) is needed (usage: gridlab %s)", train_usage);
         goto out;
     }
+    if (train_lock(outp, lockpath, sizeof lockpath, &lockfd, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    {
+        /* a checkpoint is replaced only by its own training (--resume) or when asked (--replace) */
+        struct stat so, sr;
+        int same = resume && stat(resume, &sr) == 0 && stat(outp, &so) == 0 && so.st_dev == sr.st_dev &&
+                   so.st_ino == sr.st_ino;
+        if (!replace && !same && lstat(outp, &so) == 0) {
+            rc = gl_cli_failf("train lines: %s exists: not replaced (--resume %s goes on with its training; "
+                              "--replace starts another in its place)", outp, outp);
+            goto out;
+        }
+    }
     if (resume) {
         if (lines_net_load(&net, resume, &extra, &nextra, &err) != 0) {
             rc = gl_cli_fail(&err);
@@ -802,10 +871,9 @@ static int cmd_train(int argc, char **argv)
     } else {
         int made = lines_net_init_layout(&net, layout ? layout : LNET_DEFAULT_LAYOUT);
         if (made == -2) {
-            gl_strbuf names = GL_STRBUF_INIT;
-            for (int i = 0; lines_net_layout_name(i); i++) gl_sb_printf(&names, "\n  %s", lines_net_layout_name(i));
-            rc = gl_cli_failf("train lines: --layout %s: no such layout; the layouts:%s", layout, gl_sb_str(&names));
-            gl_sb_free(&names);
+            char names[512];
+            lines_net_layout_list(names, sizeof names);
+            rc = gl_cli_failf("train lines: --layout %s: no such layout (the layouts: %s)", layout, names);
             goto out;
         }
         if (made != 0) {
@@ -949,6 +1017,7 @@ out:
     if (tr_ok) lines_trainer_free(&tr);
     if (net_ok) lines_net_free(&net);
     free(extra);
+    train_unlock(lockpath, lockfd);
     gl_args_free(&a);
     return rc;
 }

@@ -203,6 +203,19 @@ static int make_canon(lines_net *net, int len)
 
 const char *lines_net_layout_name(int i) { return i >= 0 && i < LNET_NLAYOUTS ? lnet_layouts[i].name : NULL; }
 
+void lines_net_layout_list(char *out, size_t cap)
+{
+    size_t at = 0;
+    if (cap) out[0] = '\0';
+    for (int i = 0; i < LNET_NLAYOUTS && at < cap; i++) {
+        const char *name = lnet_layouts[i].name, *colon = strchr(name, ':');
+        int n = colon ? (int)(colon - name) : (int)strlen(name);
+        int w = snprintf(out + at, cap - at, "%s%.*s", i ? ", " : "", n, name);
+        if (w < 0) break;
+        at += (size_t)w;
+    }
+}
+
 int lines_net_init(lines_net *net) { return lines_net_init_layout(net, LNET_DEFAULT_LAYOUT); }
 
 int lines_net_init_layout(lines_net *net, const char *name)

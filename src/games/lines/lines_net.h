@@ -105,6 +105,9 @@ void lines_net_seed_windows(lines_net *net);
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map);
 /* The i-th layout's name, NULL past the last. */
 const char *lines_net_layout_name(int i);
+
+/* The layouts' short names ("ntuple1, ntuple2, ..."), cut to fit cap. */
+void lines_net_layout_list(char *out, size_t cap);
 void lines_net_free(lines_net *net);
 /* Bytes net holds (the weights, the layout's tables). */
 size_t lines_net_bytes(const lines_net *net);
@@ -155,6 +158,9 @@ static inline int lines_net_nfeatures(const lines_net *net) { return net->ninst 
  * checkpoint the trainer's state; last, an FNV-1a checksum of everything
  * before it. */
 #define LNET_FILE_VERSION 1
+/* The most bytes a weights file or checkpoint may have (the largest
+ * layout's checkpoint is about 2 MB): a reader reads no more. */
+#define LNET_MAX_FILE_BYTES (16 * 1024 * 1024)
 enum { LNET_FILE_WEIGHTS = 0, LNET_FILE_CHECKPOINT = 1 };
 
 /* Writes the weights (and, for a checkpoint, extra: the trainer's state,

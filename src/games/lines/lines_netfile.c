@@ -15,10 +15,12 @@
 #include "lines_net.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define LNET_MAGIC "GLLINESW"
@@ -136,8 +138,10 @@ int lines_net_load_bytes(lines_net *net, const unsigned char *data, size_t len, 
     if (made == -1) return gl_error_set(err, "%s: out of memory", name);
     if (made != 0 || strcmp(layout, net->layout) != 0) {
         if (made == 0) lines_net_free(net);
-        return gl_error_set(err, "%s: weights of a layout this gridlab does not know ('%s'; it knows '%s')", name,
-                            layout, lines_net_layout_name(0));
+        char known[512];
+        lines_net_layout_list(known, sizeof known);
+        return gl_error_set(err, "%s: weights of a layout this gridlab does not know ('%s'; it knows %s)", name,
+                            layout, known);
     }
     int head[8];
     for (int i = 0; i < 8; i++) head[i] = (int)get32(data + 16 + 4 * i);
@@ -175,31 +179,52 @@ int lines_net_load_bytes(lines_net *net, const unsigned char *data, size_t len, 
 int lines_net_load(lines_net *net, const char *path, void **extra, size_t *nextra, gl_error *err)
 {
     memset(net, 0, sizeof *net);
-    FILE *f = fopen(path, "rb");
-    if (!f) return gl_error_set(err, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 20, len = 0;
+    /* without blocking: a FIFO nobody writes would wait in open() for
+     * ever; anything but a regular file is refused before a byte is read */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENXIO) return gl_error_set(err, "%s: cannot read: not a regular file", path);
+        return gl_error_set(err, "%s: cannot open: %s", path, strerror(errno));
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return gl_error_set(err, "%s: cannot read: not a regular file", path);
+    }
+    if (st.st_size > LNET_MAX_FILE_BYTES) {
+        close(fd);
+        return gl_error_set(err, "%s: too large for a weights file (more than %d bytes)", path, LNET_MAX_FILE_BYTES);
+    }
+    /* the size may change while it is read: reading stops one byte past the cap */
+    size_t cap = (size_t)st.st_size + 1, len = 0;
     unsigned char *data = malloc(cap);
     int rc = -1;
     while (data) {
         if (len == cap) {
-            if (cap >= ((size_t)1 << 31)) {
-                gl_error_set(err, "%s: too large for a weights file", path);
+            if (cap > LNET_MAX_FILE_BYTES) {
+                gl_error_set(err, "%s: too large for a weights file (more than %d bytes)", path,
+                             LNET_MAX_FILE_BYTES);
                 break;
             }
-            unsigned char *more = realloc(data, cap * 2);
+            size_t more_cap = cap * 2 > (size_t)LNET_MAX_FILE_BYTES + 1 ? (size_t)LNET_MAX_FILE_BYTES + 1 : cap * 2;
+            unsigned char *more = realloc(data, more_cap);
             if (!more) break;
             data = more;
-            cap *= 2;
+            cap = more_cap;
         }
-        size_t got = fread(data + len, 1, cap - len, f);
-        len += got;
-        if (got == 0) {
-            if (ferror(f)) gl_error_set(err, "%s: read error: %s", path, strerror(errno ? errno : EIO));
-            else rc = 0;
+        ssize_t got = read(fd, data + len, cap - len);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) {
+            gl_error_set(err, "%s: read error: %s", path, strerror(errno));
             break;
         }
+        if (got == 0) {
+            rc = 0;
+            break;
+        }
+        len += (size_t)got;
     }
-    fclose(f);
+    close(fd);
     if (!data) return gl_error_set(err, "%s: out of memory", path);
     if (rc == 0) rc = lines_net_load_bytes(net, data, len, path, extra, nextra, err);
     else if (!err->set) gl_error_set(err, "%s: out of memory", path);

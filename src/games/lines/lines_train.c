@@ -273,10 +273,24 @@ int lines_trainer_restore(lines_trainer *tr, const unsigned char *data, size_t l
         if (r_board(&b, &tr->pool[i], tr->net) != 0)
             return gl_error_set(err, "%s: corrupt trainer state (crisis position %d)", name, i + 1);
     if (r_u64(&b) != tr->net->nw) return gl_error_set(err, "%s: corrupt trainer state (its size)", name);
-    for (size_t x = 0; x < tr->net->nw && !b.bad; x++) atomic_store_explicit(&tr->E[x], r_f32(&b), memory_order_relaxed);
+    /* The learning rates' sums: E sums the errors, A their sizes, so
+     * |E| <= A, both far below LTRAIN_SUM_MAX (a sum that large, or not a
+     * number, would end the training in "the training diverged"). */
+    for (size_t x = 0; x < tr->net->nw && !b.bad; x++) {
+        float e = r_f32(&b);
+        if (b.bad) break;
+        if (!(fabsf(e) <= LTRAIN_SUM_MAX))
+            return gl_error_set(err, "%s: corrupt trainer state (learning-rate sum E of weight %zu is %g; "
+                                     "expected a number from -%g to %g)", name, x, (double)e, LTRAIN_SUM_MAX,
+                                LTRAIN_SUM_MAX);
+        atomic_store_explicit(&tr->E[x], e, memory_order_relaxed);
+    }
     for (size_t x = 0; x < tr->net->nw && !b.bad; x++) {
         float a = r_f32(&b);
-        if (!(a >= 0) || !isfinite(a)) b.bad = 1;
+        if (b.bad) break;
+        if (!(a >= 0 && a <= LTRAIN_SUM_MAX))
+            return gl_error_set(err, "%s: corrupt trainer state (learning-rate sum A of weight %zu is %g; "
+                                     "expected a number from 0 to %g)", name, x, (double)a, LTRAIN_SUM_MAX);
         atomic_store_explicit(&tr->A[x], a, memory_order_relaxed);
     }
     if (b.bad || b.at != b.len) return gl_error_set(err, "%s: corrupt trainer state", name);

@@ -36,6 +36,10 @@
 
 #include "lines_learned.h"
 
+/* The most a learning-rate sum of a checkpoint may be: a step adds at
+ * most a few thousand points, so 10^30 is never reached by training, and
+ * far from float's limit (3.4e38), where the sums stop being numbers. */
+#define LTRAIN_SUM_MAX 1e30
 #define LTRAIN_POOL 512   /* crisis positions kept */
 #define LTRAIN_RING 64    /* a game's last positions, to take a crisis from */
 #define LTRAIN_RECENT 100 /* full games in the moving mean */
