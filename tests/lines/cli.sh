@@ -517,6 +517,32 @@ expect_rc 130 "train: the first training goes on to its Ctrl-C"
 run train lines --resume "$TMP/k.ckpt" --games 0
 expect_rc 0 "train: its checkpoint resumes after it ended"
 
+# the committed training state (src/games/lines/training/, docs/lines.md
+# "The training state"): scripts/train-lines resumes it for one game and
+# appends its log line; the checkpoint it writes loads (it resumes and
+# plays).  Before the real state is committed, a small one of the same
+# trainer and layout (tests/lines/training-small.ckpt).
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+STATE=$ROOT/src/games/lines/training/lines98.ckpt
+[ -f "$STATE" ] || STATE=$ROOT/tests/lines/training-small.ckpt
+cp "$STATE" "$TMP/state.ckpt"
+run train lines --resume "$TMP/state.ckpt" --out "$TMP/probe.ckpt" --games 0
+expect_rc 0 "the committed training state loads"
+n0=$(printf '%s\n' "$OUT" | sed -n 's/.*checkpoint after \([0-9]*\) games.*/\1/p')
+GRIDLAB="$GRIDLAB" "$ROOT/scripts/train-lines" --state "$TMP/state.ckpt" --log "$TMP/LOG.md" --games 1 --dev-games 3 \
+    >"$TMP/out" 2>"$TMP/err"; RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+expect_rc 0 "train-lines: one game from the committed state"
+expect_out "this run: 1 games" "train-lines: one game"
+row=$(grep -c '^| 20[0-9-]*T[0-9:]*Z | .* | [0-9]* | 1 | [0-9.]* | [0-9]*, [0-9.]* | [0-9.]* (SE [0-9.]*, 3 seeds) | `nice -n 19 gridlab train lines --resume ' "$TMP/LOG.md")
+[ "$row" = 1 ] && ok || bad "train-lines: the log line ($(tail -1 "$TMP/LOG.md"))"
+run train lines --resume "$TMP/state.ckpt" --out "$TMP/probe.ckpt" --games 0 --replace
+expect_rc 0 "the checkpoint train-lines wrote loads"
+expect_out "checkpoint after $((n0 + 1)) games" "train-lines: the game is in the checkpoint"
+run autoplay lines --ai learned --weights "$TMP/state.ckpt" --rules lines98 --games 1 --seed 5 --max-turns 20
+expect_rc 0 "the checkpoint train-lines wrote plays"
+GRIDLAB="$GRIDLAB" "$ROOT/scripts/train-lines" --state "$TMP/none.ckpt" --log "$TMP/LOG2.md" --games 1 >/dev/null 2>&1
+[ $? = 2 ] && [ ! -e "$TMP/LOG2.md" ] && ok || bad "train-lines: no state: exit 2, no log"
+
 # an unknown layout: every layout named, on one line (issue 42, minors)
 run train lines --out "$TMP/e.ckpt" --layout bogus
 expect_rc 2 "train --layout bogus"

@@ -911,6 +911,7 @@ static int cmd_train(int argc, char **argv)
     gl_cli_catch_sigint();
     uint64_t t0 = gl_now_ns();
     double seconds0 = tr.seconds, cpu0 = tr.cpu_seconds;
+    uint64_t games0 = tr.next_game, turns0 = tr.turns;
     if (train_checkpoint(&tr, seconds0, cpu0, t0, outp, exportp, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;
@@ -1012,6 +1013,9 @@ static int cmd_train(int argc, char **argv)
     printf("%s: checkpoint after %llu games, %llu turns, %.2f hours (%.2f hours of CPU) in all%s\n", outp,
            (unsigned long long)tr.next_game, (unsigned long long)tr.turns, hours, cpu_hours,
            gl_cli_interrupted ? " (interrupted: the games in progress were dropped)" : "");
+    /* this process's share (its own CPU accounting, getrusage), for a training log */
+    printf("this run: %llu games, %llu turns, %.4f hours of CPU\n", (unsigned long long)(tr.next_game - games0),
+           (unsigned long long)(tr.turns - turns0), cpu_seconds() / 3600);
 out:
     for (int i = 0; i < nw_ok; i++) lines_train_worker_free(&w[i]);
     if (tr_ok) lines_trainer_free(&tr);
