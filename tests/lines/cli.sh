@@ -543,6 +543,25 @@ expect_rc 0 "the checkpoint train-lines wrote plays"
 GRIDLAB="$GRIDLAB" "$ROOT/scripts/train-lines" --state "$TMP/none.ckpt" --log "$TMP/LOG2.md" --games 1 >/dev/null 2>&1
 [ $? = 2 ] && [ ! -e "$TMP/LOG2.md" ] && ok || bad "train-lines: no state: exit 2, no log"
 
+# KLines weights: a training under --rules klines (here from the Lines 98
+# weights: the tables are the same), its file says its rules, plays KLines
+# and is refused for Lines 98; --resume keeps its rules
+run train lines --from "$ROOT/src/games/lines/lines98.weights" --layout ntuple5 --rules klines --out "$TMP/kl.ckpt" --seed 4 --games 3
+expect_rc 0 "train --rules klines"; expect_out "checkpoint after 3 games" "train --rules klines: its games"
+run autoplay lines --ai learned --weights "$TMP/kl.ckpt" --rules klines --games 1 --seed 3 --max-turns 30 --record "$TMP/kl.jsonl"
+expect_rc 0 "KLines weights play KLines"
+run autoplay lines --check "$TMP/kl.jsonl"
+expect_rc 0 "KLines weights: the games check"
+expect_bad_input "KLines weights on a Lines 98 board" autoplay lines --ai learned --weights "$TMP/kl.ckpt" --rules lines98 --games 1
+expect_err "rules=klines (this board" "KLines weights on a Lines 98 board: the rules named"
+expect_bad_input "Lines 98 weights on a KLines board" hint "$(board $'lines size=9x9 colors=7 next=123 rules=klines\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n1.......2')" --ai learned
+run train lines --resume "$TMP/kl.ckpt" --games 4
+expect_rc 0 "train --resume a KLines checkpoint"
+run hint "$(board $'lines size=9x9 colors=7 next=123 rules=klines\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n1.......2')" --ai learned --weights "$TMP/kl.ckpt"
+expect_rc 0 "the resumed KLines checkpoint hints on KLines"
+expect_bad_input "train --resume with other rules" train lines --resume "$TMP/kl.ckpt" --rules lines98
+expect_bad_input "train --rules bogus" train lines --out "$TMP/kb.ckpt" --rules bogus
+
 # an unknown layout: every layout named, on one line (issue 42, minors)
 run train lines --out "$TMP/e.ckpt" --layout bogus
 expect_rc 2 "train --layout bogus"

@@ -554,7 +554,7 @@ static const char train_usage[] =
     "train lines --out FILE [--resume FILE] [--seed S] [--threads 1|2] [--games N]\n"
     "       [--minutes M] [--checkpoint-min M] [--progress-s S] [--export FILE]\n"
     "       [--alpha A] [--lambda L] [--top K] [--restart P] [--layout NAME] [--init zero|windows]\n"
-    "       [--from FILE] [--replace]";
+    "       [--from FILE] [--rules lines98|klines] [--replace]";
 
 typedef struct train_run {
     lines_trainer *tr;
@@ -750,7 +750,8 @@ static int cmd_train(int argc, char **argv)
         lines_net_free(&probe);
     }
     snprintf(help, sizeof help,
-             "Trains the learned Color Lines player (lines98 rules, 9x9, 7 colours) by\n"
+             "Trains the learned Color Lines player (9x9, 7 colours; --rules lines98, the\n"
+             "default, or klines, for a new training) by\n"
              "self-play: temporal-difference learning of an n-tuple network's afterstate\n"
              "values (docs/lines.md).  Game k of a run has a seed from 2^63 up, drawn from\n"
              "--seed (1) and k: no benchmark uses those.  With --threads 1 (default) a run is\n"
@@ -824,6 +825,12 @@ static int cmd_train(int argc, char **argv)
         rc = gl_cli_fail(&err);
         goto out;
     }
+    int rules = LINES_98;
+    if (gl_kv_choice(&a.opts, "rules", "klines|lines98", &rules, &err) != 0) {
+        rc = gl_cli_fail(&err);
+        goto out;
+    }
+    int rules_given = gl_kv_find(&a.opts, "rules") != NULL;
     const char *from = gl_kv_get(&a.opts, "from");
     int replace = gl_args_flag(&a, "replace", "replace");
     if (from && (resume || gl_kv_find(&a.opts, "init"))) {
@@ -868,6 +875,12 @@ static int cmd_train(int argc, char **argv)
             lines_net_free(&net);
             goto out;
         }
+        if (rules_given && rules != net.rules) {
+            rc = gl_cli_failf("train lines: --rules: %s goes on with its own rules (%s)", resume,
+                              net.rules == LINES_98 ? "lines98" : "klines");
+            lines_net_free(&net);
+            goto out;
+        }
     } else {
         int made = lines_net_init_layout(&net, layout ? layout : LNET_DEFAULT_LAYOUT);
         if (made == -2) {
@@ -880,6 +893,7 @@ static int cmd_train(int argc, char **argv)
             rc = gl_cli_failf("out of memory");
             goto out;
         }
+        net.rules = rules;
         if (init_windows && !from) lines_net_seed_windows(&net);
     }
     net_ok = 1;

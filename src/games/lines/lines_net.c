@@ -372,7 +372,7 @@ fail:
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map)
 {
     if (dst->ntab != src->ntab || dst->gtab != src->gtab || dst->w != src->w || dst->h != src->h ||
-        dst->colors != src->colors || dst->line != src->line || dst->spawn != src->spawn || dst->rules != src->rules ||
+        dst->colors != src->colors || dst->line != src->line || dst->spawn != src->spawn ||
         (src->nstage != 1 && src->nstage != dst->nstage))
         return -1;
     for (int t = 0; t < dst->ntab; t++)

@@ -101,7 +101,8 @@ void lines_net_seed_windows(lines_net *net);
 /* Where each weight of dst comes from in src when dst is src's layout
  * with more stages (the same tables; src of one stage, or of as many as
  * dst): map[x] for every weight x of dst.  0, or -1 when the tables
- * differ. */
+ * differ.  The rule sets may differ (the tables do not depend on them):
+ * a KLines training may start from Lines 98 weights. */
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map);
 /* The i-th layout's name, NULL past the last. */
 const char *lines_net_layout_name(int i);

@@ -145,6 +145,8 @@ int lines_net_load_bytes(lines_net *net, const unsigned char *data, size_t len, 
     }
     int head[8];
     for (int i = 0; i < 8; i++) head[i] = (int)get32(data + 16 + 4 * i);
+    /* the rule set the weights were trained under (a layout serves both) */
+    if (head[5] == LINES_KLINES || head[5] == LINES_98) net->rules = head[5];
     int same = head[0] == net->w && head[1] == net->h && head[2] == net->colors && head[3] == net->line &&
                head[4] == net->spawn && head[5] == net->rules && head[6] == net->nstage && head[7] == net->ntab &&
                nw == net->nw;
