@@ -34,16 +34,21 @@ typedef struct {
     int w, h, start;
     int per_board;
     long long limit_ms, mem_mb;
+    /* the lengths compared with: NAME.optimal-lengths.txt when NULL, else
+     * NAME.<ref>.txt, upper bounds not proved optimal (fewer moves is then
+     * not suspect) */
+    const char *ref;
 } flood_set_info;
 
 static const flood_set_info SETS[] = {
-    {"pc19", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096},
-    {"floodtest1000", 19, 19, FLOOD_START_CENTER, 0, 60000, 4096},
-    {"b12c12", 12, 12, FLOOD_START_CORNER, 0, 60000, 4096},
-    {"b14c8", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096},
-    {"hard99", 0, 0, FLOOD_START_CORNER, 1, 1800000, 14336},
+    {"pc19", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096, NULL},
+    {"floodtest1000", 19, 19, FLOOD_START_CENTER, 0, 60000, 4096, NULL},
+    {"b12c12", 12, 12, FLOOD_START_CORNER, 0, 60000, 4096, NULL},
+    {"b14c8", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096, NULL},
+    {"hard99", 0, 0, FLOOD_START_CORNER, 1, 1800000, 14336, NULL},
+    {"b24c6n1000", 24, 24, FLOOD_START_CORNER, 0, 1800000, 6000, "potentially-optimal-lengths"},
 };
-#define SET_NAMES "pc19, floodtest1000, b12c12, b14c8, hard99"
+#define SET_NAMES "pc19, floodtest1000, b12c12, b14c8, hard99, b24c6n1000"
 
 /* The side of a square board of len cells, or 0. */
 static int square_side(size_t len)
@@ -162,10 +167,10 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
             printf("  %4d %-14s %dx%d %6d %6d %-8s %11.1f %9.1f %12llu%s\n", first + i, names ? names[i] : "", w, h,
                    sol.nmoves, known, sol.optimal ? "proved" : sol.stopped ? sol.stopped : "no", sol.ms,
                    (double)sol.peak_bytes / (1 << 20), (unsigned long long)sol.nodes,
-                   !ok || !flood_is_won(&c) ? "  REPLAY FAILED" : sol.nmoves < known ? "  BELOW OPTIMAL?" : "");
+                   !ok || !flood_is_won(&c) ? "  REPLAY FAILED" : sol.nmoves < known && !set->ref ? "  BELOW OPTIMAL?" : "");
             fflush(stdout);
         }
-        if (sol.nmoves < known) below++;
+        if (sol.nmoves < known && !set->ref) below++;
         ms[done++] = sol.ms;
         total += sol.nmoves;
         optimal_total += known;
@@ -213,12 +218,14 @@ int gl_bench_flood(int argc, char **argv)
                        "  --sets LIST    " SET_NAMES " (default pc19,floodtest1000):\n"
                        "                 b12c12 and b14c8 are 100 boards of 12 and 8 colours, hard99\n"
                        "                 the 99 hard boards (12x12 to 20x20, 6 to 10 colours), a line\n"
-                       "                 per board (moves, optimal, proved, ms, peak MiB, nodes)\n"
+                       "                 per board (moves, optimal, proved, ms, peak MiB, nodes);\n"
+                       "                 b24c6n1000 (24x24, 6 colours) is compared with terminal-flood's\n"
+                       "                 potentially optimal lengths, upper bounds (30 min, 6000 MB)\n"
                        "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
                        "  --boards N     only the first N boards of each set (default all)\n"
                        "  --first N      start at board N (1-based, default 1)\n"
-                       "  --limit-ms MS  time limit per board (default 60000; hard99 1800000)\n"
-                       "  --mem-mb MB    memory cap per board (default 4096; hard99 14336)\n"
+                       "  --limit-ms MS  time limit per board (default 60000; hard99, b24c6n1000 1800000)\n"
+                       "  --mem-mb MB    memory cap per board (default 4096; hard99 14336; b24c6n1000 6000)\n"
                        "  --width W, --depth D: beam width, greedy depth\n"))
         return status;
     long long boards = 1000000, first = 1, ms = -1, mb = -1;
@@ -275,7 +282,7 @@ int gl_bench_flood(int argc, char **argv)
     }
     gl_cli_catch_sigint();
     printf("flood benchmark: data %s, boards from %lld, one core, limits per board: %s\n\n", dir, first,
-           ms < 0 && mb < 0 ? "the set's (60 s and 4 GiB; hard99 30 min and 14 GiB)" : "as given");
+           ms < 0 && mb < 0 ? "the set's (60 s and 4 GiB; hard99 30 min and 14 GiB; b24c6n1000 30 min and 6000 MB)" : "as given");
     printf("%-14s %-8s %6s %8s %8s %7s %6s %6s %9s %9s %9s %9s %9s %10s\n", "set", "solver", "boards", "moves",
            "optimal", "over", "=opt", "proved", "mean ms", "median", "max ms", "cpu ms", "peak MiB", "mean nodes");
     int rc = GL_EXIT_OK;
@@ -283,7 +290,7 @@ int gl_bench_flood(int argc, char **argv)
         const flood_set_info *set = set_of[k];
         char path[1200], opath[1200];
         snprintf(path, sizeof path, "%s/%s.txt", dir, set->name);
-        snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set->name);
+        snprintf(opath, sizeof opath, "%s/%s.%s.txt", dir, set->name, set->ref ? set->ref : "optimal-lengths");
         char npath[1200];
         snprintf(npath, sizeof npath, "%s/%s.names", dir, set->name);
         char *bdata = NULL, *odata = NULL, *ndata = NULL, **bl = NULL, **ol = NULL, **nl = NULL;
