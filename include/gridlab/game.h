@@ -205,6 +205,9 @@ typedef struct gl_game {
     const char *status_help;
     const char *solve_help;  /* solver options beyond the common ones */
     const char *solve_words; /* what Solve does in a front end, in words for players */
+    /* What a player is told when the default solver proves there is no
+     * solution, in words for players (NULL: "there is none"). */
+    const char *no_solution_words;
     const gl_solver *solvers; /* the first is the default */
     int nsolvers;
     const char *tour_params; /* the tour's board: `new` options as key=value ... */

@@ -168,6 +168,12 @@ GL_API int gl_hint_board(const gl_game *g, const gl_board *b, const gl_solve_opt
 GL_API void gl_hint_words(const gl_game *g, const gl_board *b, int result, const gl_move *m, const gl_info *info,
                           const char *why, gl_strbuf *out);
 
+/* Why the solver gave no moves, in words for players, one sentence:
+ * stopped by a limit or by the player, or proved to have no solution (in
+ * the game's no_solution_words: Onet's says the game reshuffles when
+ * stuck). */
+GL_API void gl_solve_none_words(const gl_game *g, const gl_solution *sol, gl_strbuf *out);
+
 /* Runs the default solver from here under lim (a zero time limit becomes
  * 10 s); sol gets its answer.  Its moves are then played one at a time by
  * gl_play_solve_step.  0, or -1 with err. */

@@ -161,9 +161,12 @@ static int solve(lines_ui *u, gl_events *ev)
     int rc = gl_play_solve(u->p, &lim, &sol, &err);
     *u->o->interrupt = 0;
     if (rc != 0) fprintf(u->o->out, "no solution: %s\n", err.msg);
-    else if (!gl_play_solve_left(u->p))
-        fprintf(u->o->out, "no solution found%s%s\n", sol.stopped || sol.optimal ? ": " : "",
-                sol.stopped ? sol.stopped : sol.optimal ? "proved impossible" : "");
+    else if (!gl_play_solve_left(u->p)) {
+        gl_strbuf w = GL_STRBUF_INIT;
+        gl_solve_none_words(gl_play_game(u->p), &sol, &w);
+        fprintf(u->o->out, "%s\n", gl_sb_str(&w));
+        gl_sb_free(&w);
+    }
     else
         fprintf(u->o->out, "the solver's %d move%s (cost %lld%s):\n", sol.nmoves, sol.nmoves == 1 ? "" : "s",
                 sol.cost, sol.optimal ? ", optimal" : "");

@@ -101,11 +101,22 @@ void gl_hint_words(const gl_game *g, const gl_board *b, int result, const gl_mov
     }
     if (solvable && solvable->type == GL_INFO_BOOL)
         gl_sb_puts(out, solvable->value ? ": the board can still be cleared after it"
-                                        : ", a pair that links now, but the board can no longer be cleared without "
-                                          "a reshuffle");
+                                        : ", a pair that links now; the board can no longer be cleared without a "
+                                          "reshuffle, so play on: when no pair links, the game reshuffles the "
+                                          "tiles");
     else if (solvable && solvable->type == GL_INFO_NULL)
         gl_sb_puts(out, ", a pair that links now (whether the board can still be cleared was not worked out in "
                         "time)");
+}
+
+void gl_solve_none_words(const gl_game *g, const gl_solution *sol, gl_strbuf *out)
+{
+    if (sol->stopped && strcmp(sol->stopped, "interrupted") == 0)
+        gl_sb_puts(out, "The solver was stopped before it found a solution.");
+    else if (sol->stopped) gl_sb_puts(out, "No solution found in the time the solver has.");
+    else if (sol->optimal)
+        gl_sb_printf(out, "No solution found: %s.", g->no_solution_words ? g->no_solution_words : "there is none");
+    else gl_sb_puts(out, "No solution found.");
 }
 
 int gl_play_hint(gl_play *p, const gl_limits *lim, gl_move *m, gl_info *info, gl_error *err)

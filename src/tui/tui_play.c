@@ -347,14 +347,6 @@ void tui_hint(tui *t)
     gl_sb_free(&words);
 }
 
-/* A solution's measure in the game's words: "moves 18", "score 12"; a
- * game measured by time counts the solver's moves instead. */
-static void solution_words(const gl_game *g, const gl_solution *sol, char *buf, size_t n)
-{
-    if (g->score_kind == GL_SCORE_TIME) snprintf(buf, n, "%d move%s", sol->nmoves, sol->nmoves == 1 ? "" : "s");
-    else gl_score_format_value(g, g->score_kind, sol->cost, buf, n);
-}
-
 /* Plays the session's plan move by move, each with its animation and a
  * pause to watch it: 1 when a key or a click stopped the playing (the key
  * did its job and is dropped). */
@@ -397,17 +389,17 @@ void tui_solve(tui *t)
         tui_say(t, 1, "this game has no solver");
         return;
     }
-    const gl_solver *s = &g->solvers[0];
     gl_solution sol;
     gl_solution_init(&sol);
     gl_error err = {0};
-    int level = gl_play_level(t->p), done = 0, plans = 0, stopped = 0, failed = 0;
-    t->end_words[0] = '\0'; /* said again if this play ends the game */
+    int level = gl_play_level(t->p), done = 0, plans = 0, stopped = 0, failed = 0, proved = 0;
+    char last_words[TUI_MSG] = ""; /* what the last of the solver's moves said */
+    t->end_words[0] = '\0';        /* said again if this play ends the game */
     for (;;) {
-        if (!plans)
-            tui_say(t, 0, "solving with %s (up to %.0f s, Ctrl-C stops)...", s->name, SOLVE_LIMIT_MS / 1000);
+        /* the page's words (web/js/main.js), no solver's name */
+        if (!plans) tui_say(t, 0, "Solving (up to %.0f s; Ctrl-C stops)...", SOLVE_LIMIT_MS / 1000);
         else
-            tui_say(t, 0, "%s: %d move%s played; planning the next (any key stops)...", s->name, done,
+            tui_say(t, 0, "The solver has played %d move%s; planning the next (any key stops)...", done,
                     done == 1 ? "" : "s");
         tui_redraw(t);
         gl_solution_free(&sol);
@@ -417,15 +409,19 @@ void tui_solve(tui *t)
         int interrupted = *t->o->interrupt != 0;
         *t->o->interrupt = 0;
         if (rc != 0) {
-            tui_say(t, 1, "%s: %s", s->name, err.msg);
+            tui_say(t, 1, "The solver failed: %s", err.msg);
             failed = 1;
             break;
         }
         if (!gl_play_solve_left(t->p)) {
             if (!plans) {
-                tui_say(t, 1, "%s found no solution%s%s", s->name, sol.stopped || sol.optimal ? ": " : "",
-                        sol.stopped ? sol.stopped : sol.optimal ? "proved impossible" : "");
+                gl_strbuf w = GL_STRBUF_INIT;
+                gl_solve_none_words(g, &sol, &w);
+                tui_say(t, 1, "%s", gl_sb_str(&w));
+                gl_sb_free(&w);
                 failed = 1;
+            } else if (interrupted) {
+                stopped = 1;
             }
             break;
         }
@@ -438,30 +434,32 @@ void tui_solve(tui *t)
             stopped = 1;
             break;
         }
+        if (!plans) proved = sol.optimal;
         plans++;
         int before = done;
         stopped = play_plan(t, &done, level);
+        snprintf(last_words, sizeof last_words, "%s", t->msg);
         gl_play_solve_cancel(t->p);
-        if (stopped || interrupted || done == before || gl_play_status(t->p) != GL_PLAYING ||
-            gl_play_level(t->p) != level)
+        if (interrupted) stopped = 1;
+        if (stopped || done == before || gl_play_status(t->p) != GL_PLAYING || gl_play_level(t->p) != level)
             break;
     }
     gl_play_solve_cancel(t->p);
     if (!failed) {
-        char tail[TUI_MSG], what[64];
-        /* the end's words when the solver's moves ended the game (its
-         * last move's own words are no news then), else the last move's */
+        /* what happened, the true score (not the plan's), stopped or
+         * finished: the end's words when the solver's moves ended the game
+         * (its last move's own words are no news then), else the last
+         * move's */
         int ended = gl_play_status(t->p) != GL_PLAYING && t->end_words[0];
-        snprintf(tail, sizeof tail, "%s", ended ? t->end_words : t->msg);
-        if (plans == 1) {
-            solution_words(g, &sol, what, sizeof what);
-            tui_say(t, t->msg_bad, "%s: played %d of %d move%s (%s%s).  %s", s->name, done, sol.nmoves,
-                    sol.nmoves == 1 ? "" : "s", what, sol.optimal ? ", optimal" : "", tail);
-        } else {
-            gl_score_format_value(g, g->score_kind, gl_play_score(t->p), what, sizeof what);
-            tui_say(t, t->msg_bad, "%s: played %d move%s (%s)%s.  %s", s->name, done, done == 1 ? "" : "s", what,
-                    stopped ? ", stopped by a key" : "", tail);
-        }
+        char what[64];
+        gl_score_format_value(g, g->score_kind, gl_play_score(t->p), what, sizeof what);
+        if (ended)
+            tui_say(t, t->msg_bad, "The solver played %d move%s%s.  %s", done, done == 1 ? "" : "s",
+                    plans == 1 && proved ? " (proved the best)" : "", t->end_words);
+        else
+            tui_say(t, t->msg_bad, "The solver played %d move%s%s%s (%s).%s%s", done, done == 1 ? "" : "s",
+                    plans == 1 && proved && !stopped ? " (proved the best)" : "",
+                    stopped ? ", then you stopped it" : "", what, last_words[0] ? "  " : "", last_words);
     }
     gl_solution_free(&sol);
 }

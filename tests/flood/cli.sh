@@ -68,7 +68,7 @@ done
 run solve "$past" --json; expect_out '"optimal":true' "astar past the move limit: proved"
 run hint "$past"; expect_rc 0 "hint past the move limit"
 run_in $'solve\nquit\n' play "$past" --lines
-expect_out "no solution found: proved impossible" "play: the solver past the move limit says why"
+expect_out "No solution found: there is none." "play: the solver past the move limit says why"
 # A won board has no hint: exit 1.
 won=$(board $'flood size=2x2 colors=2\n00\n00')
 run hint "$won"; expect_rc 1 "hint on a won board"

@@ -31,6 +31,35 @@ expect_err "map=clasic: not a built-in map (small|classic" "unknown map name: th
 expect_bad_input "odd obstacles" new onet --obstacles 3
 expect_bad_input "unknown option" new onet --colour 3
 expect_bad_input "odd size" new onet --size 3x3
+# Boards clearable without a reshuffle by default (solvable=yes in every
+# preset): seeds 6 and 16 were unclearable without it; the solver now
+# clears them.  With solvable=no such a board stays possible, and then the
+# hint and the solver say that the game reshuffles when stuck.
+run list --json
+onet_presets=$(printf '%s' "$OUT" | grep -o '"name":"onet".*' | grep -o '"canon":"[^"]*"' | head -4)
+[ "$(printf '%s\n' "$onet_presets" | grep -c .)" -ge 4 ] && ok || bad "list: onet's presets not found"
+if printf '%s\n' "$onet_presets" | grep -v 'solvable=yes' | grep -q .; then
+    bad "every onet preset solvable=yes: $onet_presets"
+else ok; fi
+for s in 6 16; do
+    run new onet --seed "$s"
+    expect_out "# id: onet:solvable=yes#$s" "new onet --seed $s: solvable by default"
+    printf '%s\n' "$OUT" >"$TMP/default$s.txt"
+    run solve "$TMP/default$s.txt"
+    expect_rc 0 "the default board of seed $s clears without a reshuffle"
+done
+run new onet --seed 6 --solvable no
+printf '%s\n' "$OUT" >"$TMP/stuck.txt"
+run solve "$TMP/stuck.txt"
+expect_rc 1 "solvable=no, seed 6: proved unclearable"
+run_in 'hint
+solve
+quit
+' play 'onet:solvable=no#6' --lines
+expect_out "a pair that links now; the board can no longer be cleared without a reshuffle, so play on: when no pair links, the game reshuffles the tiles" "play: the hint on an unclearable board says it reshuffles"
+expect_out "No solution found: no order of pairs clears this board without a reshuffle; play on: when no pair links, the game reshuffles the tiles." "play: the solver on an unclearable board says it reshuffles"
+case "$OUT" in *impossible*|*"there is none"*) bad "play: 'impossible' said on a board the game reshuffles" ;; *) ok ;; esac
+
 run new onet --level 4 --seed 2
 expect_rc 0 "new level"
 expect_out "goal=obstacles bombs=15 level=4 time=240" "level header"
@@ -201,7 +230,7 @@ run new 'onet:map=small,kinds=6#2'; expect_rc 0 "ID with a built-in map"
 # solver clears quickly.  Under valgrind the time bounds are scaled.
 SLOW=1
 case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
-run new onet --size 40x40 --kinds 62 --border 0 --seed 1; printf '%s\n' "$OUT" >"$TMP/big.txt"
+run new onet --size 40x40 --kinds 62 --border 0 --solvable no --seed 1; printf '%s\n' "$OUT" >"$TMP/big.txt"
 # The program's own start (long under AddressSanitizer on a loaded
 # machine) is measured on a tiny solve and not counted.
 t0=${EPOCHREALTIME/[.,]/}; run solve "$(board "onet size=2x1

@@ -32,7 +32,8 @@ expect_screen "time 0:0" "the clock on screen"
 # once: no WON after the status line's own word), the result is marked as
 # helped and not entered, and the saved row is solved.
 keys S
-wait_for "astar: played 13 of 13 moves (cost 14, optimal)" "S: all moves played"
+wait_for "The solver played 13 moves (proved the best)." "S: all moves played, in the page's words"
+expect_no_screen "astar" "S: no solver's name"
 wait_for "The solver helped: not entered in the best results" "S: the help is marked"
 expect_screen "solved" "S: solved to the end"
 expect_no_screen "WON" "S: the end is not said twice"
@@ -346,9 +347,9 @@ if has_game flood; then
     keys S
     wait_for "flooded 20/20  won" "flood: S wins"
     wait_for "played" "flood: S reports the moves played"
-    expect_screen "(moves " "flood: the solution in moves"
+    expect_screen "The solver played 3 moves" "flood: the solution in moves"
     expect_no_screen "WON" "flood: won said once"
-    wait_for "optimal).  You won: moves " "flood: the solver's summary, then the end"
+    wait_for "(proved the best).  You won: moves 3" "flood: the solver's summary, then the end, with the true score"
     expect_no_screen "20 flooded" "flood: not the last move's own words"
     # Another game from the menu: its presets.
     keys m
@@ -419,8 +420,8 @@ if has_game lines; then
     line=$(screen_esc | grep 'next ' | head -1)
     if printf '%s' "$line" | grep -q $'next \e\\[[0-9;]*m'; then ok; else bad "lines: the next balls are not coloured: $(printf '%q' "$line")"; fi
     keys S
-    wait_for "search: played" "lines: S plays"
-    expect_screen "(score " "lines: S reports the score"
+    wait_for "The solver played" "lines: S plays"
+    expect_screen "Game over: score " "lines: S reports the true score"
     expect_no_screen "cost" "lines: no cost"
     wait_for "The solver's best in " "lines: the solver's best at the end"
     keys q
@@ -448,7 +449,8 @@ if has_game lines; then
     keys S
     WAIT_S=$((WAIT_S * 4)) wait_for "turn 22" "lines: S plays past its first plan of 20 turns"
     keys x
-    wait_for "stopped by a key" "lines: a key stops the solver's play"
+    wait_for "then you stopped it (score " "lines: a key stops the solver's play, the true score said"
+    expect_no_screen "planning" "lines: no stale planning line after the stop"
     turn=$(screen | sed -n 's/.*  turn \([0-9]*\) .*/\1/p')
     sleep 1.5
     expect_screen "turn $turn " "lines: no move after the key"

@@ -317,7 +317,10 @@ const gl_game gl_game_onet = {
                    "cleared, deadlock: the goal reached; no pair can be linked",
     .solve_help = "exact: solvable or proved unsolvable (no reshuffle); greedy: first pair each time",
     .solve_words = "Solve looks for an order of pairs that clears the board without a reshuffle and plays it; "
-                   "when it proves there is none, it says so.",
+                   "when it proves there is none, it says so: play on, the game reshuffles the tiles when no "
+                   "pair links.",
+    .no_solution_words = "no order of pairs clears this board without a reshuffle; play on: when no pair links, "
+                         "the game reshuffles the tiles",
     .solvers = onet_solvers,
     .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),
     .tour_params = "map=classic kinds=24 obstacles=4 bombs=3",

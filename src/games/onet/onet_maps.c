@@ -366,7 +366,8 @@ const gl_param onet_params[] = {
     {"border", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "0|1", "links may run round the board (1)", 0},
     {"goal", GL_PARAM_CHOICE, NULL, 0, 0, 0, 0, "all|obstacles", "clear every tile, or every obstacle", 0},
     {"time", GL_PARAM_INT, NULL, 0, 1000000, 0, 0, NULL, "seconds on the clock (0: none)", 0},
-    {"solvable", GL_PARAM_CHOICE, "no", 0, 0, 0, 0, "no|yes", "promise a board that can be cleared", 0},
+    {"solvable", GL_PARAM_CHOICE, "yes", 0, 0, 0, 0, "no|yes", "promise a board that can be cleared without a reshuffle",
+     0},
 };
 const int onet_nparams = (int)(sizeof onet_params / sizeof onet_params[0]);
 
@@ -388,7 +389,7 @@ gl_board *onet_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
     long long kinds = gl_param_int(&pv, "kinds", L.kinds), obst = gl_param_int(&pv, "obstacles", L.obstacles);
     long long bombs = gl_param_int(&pv, "bombs", L.bombs), t = gl_param_int(&pv, "time", L.time_s);
     int border = gl_param_choice(&pv, "border", L.border), goal = gl_param_choice(&pv, "goal", L.goal);
-    int solvable = gl_param_choice(&pv, "solvable", 0);
+    int solvable = gl_param_choice(&pv, "solvable", 1);
     onet_map m;
     if (w) {
         if ((w * h) % 2) {
@@ -448,7 +449,7 @@ int onet_next_level(const gl_board *gb, gl_kvlist *params)
      * solvable board does. */
     const char *sv = gl_kv_get(params, "solvable");
     char solvable[8];
-    snprintf(solvable, sizeof solvable, "%s", sv && strcmp(sv, "yes") == 0 ? "yes" : "no");
+    snprintf(solvable, sizeof solvable, "%s", sv && strcmp(sv, "no") == 0 ? "no" : "yes");
     gl_kv_free(params);
     gl_kv_init(params);
     char no[16];
