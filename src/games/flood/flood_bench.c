@@ -280,6 +280,43 @@ int gl_bench_flood(int argc, char **argv)
         gl_kv_free(&greedy_opts);
         return GL_EXIT_USAGE;
     }
+    /* ... and so are the solvers' options (on a small board, stopped at
+     * once), and that each set has a board from --first on. */
+    gl_rng rng;
+    gl_rng_seed(&rng, 1);
+    gl_board *probe = g->create(&none, &rng, &err);
+    for (int i = 0; i < algo_list.n && probe && !bad_name; i++) {
+        const char *al = algo_list.name[i];
+        gl_kvlist *o = strcmp(al, "beam") == 0 ? &beam_opts : strcmp(al, "greedy") == 0 ? &greedy_opts : &none;
+        if (gl_cli_check_solver(g, probe, al, o, &err) != 0) bad_name = al;
+    }
+    if (probe) g->destroy(probe);
+    for (int k = 0; k < set_list.n && probe && !bad_name; k++) {
+        char path[1200], opath[1200], *bdata = NULL, *odata = NULL, **bl = NULL, **ol = NULL;
+        int nb = 0, no = 0;
+        snprintf(path, sizeof path, "%s/%s.txt", dir, set_of[k]->name);
+        snprintf(opath, sizeof opath, "%s/%s.%s.txt", dir, set_of[k]->name,
+                 set_of[k]->ref ? set_of[k]->ref : "optimal-lengths");
+        if (read_lines(path, &bdata, &bl, &nb, 1000000, &err) != 0 ||
+            read_lines(opath, &odata, &ol, &no, 1000000, &err) != 0)
+            bad_name = set_of[k]->name;
+        else if ((nb < no ? nb : no) < first) {
+            bad_name = set_of[k]->name;
+            gl_error_set(&err, "--first %lld: the set %s has %d boards", first, bad_name, nb < no ? nb : no);
+        }
+        free(bl);
+        free(ol);
+        free(bdata);
+        free(odata);
+    }
+    if (!probe || bad_name) {
+        gl_cli_failf("bench flood: %s", err.msg);
+        gl_args_free(&a);
+        gl_kv_free(&beam_opts);
+        gl_kv_free(&greedy_opts);
+        gl_kv_free(&none);
+        return GL_EXIT_USAGE;
+    }
     gl_cli_catch_sigint();
     printf("flood benchmark: data %s, boards from %lld, one core, limits per board: %s\n\n", dir, first,
            ms < 0 && mb < 0 ? "the set's (60 s and 4 GiB; hard99 30 min and 14 GiB; b24c6n1000 30 min and 6000 MB)" : "as given");

@@ -662,11 +662,9 @@ static int opt_real(gl_kvlist *opts, const char *key, double min, int min_ok, do
     gl_kv *kv = gl_kv_find(opts, key);
     if (!kv) return 0;
     kv->used = 1;
-    char *end;
-    errno = 0;
-    double v = kv->novalue ? NAN : strtod(kv->value, &end);
-    if (kv->novalue || errno || end == kv->value || *end || !(min_ok ? v >= min : v > min) || !(v <= max))
-        return gl_error_set(err, "option --%s: expected a number %s %g and at most %g", key,
+    double v = 0;
+    if (kv->novalue || gl_parse_real(kv->value, min, max, &v) != 0 || !(min_ok || v > min))
+        return gl_error_set(err, "option --%s: expected a number %s %g and at most %g (decimal digits)", key,
                             min_ok ? "from" : "above", min, max);
     *out = v;
     return 0;
