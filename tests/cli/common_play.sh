@@ -101,4 +101,30 @@ has_game tiles && {
     [ "$(grep -c $'^tiles\t' "$scores")" = 2 ] && ok || bad "record: two results: $(cat "$scores")"
 }
 
+has_game tiles && {
+    # line mode measures a line by the bytes read (issue 42, item 7): a NUL
+    # byte before 1,022 spaces does not hide the tail of a line too long,
+    # and "5-7\0garbage" is not the move 5-7
+    id='tiles:n=3,hop=2,start=standard#1'
+    nul="$TMP/nul-save.txt"
+    { printf '\0'; printf '%1022s' ''; printf 'save %s\nquit\n' "$nul"; } >"$TMP/in1"
+    "$GRIDLAB" play "$id" --lines <"$TMP/in1" >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 0 "line mode: a NUL and a long line"
+    expect_out "line too long (more than 1023 bytes)" "line mode: a NUL and a long line"
+    [ ! -e "$nul" ] && ok || bad "line mode: the tail of a line too long ran (saved)"
+    printf '5-7\0garbage\nsave %s\nquit\n' "$nul" >"$TMP/in2"
+    "$GRIDLAB" play "$id" --lines <"$TMP/in2" >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 0 "line mode: 5-7 NUL garbage"
+    expect_out "a NUL byte in the line: not a command" "line mode: 5-7 NUL garbage"
+    [ "$(field "$nul" history)" = "moves=0 at=0" ] && ok || bad "line mode: '5-7\\0garbage' played: $(field "$nul" history)"
+    # a line of 1,023 bytes is read whole; one of 1,024 is too long
+    { printf '%1021s' ''; printf 'id\n'; printf '%1022s' ''; printf 'id\nquit\n'; } >"$TMP/in3"
+    "$GRIDLAB" play "$id" --lines <"$TMP/in3" >"$TMP/out" 2>"$TMP/err"
+    OUT=$(cat "$TMP/out")
+    [ "$(printf '%s\n' "$OUT" | grep -c "line too long")" = 1 ] && ok || bad "line mode: 1,023 and 1,024 bytes"
+    [ "$(printf '%s\n' "$OUT" | grep -c "^> id: $id")" = 1 ] && ok || bad "line mode: the 1,023-byte line ran"
+}
+
 finish
