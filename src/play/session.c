@@ -513,9 +513,18 @@ double gl_play_elapsed_ms(const gl_play *p)
     return (double)(p->carried_ns + (clock_now(p) - p->started_ns - p->paused_ns)) / 1e6;
 }
 
+long long play_played_ms(const gl_play *p)
+{
+    if (!p->g) return 0;
+    uint64_t ms = (p->carried_ns + (clock_now(p) - p->started_ns - p->paused_ns)) / 1000000u;
+    return ms > (uint64_t)PLAY_MAX_PLAYED_MS ? PLAY_MAX_PLAYED_MS : (long long)ms;
+}
+
 void gl_play_add_time(gl_play *p, double ms)
 {
-    if (p->g && ms > 0 && ms < 1e12) p->carried_ns += (uint64_t)(ms * 1e6);
+    /* never past what a save holds (nor the 64 bits of nanoseconds) */
+    if (p->g && ms > 0 && ms < 1e12 && p->carried_ns / 1000000u + (uint64_t)ms <= (uint64_t)PLAY_MAX_PLAYED_MS)
+        p->carried_ns += (uint64_t)(ms * 1e6);
 }
 
 long long gl_play_time_left_ms(const gl_play *p)
@@ -578,7 +587,7 @@ void gl_play_save_text(const gl_play *p, gl_strbuf *out)
     gl_sb_printf(out, SAVE_MAGIC "%d\n", SAVE_VERSION);
     if (p->id[0]) gl_sb_printf(out, "# id: %s\n", p->id);
     gl_sb_printf(out, "# level: %d\n", p->level);
-    long long played = (long long)gl_play_elapsed_ms(p);
+    long long played = play_played_ms(p);
     gl_sb_printf(out, "# clock: played=%lld", played);
     if (p->limit_s > 0) gl_sb_printf(out, " left=%lld", time_left(p, played));
     gl_sb_printf(out, "\n# helped: hints=%d solver=%s\n", p->hints, p->assisted ? "yes" : "no");

@@ -102,6 +102,27 @@ has_game tiles && {
 }
 
 has_game tiles && {
+    # a large clock is itself when saved again, or refused (issue 42, item
+    # 3: played=18446744073710 was saved back as played=0)
+    id='tiles:n=3,hop=2,start=standard#1'
+    save="$TMP/clock.txt"
+    run_in $'5-7\nsave '"$save"$'\nquit\n' play "$id" --lines
+    sed -i 's/^# clock: played=[0-9]*$/# clock: played=999999999000/' "$save"
+    run_in $'save\nquit\n' play "$save" --lines
+    expect_rc 0 "clock: played=999999999000 loads"
+    p=$(field "$save" clock); p=${p#played=}
+    if [ -n "$p" ] && [ "$p" -ge 999999999000 ] && [ "$p" -le 999999999999 ]; then ok
+    else bad "clock: played=999999999000 saved again as '$(field "$save" clock)'"; fi
+    cp "$save" "$TMP/clock-before.txt"
+    sed -i 's/^# clock: played=[0-9]*$/# clock: played=18446744073710/' "$save"
+    cp "$save" "$TMP/clock-edited.txt"
+    run_in $'save\nquit\n' play "$save" --lines
+    expect_rc 2 "clock: played=18446744073710 refused"
+    expect_err "played=18446744073710: expected a whole number from 0 to 1000000000000" "clock: the range named"
+    cmp -s "$save" "$TMP/clock-edited.txt" && ok || bad "clock: a refused save was changed"
+}
+
+has_game tiles && {
     # line mode measures a line by the bytes read (issue 42, item 7): a NUL
     # byte before 1,022 spaces does not hide the tail of a line too long,
     # and "5-7\0garbage" is not the move 5-7
