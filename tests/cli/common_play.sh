@@ -102,6 +102,28 @@ has_game tiles && {
 }
 
 has_game tiles && {
+    # what a hand-edited save can do (docs/play.md, issue 42, item 11): its
+    # recorded and helped fields are taken as written, so an edited save
+    # enters the best results again, or as a game without help
+    id='tiles:n=2,hop=2,start=standard#4'
+    "$GRIDLAB" new "$id" >"$TMP/t11.txt"
+    moves=$("$GRIDLAB" solve "$TMP/t11.txt" --json | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n')
+    last=$(printf '%s\n' "$moves" | tail -1)
+    export XDG_DATA_HOME="$TMP/data11"
+    run_in "$moves"$'\nsave '"$TMP/won.txt"$'\nquit\n' play "$id" --lines
+    expect_out "The best result for these options!" "hand-edited: the game entered"
+    [ "$(field "$TMP/won.txt" recorded)" = yes ] && ok || bad "hand-edited: the save says recorded: $(field "$TMP/won.txt" recorded)"
+    sed -i 's/^# recorded: yes$/# recorded: no/' "$TMP/won.txt"
+    run_in $'undo\n'"$last"$'\nquit\n' play "$TMP/won.txt" --lines
+    expect_out "The 2nd best result for these options." "hand-edited: recorded: no enters again, as documented"
+    run_in $'hint\nsave '"$TMP/helped.txt"$'\nquit\n' play "$id" --lines
+    sed -i 's/^# helped: hints=1 solver=no$/# helped: hints=0 solver=no/' "$TMP/helped.txt"
+    run_in "$moves"$'\nquit\n' play "$TMP/helped.txt" --lines
+    expect_out "best result for these options" "hand-edited: hints=0 enters, as documented"
+    export XDG_DATA_HOME="$TMP/data"
+}
+
+has_game tiles && {
     # a large clock is itself when saved again, or refused (issue 42, item
     # 3: played=18446744073710 was saved back as played=0)
     id='tiles:n=3,hop=2,start=standard#1'
