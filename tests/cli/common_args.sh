@@ -237,6 +237,12 @@ if has_game flood; then
     bench_value_refused "bench flood --depth 9" "option --depth 9" bench flood --depth 9 --boards 1 --algos greedy
     bench_value_refused "bench flood --first past the set" "--first 100: the set hard99 has 99 boards" \
         bench flood --sets hard99 --first 100
+    # the lengths compared with are numbers as every other (atoi read 0x14 as 0)
+    mkdir -p "$TMP/fdata"
+    head -3 "$GL_SOURCE_DIR/bench/data/flood/pc19.txt" >"$TMP/fdata/pc19.txt"
+    printf '20\n0x14\n22\n' >"$TMP/fdata/pc19.optimal-lengths.txt"
+    bench_value_refused "bench flood, a bad length" "pc19.optimal-lengths.txt: board 2: '0x14' is not a number of moves" \
+        bench flood --data "$TMP/fdata" --sets pc19 --algos greedy
 fi
 if has_game match3; then
     bench_value_refused "bench match3 pruned:x" "pruned:x: --c x: expected a number from 0 to 1000000" \

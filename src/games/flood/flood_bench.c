@@ -157,7 +157,7 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
             gl_solution_free(&sol);
             break;
         }
-        int known = atoi(opt[i]);
+        int known = (int)strtol(opt[i], NULL, 10); /* checked before any work: decimal, 1 to 100000 */
         /* the solution must flood the board in exactly the moves it reports */
         flood_board c = fb;
         int ok = sol.solved && gl_cli_replay(g, (const gl_board *)&fb, &sol, &err) == 0;
@@ -300,7 +300,14 @@ int gl_bench_flood(int argc, char **argv)
         if (read_lines(path, &bdata, &bl, &nb, 1000000, &err) != 0 ||
             read_lines(opath, &odata, &ol, &no, 1000000, &err) != 0)
             bad_name = set_of[k]->name;
-        else if ((nb < no ? nb : no) < first) {
+        for (int i = 0; i < no && !bad_name; i++) { /* the lengths compared with: decimal, as every number */
+            long long v;
+            if (gl_parse_ll(ol[i], 1, 100000, &v) != 0) {
+                bad_name = set_of[k]->name;
+                gl_error_set(&err, "%s: board %d: '%.40s' is not a number of moves", opath, i + 1, ol[i]);
+            }
+        }
+        if (!bad_name && (nb < no ? nb : no) < first) {
             bad_name = set_of[k]->name;
             gl_error_set(&err, "--first %lld: the set %s has %d boards", first, bad_name, nb < no ? nb : no);
         }
