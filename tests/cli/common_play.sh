@@ -52,6 +52,23 @@ has_game onet && {
     [ "$(field "$save" helped)" = "hints=1 solver=no" ] && ok || bad "onet: helped: $(field "$save" helped)"
     run_in $'save\nquit\n' play "$save" --lines
     [ "$(field "$save" helped)" = "hints=1 solver=no" ] && ok || bad "onet: helped after a load: $(field "$save" helped)"
+    # a large clock: itself when saved again (time up: left=0), or refused;
+    # without left= refused (issue 42, item 3 and a minor: the clock wrapped,
+    # saved as played=0 left=0, which the load then refused)
+    sed -i 's/^# clock: .*/# clock: played=18446744073 left=0/' "$save"
+    run_in $'save\nquit\n' play "$save" --lines
+    expect_rc 0 "onet: played=18446744073 loads"
+    [ "$(field "$save" clock)" = "played=18446744073 left=0" ] && ok || bad "onet: a large clock saved as '$(field "$save" clock)'"
+    run_in $'quit\n' play "$save" --lines
+    expect_rc 0 "onet: what gridlab wrote, it reads"
+    sed -i 's/^# clock: .*/# clock: played=18446744073710 left=0/' "$save"
+    run_in $'quit\n' play "$save" --lines
+    expect_rc 2 "onet: played=18446744073710 refused"
+    expect_err "played=18446744073710: expected a whole number from 0 to 1000000000000" "onet: the range named"
+    sed -i 's/^# clock: .*/# clock: played=5000/' "$save"
+    run_in $'quit\n' play "$save" --lines
+    expect_rc 2 "onet: a clocked save without left="
+    expect_err "clock: expected played=5000 left=175000" "onet: without left=, the field named"
 }
 
 has_game tiles && {
