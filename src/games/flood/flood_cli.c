@@ -12,7 +12,8 @@
  *
  * With --jobs N, N threads take the next board from the input in turn; a
  * finished board's line is printed as soon as every board before it is,
- * so the output is the same for any N.  Results wait in a window of slots
+ * so the lines come in input order for any N (and are the same lines
+ * while each board's search has one thread).  Results wait in a window of slots
  * (board i in slot i mod the window's size), and a thread does not take a
  * board beyond the window, so memory stays flat whatever the input's
  * length: the boards in flight and the results waiting for an earlier one.
