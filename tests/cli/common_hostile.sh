@@ -165,6 +165,11 @@ if has_game onet; then
     expect_rc 130 "bench onet, SIGINT"
     case "$OUT" in *"interrupted: "*" of 100000 boards"*) ok ;; *) bad "bench onet, SIGINT: the row cut short not marked" ;; esac
 fi
+if has_game lines; then
+    interrupt_after_cpu INT bench lines --ais greedy --games 100000 --path-queries 0
+    expect_rc 130 "bench lines, SIGINT"
+    case "$OUT" in *"interrupted: "*" of 100000 games"*) ok ;; *) bad "bench lines, SIGINT: the row cut short not marked" ;; esac
+fi
 if has_game flood; then
     interrupt_after_cpu INT bench flood --sets floodtest1000 --algos astar
     expect_rc 130 "bench flood, SIGINT"
