@@ -291,8 +291,7 @@ int gl_bench_flood(int argc, char **argv)
         char path[1200], opath[1200], *bdata = NULL, *odata = NULL, **bl = NULL, **ol = NULL;
         int nb = 0, no = 0;
         snprintf(path, sizeof path, "%s/%s.txt", dir, set_of[k]->name);
-        snprintf(opath, sizeof opath, "%s/%s.%s.txt", dir, set_of[k]->name,
-                 set_of[k]->ref ? set_of[k]->ref : "optimal-lengths");
+        snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set_of[k]->name);
         if (read_lines(path, &bdata, &bl, &nb, 1000000, &err) != 0 ||
             read_lines(opath, &odata, &ol, &no, 1000000, &err) != 0)
             bad_name = set_of[k]->name;
