@@ -544,5 +544,11 @@ static void show_groups(const gl_board *b, gl_strbuf *out, int colour)
 static const gl_cli_view groups = {"groups", "each cell as group/colour: the component graph the solvers work on",
                                    show_groups};
 
+#ifdef GL_HAVE_MPI
+void flood_mpi_install(void); /* flood_mpi.c */
+#define FLOOD_MPI flood_mpi_install
+#else
+#define FLOOD_MPI NULL
+#endif
 const gl_cli_tools gl_cli_tools_flood = {
-    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood};
+    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood, .mpi = FLOOD_MPI};
