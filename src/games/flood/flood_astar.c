@@ -750,10 +750,45 @@ struct search {
     int level;
     const flood_remote *rm; /* across processes: this process runs worker rm->self only */
     int nown;               /* workers in all (nw, or rm->workers) */
+    /* across processes, the owner's abstraction: a fixed quarter of the
+     * groups (proj, OWNER_EVERY), empty when the owner is the plain hash */
+    int abstract;
+    uint64_t proj[FLOOD_KW_MAX];
 };
 
-/* The worker of a set (by its hash). */
-static inline int owner_of(const search *S, uint64_t hv) { return (int)((hv & 0xffffffffu) % (uint32_t)S->nown); }
+/* Across processes a child that goes to another owner costs a message,
+ * and dominance compares only the nodes of one owner; so the owner is a
+ * hash of an abstraction of the set (abstract Zobrist hashing, Jinnai and
+ * Fukunaga): the set seen on a fixed pseudo-random quarter of the groups.
+ * A set and a slightly larger one (a dominated node and its dominator, a
+ * node and its transpositions through moves elsewhere) differ in a few
+ * groups and so usually share an owner.  Measured on hard boards over 2
+ * processes: 7% fewer expansions in all than the plain hash, with the
+ * work as evenly spread (docs/notes/flood.md). */
+#define OWNER_EVERY 4
+static void owner_projection(search *S)
+{
+    const flood_graph *g = &S->p->g;
+    S->abstract = 1;
+    for (int x = 0; x < g->n; x++) {
+        uint64_t z = 0x9E3779B97F4A7C15ULL * (uint64_t)(x + 1);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        if ((z ^ (z >> 31)) % OWNER_EVERY == 0) S->proj[x >> 6] |= 1ULL << (x & 63);
+    }
+}
+
+/* The worker of a set (F, its hash hv). */
+static inline int owner_of(const search *S, const uint64_t *F, uint64_t hv)
+{
+    if (S->abstract) {
+        const int kw = S->p->g.kw;
+        uint64_t x[FLOOD_KW_MAX];
+        for (int i = 0; i < kw; i++) x[i] = F[i] & S->proj[i];
+        hv = gl_hash_words(x, (size_t)kw) >> 32;
+    }
+    return (int)((hv & 0xffffffffu) % (uint32_t)S->nown);
+}
 
 /* A child for worker w to store: its set F (hash hv), route r (cost r->g,
  * r->cells cells), the colours the swap rule leaves open and its bound hs.
@@ -1011,7 +1046,7 @@ static int expand(worker *W, uint32_t x, int f, int gg)
         const route *r = new_route(a, rx, g2, flood_cells(g, F2), c);
         if (!r) return -1;
         uint64_t hv = gl_hash_words(F2, (size_t)kw);
-        int to = owner_of(S, hv);
+        int to = owner_of(S, F2, hv);
         if (to == W->id) {
             if (take_child(W, F2, hv, r, open, hs) != 0) return -1;
         } else if (S->rm) {
@@ -1145,6 +1180,7 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
     S.nw = nw;
     S.rm = rm;
     S.nown = rm ? rm->workers : nw;
+    if (rm) owner_projection(&S);
     S.mw = 3 + g->kw;
     pthread_mutex_init(&S.mu, NULL);
     S.w = calloc((size_t)nw, sizeof *S.w);
@@ -1174,7 +1210,7 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
     if (ok) {
         /* the root, at its owner */
         uint64_t hv = gl_hash_words(p->F, (size_t)g->kw);
-        int own = owner_of(&S, hv);
+        int own = owner_of(&S, p->F, hv);
         worker *W = rm ? (own == rm->self ? &S.w[0] : NULL) : &S.w[own];
         const route *r = W ? new_route(&W->a, NULL, p->nroot, flood_cells(g, p->F), 0) : NULL;
         ok = !W || (r && take_child(W, p->F, hv, r, ~0ULL, h0) == 0);
