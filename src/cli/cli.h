@@ -144,6 +144,9 @@ int gl_cli_use_color(FILE *f);
  * an exit status.  gl_cli_mpi_end: at exit. */
 int gl_cli_mpi_start(int *argc, char ***argv);
 void gl_cli_mpi_end(void);
+/* Where a process's own failure is told: standard error as it was before
+ * gl_cli_mpi_start, on every rank. */
+int gl_cli_mpi_err_fd(void);
 /* The last distributed search's effort per process (set by the game's
  * transport), added to the next solution printed as "ranks". */
 void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak);

@@ -18,6 +18,7 @@
 #endif
 
 static int mpi_started;
+static int err_fd = 2; /* the first standard error, kept on every rank */
 static char **mpi_argv; /* the rewritten arguments */
 static int ranks_n = -1;
 static unsigned long long *ranks_nodes;
@@ -59,6 +60,8 @@ int gl_cli_mpi_start(int *argc, char ***argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank != 0) {
         int fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+        err_fd = fcntl(2, F_DUPFD_CLOEXEC, 3);
+        if (err_fd < 0) err_fd = 2;
         if (fd >= 0) {
             fflush(stdout);
             fflush(stderr);
@@ -72,6 +75,8 @@ int gl_cli_mpi_start(int *argc, char ***argv)
     return 0;
 #endif
 }
+
+int gl_cli_mpi_err_fd(void) { return err_fd; }
 
 void gl_cli_mpi_end(void)
 {

@@ -99,10 +99,10 @@ static double now_s(void)
  * which one died). */
 static void give_up(const char *what)
 {
-    fprintf(stderr, "gridlab: --mpi: rank %d of %d: no answer from the other processes for %.0f s while %s "
-                    "(a process died or hangs); stopping every process\n",
+    dprintf(gl_cli_mpi_err_fd(),
+            "gridlab: --mpi: rank %d of %d: no answer from the other processes for %.0f s while %s "
+            "(a process died or hangs); stopping every process\n",
             M.rank, M.size, M.watchdog_s, what);
-    fflush(stderr);
     MPI_Abort(M.comm, GL_EXIT_USAGE);
     exit(GL_EXIT_USAGE);
 }
@@ -112,8 +112,7 @@ static void failed(const char *what, int rc)
     char msg[MPI_MAX_ERROR_STRING];
     int len = 0;
     MPI_Error_string(rc, msg, &len);
-    fprintf(stderr, "gridlab: --mpi: rank %d of %d: %s failed: %s\n", M.rank, M.size, what, msg);
-    fflush(stderr);
+    dprintf(gl_cli_mpi_err_fd(), "gridlab: --mpi: rank %d of %d: %s failed: %s\n", M.rank, M.size, what, msg);
     MPI_Abort(M.comm, GL_EXIT_USAGE);
     exit(GL_EXIT_USAGE);
 }
@@ -254,7 +253,7 @@ static size_t data_take(void)
     if ((size_t)n > M.in.cap) {
         uint64_t *w = realloc(M.in.w, (size_t)n * sizeof *w);
         if (!w) {
-            fprintf(stderr, "gridlab: --mpi: rank %d: out of memory for a batch of %d words\n", M.rank, n);
+            dprintf(gl_cli_mpi_err_fd(), "gridlab: --mpi: rank %d: out of memory for a batch of %d words\n", M.rank, n);
             MPI_Abort(M.comm, GL_EXIT_USAGE);
             exit(GL_EXIT_USAGE);
         }
@@ -296,12 +295,16 @@ static int r_stopped(void *ctx)
     return M.stop;
 }
 
+/* One round of a wait: a yield for the first rounds, then sleeps that
+ * grow to a millisecond (a process waiting for the slowest one at the end
+ * of a level should not spend the processor that one needs). */
 static void wait_round(unsigned round)
 {
-    if (round < 64) {
+    if (round < 16) {
         sched_yield();
     } else {
-        struct timespec ts = {0, 50000};
+        long us = 20L * (long)(round - 15);
+        struct timespec ts = {0, (us < 1000 ? us : 1000) * 1000L};
         nanosleep(&ts, NULL);
     }
 }
