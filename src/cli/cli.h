@@ -148,8 +148,9 @@ void gl_cli_mpi_end(void);
  * gl_cli_mpi_start, on every rank. */
 int gl_cli_mpi_err_fd(void);
 /* The last distributed search's effort per process (set by the game's
- * transport), added to the next solution printed as "ranks". */
-void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak);
+ * transport: expansions, peak bytes charged, processor milliseconds of the
+ * search), added to the next solution printed as "ranks". */
+void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak, const double *cpu_ms);
 /* Appends "ranks" to the JSON object just written in out, once per search. */
 void gl_cli_mpi_ranks_json(gl_strbuf *out);
 

@@ -23,6 +23,7 @@ static char **mpi_argv; /* the rewritten arguments */
 static int ranks_n = -1;
 static unsigned long long *ranks_nodes;
 static size_t *ranks_peak;
+static double *ranks_cpu;
 
 int gl_cli_mpi_start(int *argc, char ***argv)
 {
@@ -86,13 +87,22 @@ void gl_cli_mpi_end(void)
     free(mpi_argv);
     free(ranks_nodes);
     free(ranks_peak);
+    free(ranks_cpu);
+    ranks_cpu = NULL;
     mpi_argv = NULL;
     ranks_nodes = NULL;
     ranks_peak = NULL;
 }
 
-void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak)
+void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak, const double *cpu_ms)
 {
+    double *c = realloc(ranks_cpu, (size_t)(n > 0 ? n : 1) * sizeof *c);
+    if (!c) {
+        ranks_n = -1;
+        return;
+    }
+    ranks_cpu = c;
+    memcpy(ranks_cpu, cpu_ms, (size_t)n * sizeof *cpu_ms);
     unsigned long long *a = realloc(ranks_nodes, (size_t)(n > 0 ? n : 1) * sizeof *a);
     if (a) ranks_nodes = a;
     size_t *b = realloc(ranks_peak, (size_t)(n > 0 ? n : 1) * sizeof *b);
@@ -112,7 +122,8 @@ void gl_cli_mpi_ranks_json(gl_strbuf *out)
     out->data[--out->len] = '\0';
     gl_sb_puts(out, ",\"ranks\":[");
     for (int i = 0; i < ranks_n; i++)
-        gl_sb_printf(out, "%s{\"nodes\":%llu,\"peak_bytes\":%zu}", i ? "," : "", ranks_nodes[i], ranks_peak[i]);
+        gl_sb_printf(out, "%s{\"nodes\":%llu,\"peak_bytes\":%zu,\"cpu_ms\":%.1f}", i ? "," : "", ranks_nodes[i],
+                     ranks_peak[i], ranks_cpu[i]);
     gl_sb_puts(out, "]}");
     ranks_n = -1;
 }

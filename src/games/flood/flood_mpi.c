@@ -8,15 +8,18 @@
  * completes).  Everything else is a small control message to or from rank
  * 0, the coordinator:
  *
- * - The end of a level (the termination count).  A process with nothing
- *   left in the level reports (epoch, batches sent, batches received and
- *   taken, its smallest queued f) to rank 0 and then takes no message
- *   until the verdict.  When rank 0 holds every report of the epoch: if
- *   the sums of sent and received are equal, every batch ever sent was
- *   taken before its receiver reported (no process sends after reporting),
- *   so no child is in flight and none can come: the level is over and the
- *   next is the smallest f reported; otherwise the processes go on (take
- *   what came) and report again.
+ * - The end of a level (the termination count, in waves).  A process with
+ *   nothing left in the level reports (epoch, batches sent, batches taken
+ *   and done with, its smallest queued f) to rank 0, once per epoch, and
+ *   goes on taking what comes.  When rank 0 holds every report of a wave,
+ *   the level is over if the batches sent counted in this wave equal the
+ *   batches taken counted in the wave before; otherwise a new wave starts.
+ *   Why: every report of the last wave was made before any of this one;
+ *   at a moment T between them, at most the sends of this wave had been
+ *   made and at least the receipts of the last had; equal, nothing was in
+ *   flight at T and no process had taken anything since its last report,
+ *   made idle; so every process was idle at T with nothing to come, and
+ *   stayed so: the smallest f of this wave's reports is the next level.
  * - A stop (a goal, a limit, Ctrl-C, memory): the process sends STOP to
  *   every other, and every process leaves its loop at the next poll (every
  *   loop of the search and every wait polls the control messages).
@@ -77,16 +80,28 @@ typedef struct {
     /* rank 0: the reports of the epoch */
     int nrep;
     long long rep_sent, rep_taken, rep_fmin;
+    int reported;              /* this epoch's report is sent */
+    int prev_valid;            /* rank 0: the last wave of this level */
+    long long prev_taken;
     /* a non-root rank: the verdict received */
     int have_verdict;
     long long v_kind, v_level;
     unsigned polls;
     unsigned long long *rank_nodes;
     size_t *rank_peak;
+    double *rank_cpu_ms;
+    double cpu0;                /* the process's processor time at the start */
 } mctx;
 
 static mctx M;
 static flood_remote R;
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
 
 static double now_s(void)
 {
@@ -296,15 +311,15 @@ static int r_stopped(void *ctx)
 }
 
 /* One round of a wait: a yield for the first rounds, then sleeps that
- * grow to a millisecond (a process waiting for the slowest one at the end
+ * grow to 0.2 ms (a process waiting for the slowest one at the end
  * of a level should not spend the processor that one needs). */
 static void wait_round(unsigned round)
 {
     if (round < 16) {
         sched_yield();
     } else {
-        long us = 20L * (long)(round - 15);
-        struct timespec ts = {0, (us < 1000 ? us : 1000) * 1000L};
+        long us = 10L * (long)(round - 15);
+        struct timespec ts = {0, (us < 200 ? us : 200) * 1000L};
         nanosleep(&ts, NULL);
     }
 }
@@ -317,22 +332,29 @@ static int r_idle(void *ctx, int fmin, int *next, flood_xport_poll poll, void *p
     int flag = 0;
     CHECK(MPI_Iprobe(MPI_ANY_SOURCE, TAG_DATA, M.comm, &flag, MPI_STATUS_IGNORE), "a probe");
     if (flag) return 1;
-    /* the report; no message is taken until the verdict */
-    if (M.rank == 0) {
-        M.nrep++;
-        M.rep_sent += M.sent;
-        M.rep_taken += M.taken;
-        if (fmin < M.rep_fmin) M.rep_fmin = fmin;
-    } else {
-        ctrl_send(0, C_REPORT, M.epoch, M.sent, M.taken, fmin);
+    /* this epoch's report, once (idle: every batch taken is done with) */
+    if (!M.reported) {
+        M.reported = 1;
+        if (M.rank == 0) {
+            M.nrep++;
+            M.rep_sent += M.sent;
+            M.rep_taken += M.taken;
+            if (fmin < M.rep_fmin) M.rep_fmin = fmin;
+        } else {
+            ctrl_send(0, C_REPORT, M.epoch, M.sent, M.taken, fmin);
+        }
     }
     for (unsigned round = 0;; round++) {
         ctrl_poll();
         if (M.stop) return -1;
         long long kind = 0, level = 0;
         if (M.rank == 0 && M.nrep == M.size) {
-            kind = M.rep_sent == M.rep_taken ? V_NEXT : V_CONTINUE;
+            /* the level is over when this wave's sends equal the last
+             * wave's receipts (file comment) */
+            kind = M.prev_valid && M.prev_taken == M.rep_sent ? V_NEXT : V_CONTINUE;
             level = M.rep_fmin;
+            M.prev_taken = M.rep_taken;
+            M.prev_valid = kind == V_CONTINUE;
             for (int to = 1; to < M.size; to++) ctrl_send(to, C_VERDICT, M.epoch, kind, level, 0);
         } else if (M.rank != 0 && M.have_verdict) {
             kind = M.v_kind;
@@ -341,6 +363,7 @@ static int r_idle(void *ctx, int fmin, int *next, flood_xport_poll poll, void *p
         }
         if (kind) {
             M.epoch++;
+            M.reported = 0;
             M.nrep = 0;
             M.rep_sent = M.rep_taken = 0;
             M.rep_fmin = INT32_MAX;
@@ -348,6 +371,9 @@ static int r_idle(void *ctx, int fmin, int *next, flood_xport_poll poll, void *p
             *next = (int)level;
             return 0;
         }
+        /* work that comes meanwhile is taken (the waves tell) */
+        CHECK(MPI_Iprobe(MPI_ANY_SOURCE, TAG_DATA, M.comm, &flag, MPI_STATUS_IGNORE), "a probe");
+        if (flag) return 1;
         if (round % 16 == 15 && poll && poll(pctx)) {
             r_stop(ctx, NULL);
             return -1;
@@ -384,6 +410,7 @@ static void wait_req(MPI_Request *req, const char *what, int draining)
 static int r_begin(void *ctx, uint64_t board_hash)
 {
     (void)ctx;
+    M.cpu0 = cpu_ms();
     M.sent = M.taken = M.data_in = M.ctrl_in = 0;
     for (int i = 0; i < M.size; i++) {
         M.data_to[i] = M.ctrl_to[i] = 0;
@@ -395,6 +422,9 @@ static int r_begin(void *ctx, uint64_t board_hash)
     M.rep_sent = M.rep_taken = 0;
     M.rep_fmin = INT32_MAX;
     M.have_verdict = 0;
+    M.reported = 0;
+    M.prev_valid = 0;
+    M.prev_taken = 0;
     unsigned long long h[2] = {board_hash, ~board_hash}, r[2];
     MPI_Request req;
     CHECK(MPI_Iallreduce(h, r, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, M.comm, &req), "the start");
@@ -470,23 +500,24 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
         *depth = -1;
     }
     /* each process's effort, for the report */
-    unsigned long long me[2] = {*nodes, (unsigned long long)*peak};
-    unsigned long long *every = malloc((size_t)M.size * 2 * sizeof *every);
+    unsigned long long me[3] = {*nodes, (unsigned long long)*peak, (unsigned long long)((cpu_ms() - M.cpu0) * 1e3)};
+    unsigned long long *every = malloc((size_t)M.size * 3 * sizeof *every);
     if (!every) failed("memory for the report", MPI_ERR_NO_MEM);
-    CHECK(MPI_Iallgather(me, 2, MPI_UNSIGNED_LONG_LONG, every, 2, MPI_UNSIGNED_LONG_LONG, M.comm, &req),
+    CHECK(MPI_Iallgather(me, 3, MPI_UNSIGNED_LONG_LONG, every, 3, MPI_UNSIGNED_LONG_LONG, M.comm, &req),
           "the report");
     wait_req(&req, "gathering the report", 0);
     unsigned long long sn = 0, sp = 0;
     for (int i = 0; i < M.size; i++) {
-        M.rank_nodes[i] = every[2 * i];
-        M.rank_peak[i] = (size_t)every[2 * i + 1];
-        sn += every[2 * i];
-        sp += every[2 * i + 1];
+        M.rank_nodes[i] = every[3 * i];
+        M.rank_peak[i] = (size_t)every[3 * i + 1];
+        M.rank_cpu_ms[i] = (double)every[3 * i + 2] * 1e-3;
+        sn += every[3 * i];
+        sp += every[3 * i + 1];
     }
     free(every);
     *nodes = sn;
     *peak = (size_t)sp;
-    gl_cli_mpi_ranks(M.size, M.rank_nodes, M.rank_peak);
+    gl_cli_mpi_ranks(M.size, M.rank_nodes, M.rank_peak, M.rank_cpu_ms);
 }
 
 static void flood_mpi_free(void)
@@ -502,6 +533,7 @@ static void flood_mpi_free(void)
     free(M.ctrl_to);
     free(M.rank_nodes);
     free(M.rank_peak);
+    free(M.rank_cpu_ms);
     memset(&M, 0, sizeof M);
 }
 
@@ -525,7 +557,8 @@ void flood_mpi_install(void)
     M.ctrl_to = calloc((size_t)M.size, sizeof *M.ctrl_to);
     M.rank_nodes = calloc((size_t)M.size, sizeof *M.rank_nodes);
     M.rank_peak = calloc((size_t)M.size, sizeof *M.rank_peak);
-    if (!M.out || !M.data_to || !M.ctrl_to || !M.rank_nodes || !M.rank_peak) return;
+    M.rank_cpu_ms = calloc((size_t)M.size, sizeof *M.rank_cpu_ms);
+    if (!M.out || !M.data_to || !M.ctrl_to || !M.rank_nodes || !M.rank_peak || !M.rank_cpu_ms) return;
     R.self = M.rank;
     R.workers = M.size;
     R.ctx = &M;
