@@ -107,10 +107,23 @@ if [ "${MPI_FULL:-0}" = 1 ]; then
     mpirun_run 4 solve "$TMP/h14.txt" --json --mpi; expect_out '"optimal":true,"cost":30' "14_14_10_002 on 4"
     check_ranks "solve on 4" 4
 
+    # ranks_of PID: the gridlab processes under the mpirun under PID (the
+    # job), once both have started and had a second of search
+    ranks_of() {
+        local mp procs i
+        for i in $(seq 1 100); do
+            mp=$(pgrep -P "$1" mpirun || echo "$1")
+            procs=$(pgrep -P "$mp" gridlab | sort -n)
+            [ "$(printf '%s\n' "$procs" | grep -c .)" -ge 2 ] && break
+            sleep 0.2
+        done
+        sleep 1
+        printf '%s\n' "$procs"
+    }
     # SIGTERM to mpirun: every process stops, rank 0 prints its answer
     timeout -s KILL 120 mpirun -np 2 "$GRIDLAB" solve "$TMP/h16.txt" --json --mpi >"$TMP/out" 2>"$TMP/err" &
     pid=$!
-    sleep 2
+    ranks_of "$pid" >/dev/null
     stop_after TERM "$(pgrep -P "$pid" mpirun || echo "$pid")" "$pid"
     OUT=$(cat "$TMP/out")
     ERR=$(cat "$TMP/err")
@@ -121,9 +134,7 @@ if [ "${MPI_FULL:-0}" = 1 ]; then
     # a process that dies: the others end, with mpirun's message, no hang
     timeout -s KILL 120 mpirun -np 2 "$GRIDLAB" solve "$TMP/h16.txt" --json --mpi >"$TMP/out" 2>"$TMP/err" &
     pid=$!
-    sleep 2
-    mp=$(pgrep -P "$pid" mpirun || echo "$pid")
-    victim=$(pgrep -P "$mp" gridlab | tail -1)
+    victim=$(ranks_of "$pid" | tail -1)
     t0=${EPOCHREALTIME/[.,]/}
     kill -KILL "$victim"
     wait "$pid"
@@ -138,9 +149,7 @@ if [ "${MPI_FULL:-0}" = 1 ]; then
     GRIDLAB_MPI_WATCHDOG_S=3 timeout -s KILL 120 mpirun -x GRIDLAB_MPI_WATCHDOG_S -np 2 "$GRIDLAB" solve \
         "$TMP/h16.txt" --json --mpi >"$TMP/out" 2>"$TMP/err" &
     pid=$!
-    sleep 2
-    mp=$(pgrep -P "$pid" mpirun || echo "$pid")
-    procs=$(pgrep -P "$mp" gridlab | sort -n)
+    procs=$(ranks_of "$pid")
     kill -STOP $(echo "$procs" | tail -1)
     kill -TERM $(echo "$procs" | head -1)
     wait "$pid"
