@@ -86,7 +86,8 @@ typedef struct {
     /* a non-root rank: the verdict received */
     int have_verdict;
     long long v_kind, v_level;
-    unsigned polls;
+    unsigned polls, recvs;
+    int want;                   /* take a batch at the next r_recv (after an idle wait) */
     unsigned long long *rank_nodes;
     size_t *rank_peak;
     double *rank_cpu_ms;
@@ -286,6 +287,10 @@ static size_t r_recv(void *ctx, const uint64_t **words)
     (void)ctx;
     *words = NULL;
     if (M.stop) return 0;
+    /* a probe costs MPI's progress over every transport: between two
+     * expansions only every 8th call probes, after an idle wait each */
+    if (!M.want && (++M.recvs & 7)) return 0;
+    M.want = 0;
     size_t n = data_take(); /* (no batch is empty) */
     if (!n) return 0;
     M.taken = M.data_in; /* taken whole before the next call */
@@ -331,7 +336,7 @@ static int r_idle(void *ctx, int fmin, int *next, flood_xport_poll poll, void *p
     if (M.stop) return -1;
     int flag = 0;
     CHECK(MPI_Iprobe(MPI_ANY_SOURCE, TAG_DATA, M.comm, &flag, MPI_STATUS_IGNORE), "a probe");
-    if (flag) return 1;
+    if (flag) return M.want = 1;
     /* this epoch's report, once (idle: every batch taken is done with) */
     if (!M.reported) {
         M.reported = 1;
@@ -367,13 +372,13 @@ static int r_idle(void *ctx, int fmin, int *next, flood_xport_poll poll, void *p
             M.nrep = 0;
             M.rep_sent = M.rep_taken = 0;
             M.rep_fmin = INT32_MAX;
-            if (kind == V_CONTINUE) return 1;
+            if (kind == V_CONTINUE) return M.want = 1;
             *next = (int)level;
             return 0;
         }
         /* work that comes meanwhile is taken (the waves tell) */
         CHECK(MPI_Iprobe(MPI_ANY_SOURCE, TAG_DATA, M.comm, &flag, MPI_STATUS_IGNORE), "a probe");
-        if (flag) return 1;
+        if (flag) return M.want = 1;
         if (round % 16 == 15 && poll && poll(pctx)) {
             r_stop(ctx, NULL);
             return -1;
