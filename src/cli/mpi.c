@@ -17,7 +17,9 @@
 #include <mpi.h>
 #endif
 
+#ifdef GL_HAVE_MPI
 static int mpi_started;
+#endif
 static int err_fd = 2; /* the first standard error, kept on every rank */
 static char **mpi_argv; /* the rewritten arguments */
 static int ranks_n = -1;
