@@ -96,6 +96,8 @@ mpirun_run 2 solve "$TMP/h14.txt" --mpi --threads 2; expect_rc 2 "--mpi with --t
 expect_err "one search thread per process" "--threads refused with a reason"
 mpirun_run 2 solve - --mpi; expect_rc 2 "--mpi with standard input"
 expect_err "not -" "standard input refused with a reason"
+mpirun_run 2 batch flood "$b12" --size 12x12 --jobs 2 --mpi; expect_rc 2 "batch --mpi with --jobs"
+expect_err "leave out --jobs" "--jobs refused with a reason"
 mpirun_run 2 solve "$TMP/h14.txt" --algo beam --mpi; expect_rc 2 "--mpi with beam"
 expect_err "unknown option --mpi" "beam takes no --mpi"
 run solve "$TMP/h14.txt" --mpi --limit-ms 50; expect_rc 0 "--mpi alone: one process of one"

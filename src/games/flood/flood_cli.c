@@ -421,6 +421,10 @@ static int cmd_batch(int argc, char **argv)
         rc = gl_cli_failf("batch: --size WxH is required");
         goto out;
     }
+    if (jobs > 1 && gl_kv_get(&a.opts, "mpi")) {
+        rc = gl_cli_failf("batch: --mpi solves one board at a time over all the processes: leave out --jobs");
+        goto out;
+    }
     B.algo = gl_kv_get(&a.opts, "algo");
     for (int i = 0; i < a.opts.n; i++)
         if (!a.opts.items[i].used) gl_kv_add(&sopts, a.opts.items[i].key, a.opts.items[i].value, 0);
