@@ -316,15 +316,17 @@ static int r_stopped(void *ctx)
 }
 
 /* One round of a wait: a yield for the first rounds, then sleeps that
- * grow to 0.2 ms (a process waiting for the slowest one at the end
- * of a level should not spend the processor that one needs). */
+ * grow to 2 ms.  A waiting process polls MPI on every round, and with
+ * more processes than free cores the waits last as long as the slowest
+ * process is kept from running (with 0.2 ms sleeps, 4 processes on 2
+ * loaded cores spent most of their time polling: docs/notes/flood.md). */
 static void wait_round(unsigned round)
 {
     if (round < 16) {
         sched_yield();
     } else {
         long us = 10L * (long)(round - 15);
-        struct timespec ts = {0, (us < 200 ? us : 200) * 1000L};
+        struct timespec ts = {0, (us < 2000 ? us : 2000) * 1000L};
         nanosleep(&ts, NULL);
     }
 }
