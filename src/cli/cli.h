@@ -45,6 +45,9 @@ typedef struct gl_cli_tools {
     const gl_cli_command *commands;
     const gl_cli_view *view;
     int (*bench)(int argc, char **argv);
+    /* In a program built with MPI, started with --mpi: installs the game's
+     * transport across processes (MPI is initialised); may be NULL. */
+    void (*mpi)(void);
 } gl_cli_tools;
 
 /* The tools of the games of the build, in the registry's order, ended by
@@ -132,6 +135,24 @@ void gl_cli_stop_gently(int on);
 
 /* Colour on a terminal unless NO_COLOR is set. */
 int gl_cli_use_color(FILE *f);
+
+/* Running as one of several processes (mpi.c, `--mpi` under mpirun).
+ * gl_cli_mpi_start: before anything else; when argv holds --mpi, starts
+ * MPI (refused, exit 2, in a build without it), lets each game install
+ * its transport, rewrites --mpi as the solver option "--mpi 1", and sends
+ * the output of every process but rank 0 to /dev/null.  0 to go on, else
+ * an exit status.  gl_cli_mpi_end: at exit. */
+int gl_cli_mpi_start(int *argc, char ***argv);
+void gl_cli_mpi_end(void);
+/* Where a process's own failure is told: standard error as it was before
+ * gl_cli_mpi_start, on every rank. */
+int gl_cli_mpi_err_fd(void);
+/* The last distributed search's effort per process (set by the game's
+ * transport: expansions, peak bytes charged, processor milliseconds of the
+ * search), added to the next solution printed as "ranks". */
+void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak, const double *cpu_ms);
+/* Appends "ranks" to the JSON object just written in out, once per search. */
+void gl_cli_mpi_ranks_json(gl_strbuf *out);
 
 /* Solver output shared by solve, tour and batch. */
 void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,

@@ -424,6 +424,10 @@ static int cmd_batch(int argc, char **argv)
         rc = gl_cli_failf("batch: --size WxH is required");
         goto out;
     }
+    if (jobs > 1 && gl_kv_get(&a.opts, "mpi")) {
+        rc = gl_cli_failf("batch: --mpi solves one board at a time over all the processes: leave out --jobs");
+        goto out;
+    }
     B.algo = gl_kv_get(&a.opts, "algo");
     for (int i = 0; i < a.opts.n; i++)
         if (!a.opts.items[i].used) gl_kv_add(&sopts, a.opts.items[i].key, a.opts.items[i].value, 0);
@@ -547,5 +551,11 @@ static void show_groups(const gl_board *b, gl_strbuf *out, int colour)
 static const gl_cli_view groups = {"groups", "each cell as group/colour: the component graph the solvers work on",
                                    show_groups};
 
+#ifdef GL_HAVE_MPI
+void flood_mpi_install(void); /* flood_mpi.c */
+#define FLOOD_MPI flood_mpi_install
+#else
+#define FLOOD_MPI NULL
+#endif
 const gl_cli_tools gl_cli_tools_flood = {
-    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood};
+    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood, .mpi = FLOOD_MPI};

@@ -313,7 +313,7 @@ static int flood_picks(const gl_board *bb, const gl_move *m, int *rc)
 
 static const gl_solver flood_solvers[] = {
     {"astar", "A* on the component graph: proved optimal (bound: colours left, layered rings; threads=1)",
-     "threads", flood_solve_astar},
+     "threads mpi", flood_solve_astar},
     {"ida", "iterative-deepening A*: proved optimal, memory proportional to the depth", NULL,
      flood_solve_ida},
     {"greedy", "k-ply lookahead: fewest moves by the bound, then most cells (depth=3)", "depth", flood_solve_greedy},
