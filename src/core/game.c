@@ -163,6 +163,22 @@ void gl_cell_format(int row, int col, char *buf, size_t n)
     snprintf(buf, n, "%s%lld", tmp + k, (long long)row + 1);
 }
 
+void *gl_block_new(size_t size, gl_error *err)
+{
+    void *b = calloc(1, size);
+    if (!b) gl_error_set(err, "out of memory");
+    return b;
+}
+
+gl_board *gl_block_copy(const gl_board *b, size_t size)
+{
+    void *c = malloc(size);
+    if (c) memcpy(c, b, size);
+    return c;
+}
+
+void gl_block_free(gl_board *b) { free(b); }
+
 int gl_picks_of(int w, const int *idx, int n, int *rc)
 {
     for (int k = 0; k < n; k++) {
