@@ -369,4 +369,45 @@ run batch flood "$TMP/g2k.txt" --size 10x10 --algo astar --jobs 2; expect_rc 0 "
 [ "$OUT" = "$one" ] && ok || bad "batch of 2000: --jobs 2 output differs"
 [ "$(printf '%s\n' "$OUT" | wc -l)" = 2000 ] && ok || bad "batch of 2000: line count"
 
+# scripts/flood-campaign: a proof run in pieces (a rerun skips the boards
+# proved, SIGTERM drops the board in progress) and the shipped files,
+# checked against an upper bound.
+camp="$(dirname "$0")/../../scripts/flood-campaign"
+pc="$(dirname "$0")/../../bench/data/flood/pc19"
+sed -n '1p;3p' "$pc.txt" >"$TMP/set.txt"
+sed -n '1p;3p' "$pc.optimal-lengths.txt" >"$TMP/upper.txt"
+cres="$TMP/set.results.jsonl"
+OUT=$("$camp" run "$TMP/set.txt" "$cres" --size 14x14 2>&1); RC=$?
+expect_rc 0 "campaign run"; expect_out "2 of 2 boards proved (2 in this run)" "campaign run: both proved"
+[ "$(grep -c '"optimal":true' "$cres")" = 2 ] && ok || bad "campaign: two proved lines"
+head -1 "$cres" >"$TMP/c1" && mv "$TMP/c1" "$cres"  # as if stopped after board 1
+OUT=$("$camp" run "$TMP/set.txt" "$cres" --size 14x14 2>&1); RC=$?
+expect_rc 0 "campaign resumed"; expect_out "2 of 2 boards proved (1 in this run)" "campaign resumed: board 1 skipped"
+[ "$(grep -c '^{"board":1,' "$cres")" = 1 ] && [ "$(grep -c '^{"board":2,' "$cres")" = 1 ] && ok || bad "campaign: one line per board"
+OUT=$("$camp" ship "$TMP/set.txt" "$cres" "$TMP/set" --upper "$TMP/upper.txt" 2>&1); RC=$?
+expect_rc 0 "campaign ship"
+cmp -s "$TMP/set.optimal-lengths.txt" "$TMP/upper.txt" && ok || bad "campaign ship: the lengths are pc19's optimal ones"
+[ "$(wc -l <"$TMP/set.solutions.txt")" = 2 ] && ok || bad "campaign ship: two solutions"
+run batch flood "$TMP/set.txt" --size 14x14
+[ "$(printf '%s\n' "$OUT" | awk '{ print length($0) }')" = "$(cat "$TMP/upper.txt")" ] && ok || bad "campaign: batch agrees"
+echo 1 >"$TMP/tight.txt"; echo 1 >>"$TMP/tight.txt"
+OUT=$("$camp" ship "$TMP/set.txt" "$cres" "$TMP/x" --upper "$TMP/tight.txt" 2>&1); RC=$?
+expect_rc 2 "campaign ship: a length over the upper bound refused"; expect_out "is over" "campaign ship: says which"
+[ ! -e "$TMP/x.solutions.txt" ] && ok || bad "campaign ship: nothing written when refused"
+head -1 "$cres" >"$TMP/c1" && mv "$TMP/c1" "$cres"
+OUT=$("$camp" ship "$TMP/set.txt" "$cres" "$TMP/x" 2>&1); RC=$?
+expect_rc 2 "campaign ship: a board not proved refused"; expect_out "board 2 is not proved" "campaign ship: names the board"
+
+# SIGTERM mid-board: exit 130 at once, the board dropped (board 955 of
+# b24c6n1000 takes minutes)
+sed -n '955p' "$(dirname "$pc")/b24c6n1000.txt" >"$TMP/big.txt"
+"$camp" run "$TMP/big.txt" "$TMP/big.jsonl" --size 24x24 >"$TMP/out" 2>"$TMP/err" &
+cp=$!
+for _ in $(seq 300); do [ -e "$TMP/big.jsonl.out" ] && break; sleep 0.1; done  # the board started
+sleep 0.5; t0=$SECONDS
+kill -TERM "$cp"; wait "$cp"; RC=$?; OUT=$(cat "$TMP/err")
+expect_rc 130 "campaign: SIGTERM"; expect_out "interrupted at board 1 (dropped)" "campaign: SIGTERM says so"
+[ $((SECONDS - t0)) -le 20 ] && ok || bad "campaign: SIGTERM took $((SECONDS - t0)) s"
+[ ! -s "$TMP/big.jsonl" ] && ok || bad "campaign: the interrupted board left a line"
+
 finish

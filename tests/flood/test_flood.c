@@ -650,6 +650,50 @@ static void test_many_colour_and_hard_samples(void **state)
     }
 }
 
+/* The proved set b24c6n1000 (bench/data/flood): every shipped solution
+ * floods its board in exactly its optimal length, never before its last
+ * move, and no length is over the set's published upper bound. */
+static void test_b24c6n1000_solutions(void **state)
+{
+    (void)state;
+    const char *names[4] = {"txt", "solutions.txt", "optimal-lengths.txt", "potentially-optimal-lengths.txt"};
+    FILE *f[4];
+    for (int i = 0; i < 4; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/bench/data/flood/b24c6n1000.%s", GL_SOURCE_DIR, names[i]);
+        f[i] = fopen(path, "r");
+        if (!f[i]) fail_msg("%s: cannot be read", path);
+    }
+    char line[1024], sol[256];
+    int n = 0, total = 0, len, upper;
+    while (fgets(line, sizeof line, f[0])) {
+        n++;
+        line[strcspn(line, "\r\n")] = '\0';
+        assert_non_null(fgets(sol, sizeof sol, f[1]));
+        sol[strcspn(sol, "\r\n")] = '\0';
+        assert_int_equal(fscanf(f[2], "%d", &len), 1);
+        assert_int_equal(fscanf(f[3], "%d", &upper), 1);
+        flood_board b;
+        gl_error err = {0};
+        assert_int_equal(flood_board_from_line(&b, line, (int)strlen(line), 24, 24, FLOOD_START_CORNER, &err), 0);
+        int k = (int)strlen(sol);
+        if (k != len) fail_msg("board %d: %d moves, optimal length %d", n, k, len);
+        if (len > upper) fail_msg("board %d: length %d over the upper bound %d", n, len, upper);
+        for (int m = 0; m < k; m++) {
+            int c = flood_colour_of(sol[m]);
+            if (c < 0 || c >= b.ncolors || c == flood_region_colour(&b) || flood_is_won(&b))
+                fail_msg("board %d: move %d ('%c') cannot be played", n, m + 1, sol[m]);
+            flood_fill(&b, c);
+        }
+        if (!flood_is_won(&b)) fail_msg("board %d: not flooded after its %d moves", n, k);
+        total += len;
+    }
+    assert_int_equal(n, 1000);
+    assert_null(fgets(sol, sizeof sol, f[1]));
+    assert_int_equal(total, 31804);
+    for (int i = 0; i < 4; i++) fclose(f[i]);
+}
+
 /* The samples are chosen to run in seconds (also under the sanitizers):
  * boards whose A* search is small; the full sets are for the benchmark. */
 static void test_pc19_sample(void **state)
@@ -811,7 +855,7 @@ int main(void)
         cmocka_unit_test(test_bounds_admissible), cmocka_unit_test(test_kernels_agree),
         cmocka_unit_test(test_pc19_sample), cmocka_unit_test(test_many_colour_and_hard_samples),
         cmocka_unit_test(test_floodtest_sample),  cmocka_unit_test(test_limit_and_hint),
-        cmocka_unit_test(test_solvers_under_limits),
+        cmocka_unit_test(test_solvers_under_limits), cmocka_unit_test(test_b24c6n1000_solutions),
     };
     /* FLOOD_TEST_FILTER=name runs only the matching tests */
     if (getenv("FLOOD_TEST_FILTER")) cmocka_set_test_filter(getenv("FLOOD_TEST_FILTER"));

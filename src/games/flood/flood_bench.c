@@ -34,19 +34,15 @@ typedef struct {
     int w, h, start;
     int per_board;
     long long limit_ms, mem_mb;
-    /* the lengths compared with: NAME.optimal-lengths.txt when NULL, else
-     * NAME.<ref>.txt, upper bounds not proved optimal (fewer moves is then
-     * not suspect) */
-    const char *ref;
 } flood_set_info;
 
 static const flood_set_info SETS[] = {
-    {"pc19", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096, NULL},
-    {"floodtest1000", 19, 19, FLOOD_START_CENTER, 0, 60000, 4096, NULL},
-    {"b12c12", 12, 12, FLOOD_START_CORNER, 0, 60000, 4096, NULL},
-    {"b14c8", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096, NULL},
-    {"hard99", 0, 0, FLOOD_START_CORNER, 1, 1800000, 14336, NULL},
-    {"b24c6n1000", 24, 24, FLOOD_START_CORNER, 0, 1800000, 6000, "potentially-optimal-lengths"},
+    {"pc19", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096},
+    {"floodtest1000", 19, 19, FLOOD_START_CENTER, 0, 60000, 4096},
+    {"b12c12", 12, 12, FLOOD_START_CORNER, 0, 60000, 4096},
+    {"b14c8", 14, 14, FLOOD_START_CORNER, 0, 60000, 4096},
+    {"hard99", 0, 0, FLOOD_START_CORNER, 1, 1800000, 14336},
+    {"b24c6n1000", 24, 24, FLOOD_START_CORNER, 0, 1800000, 6000},
 };
 #define SET_NAMES "pc19, floodtest1000, b12c12, b14c8, hard99, b24c6n1000"
 
@@ -167,10 +163,10 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
             printf("  %4d %-14s %dx%d %6d %6d %-8s %11.1f %9.1f %12llu%s\n", first + i, names ? names[i] : "", w, h,
                    sol.nmoves, known, sol.optimal ? "proved" : sol.stopped ? sol.stopped : "no", sol.ms,
                    (double)sol.peak_bytes / (1 << 20), (unsigned long long)sol.nodes,
-                   !ok || !flood_is_won(&c) ? "  REPLAY FAILED" : sol.nmoves < known && !set->ref ? "  BELOW OPTIMAL?" : "");
+                   !ok || !flood_is_won(&c) ? "  REPLAY FAILED" : sol.nmoves < known ? "  BELOW OPTIMAL?" : "");
             fflush(stdout);
         }
-        if (sol.nmoves < known && !set->ref) below++;
+        if (sol.nmoves < known) below++;
         ms[done++] = sol.ms;
         total += sol.nmoves;
         optimal_total += known;
@@ -219,8 +215,8 @@ int gl_bench_flood(int argc, char **argv)
                        "                 b12c12 and b14c8 are 100 boards of 12 and 8 colours, hard99\n"
                        "                 the 99 hard boards (12x12 to 20x20, 6 to 10 colours), a line\n"
                        "                 per board (moves, optimal, proved, ms, peak MiB, nodes);\n"
-                       "                 b24c6n1000 (24x24, 6 colours) is compared with terminal-flood's\n"
-                       "                 potentially optimal lengths, upper bounds (30 min, 6000 MB)\n"
+                       "                 b24c6n1000 is 1000 boards of 24x24 and 6 colours, with the\n"
+                       "                 optimal lengths proved by gridlab (docs/flood.md)\n"
                        "  --algos LIST   astar,beam,greedy,ida (default astar,beam,greedy)\n"
                        "  --boards N     only the first N boards of each set (default all)\n"
                        "  --first N      start at board N (1-based, default 1)\n"
@@ -290,7 +286,7 @@ int gl_bench_flood(int argc, char **argv)
         const flood_set_info *set = set_of[k];
         char path[1200], opath[1200];
         snprintf(path, sizeof path, "%s/%s.txt", dir, set->name);
-        snprintf(opath, sizeof opath, "%s/%s.%s.txt", dir, set->name, set->ref ? set->ref : "optimal-lengths");
+        snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set->name);
         char npath[1200];
         snprintf(npath, sizeof npath, "%s/%s.names", dir, set->name);
         char *bdata = NULL, *odata = NULL, *ndata = NULL, **bl = NULL, **ol = NULL, **nl = NULL;
