@@ -30,6 +30,15 @@ void gl_solution_free(gl_solution *s)
 
 void gl_solution_clear_moves(gl_solution *s) { s->nmoves = 0; }
 
+void gl_solution_begin(gl_solution *s)
+{
+    s->solved = s->optimal = 0;
+    s->stopped = NULL;
+    s->nodes = 0;
+    s->cost = 0;
+    s->nmoves = 0;
+}
+
 void gl_solution_push(gl_solution *s, gl_move m)
 {
     if (s->nmoves == s->cap) {

@@ -122,6 +122,9 @@ void gl_info_list_add(gl_info *i, const int *rc, int n);
 /* A solution's moves: emptied, one added at the end, their order turned
  * around (a route rebuilt from its goal).  (src/core/game.c) */
 void gl_solution_clear_moves(gl_solution *s);
+/* A solve's answer before it starts: not solved, not proved, no moves,
+ * nodes or cost, not stopped (the info and the moves' memory kept). */
+void gl_solution_begin(gl_solution *s);
 void gl_solution_push(gl_solution *s, gl_move m);
 void gl_solution_reverse(gl_solution *s);
 

@@ -3,7 +3,8 @@
  *
  * For seeded boards of the default parameters and of every preset: the
  * parameter table agrees with create (defaults are the defaults, ranges
- * and choices are enforced), IDs reproduce boards, the text format round
+ * and choices are enforced, and a file's header refuses a value in the
+ * same words), IDs reproduce boards, the text format round
  * trips, every legal move formats, parses back, applies with a move event
  * and keeps the round trip, the cells a player picks for each give it
  * back, the front-end facts agree with the moves, status agrees with the
@@ -54,14 +55,21 @@ static gl_board *make(const gl_game *g, const char *pairs, uint64_t seed)
     return b;
 }
 
-static int refused(const gl_game *g, const char *key, const char *value)
+/* A board of g made with key=value alone (seed 1), or NULL with err set. */
+static gl_board *made_with(const gl_game *g, const char *key, const char *value, gl_error *err)
 {
     gl_kvlist l;
     gl_kv_init(&l);
     gl_kv_add(&l, key, value, 0);
-    gl_error err = {0};
-    gl_board *b = gl_game_create(g, &l, 1, &err);
+    gl_board *b = gl_game_create(g, &l, 1, err);
     gl_kv_free(&l);
+    return b;
+}
+
+static int refused(const gl_game *g, const char *key, const char *value)
+{
+    gl_error err = {0};
+    gl_board *b = made_with(g, key, value, &err);
     if (b) {
         g->destroy(b);
         return 0;
@@ -69,12 +77,15 @@ static int refused(const gl_game *g, const char *key, const char *value)
     return err.set && strstr(err.msg, key) != NULL; /* the message names the key */
 }
 
-/* What a message says of value after naming it ("... 1x14: expected WxH
- * ..." -> "expected WxH ..."), or "" when it does not name it. */
+/* What a message says of value after naming it ("... size=1x14: expected
+ * WxH ..." or "... --size 1x14: expected WxH ..." -> "expected WxH ..."),
+ * or "" when it does not name it. */
 static const char *said_of(const char *msg, const char *value)
 {
-    const char *at = strstr(msg, value);
-    return at && strncmp(at + strlen(value), ": ", 2) == 0 ? at + strlen(value) + 2 : "";
+    size_t n = strlen(value);
+    for (const char *at = strstr(msg, value); at; at = strstr(at + 1, value))
+        if (at > msg && (at[-1] == '=' || at[-1] == ' ') && strncmp(at + n, ": ", 2) == 0) return at + n + 2;
+    return "";
 }
 
 /* One range statement: key=value, which create refuses, is refused in the
@@ -83,12 +94,8 @@ static const char *said_of(const char *msg, const char *value)
  * the line.  Headers that do not keep the key have nothing to check. */
 static void check_header_alike(const gl_game *g, const char *plain, const char *key, const char *value)
 {
-    gl_kvlist l;
-    gl_kv_init(&l);
-    gl_kv_add(&l, key, value, 0);
     gl_error e1 = {0};
-    gl_board *b = gl_game_create(g, &l, 1, &e1);
-    gl_kv_free(&l);
+    gl_board *b = made_with(g, key, value, &e1);
     if (b) g->destroy(b);
     char pat[80];
     snprintf(pat, sizeof pat, " %s=", key);

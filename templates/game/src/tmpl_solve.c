@@ -38,11 +38,7 @@ int tmpl_solve_gf2(const gl_board *bb, const gl_solve_opts *o, gl_solution *out,
     int n = b->w * b->h;
     gl_meter m;
     gl_meter_start(&m, &o->lim);
-    out->solved = out->optimal = 0;
-    out->stopped = NULL;
-    out->nodes = 0;
-    out->cost = 0;
-    gl_solution_clear_moves(out);
+    gl_solution_begin(out);
 
     /* the system: row i says which presses toggle cell i, column n its light */
     static const int dr[5] = {0, -1, 1, 0, 0}, dc[5] = {0, 0, 0, -1, 1};
