@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lines_board *lines_alloc(void) { return calloc(1, sizeof(lines_board)); }
+GL_BLOCK_BOARD(lines, lines_board, b->w, b->h)
 
 /* The parameters: the one statement of what `new`, IDs, the forms and the
  * header's shared keys take. */
@@ -48,11 +48,8 @@ static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
         gl_error_set(err, "line=%d is longer than the %dx%d board", line, w, h);
         return NULL;
     }
-    lines_board *b = lines_alloc();
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    lines_board *b = lines_board_new(err);
+    if (!b) return NULL;
     lines_init(b, w, h, colors, line, spawn, rules, rng);
     return (gl_board *)b;
 }
@@ -74,11 +71,8 @@ static gl_board *lines_parse(gl_text *tx, gl_error *err)
         return NULL;
     }
     if (gl_text_expect_rows(tx, h, err) != 0) return NULL;
-    b = lines_alloc();
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    b = lines_board_new(err);
+    if (!b) return NULL;
     b->w = w;
     b->h = h;
     b->n = w * h;
@@ -274,14 +268,6 @@ static void lines_status_line(const gl_board *gb, gl_strbuf *out)
                  lines_over(b) ? "  game over" : "");
 }
 
-static gl_board *lines_clone(const gl_board *gb)
-{
-    lines_board *b = lines_alloc();
-    if (b) *b = *(const lines_board *)gb;
-    return (gl_board *)b;
-}
-
-static void lines_destroy(gl_board *b) { free(b); }
 
 static int lines_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err)
 {
@@ -395,11 +381,6 @@ static int lines_apply(gl_board *gb, const gl_move *m, gl_events *ev, gl_error *
 
 static long long lines_score(const gl_board *gb) { return ((const lines_board *)gb)->score; }
 
-static void lines_dims(const gl_board *gb, int *w, int *h)
-{
-    *w = ((const lines_board *)gb)->w;
-    *h = ((const lines_board *)gb)->h;
-}
 
 static void lines_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
 {
@@ -575,7 +556,7 @@ const gl_game gl_game_lines = {
     .format = lines_format,
     .render = lines_render,
     .clone = lines_clone,
-    .destroy = lines_destroy,
+    .destroy = gl_block_free,
     .parse_move = lines_parse_move,
     .format_move = lines_format_move,
     .legal_moves = lines_legal_moves,

@@ -71,13 +71,12 @@ static int read_rules(gl_kvlist *kv, match3_rules *R, long long *limit, gl_error
     return 0;
 }
 
+GL_BLOCK_BOARD(match3, match3_board, b->R.cols, b->R.rows)
+
 static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    match3_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    match3_board *b = match3_board_new(err);
+    if (!b) return NULL;
     long long limit = 0;
     if (read_rules(params, &b->R, &limit, err) != 0) {
         free(b);
@@ -91,11 +90,8 @@ static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 
 static gl_board *match3_parse(gl_text *t, gl_error *err)
 {
-    match3_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    match3_board *b = match3_board_new(err);
+    if (!b) return NULL;
     gl_kv *rk = NULL;
     long long score = 0, played = 0, limit = 0;
     if (!gl_kv_find(&t->keys, "size")) {
@@ -240,14 +236,6 @@ static void match3_render(const gl_board *bb, gl_strbuf *out, int flags)
     }
 }
 
-static gl_board *match3_clone(const gl_board *bb)
-{
-    match3_board *b = malloc(sizeof *b);
-    if (b) *b = *(const match3_board *)bb;
-    return (gl_board *)b;
-}
-
-static void match3_destroy(gl_board *b) { free(b); }
 
 static int match3_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
 {
@@ -364,12 +352,6 @@ static void match3_status_line(const gl_board *bb, gl_strbuf *out)
                  left == 0 ? "  no swap left" : n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
 }
 
-static void match3_dims(const gl_board *bb, int *w, int *h)
-{
-    const match3_board *b = (const match3_board *)bb;
-    *w = b->R.cols;
-    *h = b->R.rows;
-}
 
 static void match3_cell(const gl_board *bb, int r, int c, gl_cell_view *v)
 {
@@ -476,7 +458,7 @@ const gl_game gl_game_match3 = {
     .format = match3_format,
     .render = match3_render,
     .clone = match3_clone,
-    .destroy = match3_destroy,
+    .destroy = gl_block_free,
     .parse_move = match3_parse_move,
     .format_move = match3_format_move,
     .legal_moves = match3_legal_moves,

@@ -145,11 +145,7 @@ static void onet_status_line(const gl_board *gb, gl_strbuf *out)
     else if (!links) gl_sb_puts(out, "  deadlock");
 }
 
-static void onet_dims(const gl_board *gb, int *w, int *h)
-{
-    *w = ((const onet_board *)gb)->w;
-    *h = ((const onet_board *)gb)->h;
-}
+GL_BOARD_DIMS(onet, onet_board, b->w, b->h)
 
 static void onet_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
 {
