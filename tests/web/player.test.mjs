@@ -68,15 +68,18 @@ async function measure(page) {
 // Every preset of every game at three screen sizes: cells of at least 28
 // CSS px on a desktop; at least 24 on a phone, the board panning in its
 // window when it is larger (and zooming); never a page wider than the
-// screen.  A screenshot of each.
+// screen.  A screenshot of each.  The default run (scripts/test) takes
+// the phone, the narrowest; the full run (GL_FULL=1: scripts/test full)
+// all three.
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, least: 28 },
   { name: 'phone', viewport: { width: 390, height: 844 }, least: 24, mobile: true },
   { name: 'landscape', viewport: { width: 844, height: 390 }, least: 24, mobile: true },
 ];
+const SIZES_RUN = process.env.GL_FULL === '1' ? SIZES : SIZES.filter((s) => s.name === 'phone');
 test('every preset of every game: cells large enough to tap, or the board pans; screenshots', async () => {
   const rows = [];
-  for (const size of SIZES) {
+  for (const size of SIZES_RUN) {
     const { context, page } = await openPage(browser, urlOf(''), size.viewport,
       size.mobile ? { hasTouch: true, isMobile: true } : {});
     try {
