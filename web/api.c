@@ -103,6 +103,15 @@ GLW_API const char *glw_games(void)
     gl_json_arr_begin(&j);
     for (int i = 0; i < gl_ngames; i++) gl_json_game(&j, gl_games[i]); /* `gridlab list --json`'s shape */
     gl_json_arr_end(&j);
+    /* what each game's cells show, in words (gl_game.cell_words: the
+     * names a screen reader reads) */
+    gl_json_key(&j, "cell_words");
+    gl_json_obj_begin(&j);
+    for (int i = 0; i < gl_ngames; i++) {
+        gl_json_key(&j, gl_games[i]->name);
+        gl_json_str(&j, gl_games[i]->cell_words ? gl_games[i]->cell_words : "");
+    }
+    gl_json_obj_end(&j);
     gl_json_key(&j, "default");
     gl_json_str(&j, gl_game_find(GLW_DEFAULT_GAME) ? GLW_DEFAULT_GAME : gl_ngames ? gl_games[0]->name : "");
     gl_json_obj_end(&j);

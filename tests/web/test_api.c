@@ -114,6 +114,15 @@ static void test_games(void **state)
     gl_json_arr_end(&j);
     assert_non_null(strstr(glw_games(), gl_sb_str(&cli)));
     gl_sb_free(&cli);
+    /* every game says what its cells show, in words (a screen reader's
+     * names of the cells): a line for every other symbol or one for each */
+    const gl_jv *words = member(&doc, "cell_words");
+    assert_int_equal(words->type, GL_JV_OBJ);
+    for (int i = 0; i < gl_ngames; i++) {
+        const char *w = str(words, gl_games[i]->name);
+        assert_true(w[0] && w[1] == ':');
+        assert_null(strstr(w, "\n\n"));
+    }
     for (size_t i = 0; i < games->n; i++) {
         const gl_jv *g = &games->items[i];
         const gl_game *gg = gl_game_find(str(g, "name"));

@@ -85,22 +85,33 @@ function makeBoard(S, dom) {
     rows.hidden = h === 1;
   }
 
+  /* The cells in ARIA's grid structure: rows of cells (each row a
+   * wrapper that takes no room: the cells stay the CSS grid's items), the
+   * cursor's cell the grid's active descendant, so that a screen reader
+   * says it as the arrows move it. */
   function build() {
     const { w, h } = S.state;
     board.textContent = '';
     board.dataset.game = S.state.game;
+    board.setAttribute('aria-rowcount', h);
+    board.setAttribute('aria-colcount', w);
     cells = [];
-    for (let r = 0; r < h; r++)
+    for (let r = 0; r < h; r++) {
+      const row = el('div', { className: 'row' });
+      row.setAttribute('role', 'row');
       for (let c = 0; c < w; c++) {
         const sym = el('span', { className: 'sym' });
         const piece = el('span', { className: 'piece' }, sym);
-        const cell = el('div', { className: 'cell' }, piece);
+        piece.setAttribute('aria-hidden', 'true');
+        const cell = el('div', { className: 'cell', id: 'cell-' + (r * w + c) }, piece);
         cell.setAttribute('role', 'gridcell');
         cell.dataset.r = r;
         cell.dataset.c = c;
-        board.append(cell);
+        row.append(cell);
         cells.push(cell);
       }
+      board.append(row);
+    }
     buildLabels();
     const again = built.split(':').slice(1).join(':') === w + ':' + h;
     built = S.state.game + ':' + w + ':' + h;
@@ -111,6 +122,7 @@ function makeBoard(S, dom) {
   /* No game: no cells. */
   function clear() {
     board.textContent = '';
+    board.removeAttribute('aria-activedescendant');
     cols.textContent = '';
     rows.textContent = '';
     coming.textContent = '';
@@ -200,12 +212,35 @@ function makeBoard(S, dom) {
       const piece = cell.firstChild;
       paintPiece(piece, st.colours[i]);
       piece.firstChild.textContent = sym === ' ' ? '' : sym;
-      cell.setAttribute('aria-label', st.names[i] + ' ' + (empty && sym === '.' ? 'empty' : sym));
+      cell.setAttribute('aria-label', cellLabel(i, sym, st.colours[i], flags));
+      cell.setAttribute('aria-selected', picked.has(i) ? 'true' : 'false');
     }
+    const at = cells[S.cursor.r * w + S.cursor.c];
+    if (at) board.setAttribute('aria-activedescendant', at.id);
     Array.from(cols.children).forEach((s, c) => s.classList.toggle('on', c === S.cursor.c));
     Array.from(rows.children).forEach((s, r) => s.classList.toggle('on', r === S.cursor.r));
     paintComing();
     drawOverlay();
+  }
+
+  /* What a cell is, for a screen reader: its name as moves write it (a
+   * board of one row: its cell number) and what is on it in the game's
+   * words (its table's cell_words: "SYM: words" lines, '?' for any other
+   * symbol, '+' added for a marked cell; %s the symbol, %n its colour). */
+  let legend = { game: null, map: new Map() };
+  function cellLabel(i, sym, colour, flags) {
+    const st = S.state;
+    if (legend.game !== st.game) {
+      const map = new Map();
+      for (const line of ((S.cellWords || {})[st.game] || '').split('\n'))
+        if (line.length > 2 && line[1] === ':') map.set(line[0], line.slice(2).trim());
+      legend = { game: st.game, map };
+    }
+    const m = legend.map;
+    let words = (m.get(sym) || m.get('?') || sym).replace(/%s/g, sym).replace(/%n/g, String(colour));
+    if (flags & 2 && m.has('+')) words += ', ' + m.get('+');
+    const name = st.h === 1 ? 'cell ' + (i + 1) : st.names[i];
+    return name + ': ' + words;
   }
 
   /* The pieces that come next, as pieces (lines' balls in their colours). */

@@ -736,6 +736,7 @@ function pageMain() {
       wire();
       const r = await call('games');
       S.games = r.games;
+      S.cellWords = r.cell_words || {};
       S.defaultGame = r.default;
       fillGames();
       enableControls();

@@ -544,6 +544,7 @@ static const gl_preset lines_presets[] = {
 
 const gl_game gl_game_lines = {
     .name = "lines",
+    .cell_words = "?: ball %s\n.: empty\n*: empty, ball %n comes here next",
     .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
     .rules = "Move a ball to an empty cell it can reach through empty cells (up, down, left,\n"
