@@ -81,7 +81,9 @@ GL_API int gl_play_load_file(gl_play *p, const char *path, gl_error *err);
 GL_API int gl_play_start_text(gl_play *p, const gl_game *g, const char *params, uint64_t seed, gl_error *err);
 /* The same parameters with another seed. */
 GL_API int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err);
-/* Back to the first position of this game (of this level). */
+/* Back to the first position of this game (of this level): every move
+ * undone at once, kept for redo (a restart is undone by redoing them); the
+ * clock, the help and the record stay the game's. */
 GL_API int gl_play_restart(gl_play *p, gl_error *err);
 
 /* ------------------------------------------------------------ reading */

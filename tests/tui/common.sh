@@ -96,6 +96,13 @@ sleep 3
 keys Escape
 wait_gone "Restart from its first position" "the clock: the menu closes"
 case "$(screen)" in *"time 0:01"* | *"time 0:02"*) ok ;; *) bad "the clock ran while the menu was open: $(screen | head -1)" ;; esac
+# A restart is undone by redoing its moves.
+keys r
+wait_for "redo done" "restart undone: r redoes"
+expect_screen "moves 1" "restart undone: the move is back"
+keys u
+wait_for "undo done" "restart undone: u undoes again"
+expect_screen "moves 0" "restart undone: back at the start"
 
 # F1 is the help too.
 keys F1
