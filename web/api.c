@@ -164,6 +164,22 @@ GLW_API int glw_start(const char *game, const char *params, const char *seed)
     return 0;
 }
 
+/* Whether glw_start would start this game (the custom form is checked
+ * before the game in progress is left): 0, or -1 with the same message;
+ * the game in progress stays as it is. */
+GLW_API int glw_check(const char *game, const char *params, const char *seed)
+{
+    const gl_game *g = game ? gl_game_find(game) : NULL;
+    if (!g) return gl_error_set(&E, "no game called '%.40s'", game ? game : "");
+    uint64_t s;
+    if (seed_of(seed, &s) != 0) return -1;
+    gl_play *scratch = gl_play_new();
+    if (!scratch) return gl_error_set(&E, "out of memory");
+    int rc = gl_play_start_text(scratch, g, params, s, &E);
+    gl_play_free(scratch);
+    return rc != 0 ? -1 : 0;
+}
+
 GLW_API int glw_start_id(const char *id)
 {
     gl_play *p = act();

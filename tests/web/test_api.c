@@ -357,6 +357,18 @@ static void test_errors(void **state)
     assert_non_null(strstr(glw_error(), "key=value"));
     assert_int_equal(glw_start(gl_games[0]->name, "nosuchkey=1", "1"), -1);
     assert_non_null(strstr(glw_error(), "nosuchkey"));
+    /* a form checked before the game in progress is left: the same
+     * messages, the game untouched */
+    assert_int_equal(glw_start(gl_games[0]->name, "", "4"), 0);
+    char *before = dup(glw_save_text());
+    assert_int_equal(glw_check(gl_games[0]->name, "nosuchkey=1", "1"), -1);
+    assert_non_null(strstr(glw_error(), "nosuchkey"));
+    assert_int_equal(glw_check(gl_games[0]->name, "", "-3"), -1);
+    assert_non_null(strstr(glw_error(), "seed"));
+    assert_int_equal(glw_check("nosuch", "", "1"), -1);
+    assert_int_equal(glw_check(gl_games[0]->name, "", "77"), 0);
+    assert_string_equal(glw_save_text(), before);
+    free(before);
     assert_int_equal(glw_load("not a board\n", "x.txt"), -1);
     assert_non_null(strstr(glw_error(), "x.txt"));
     /* a bad ID says which part is wrong and keeps the game in progress */
