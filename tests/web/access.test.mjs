@@ -9,7 +9,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { GAMES, boardOf, idOf, launch, legalMoves, openPage, picksOf, serve, settled, stateOf, webBoard } from './lib.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { SITE, GAMES, boardOf, idOf, launch, legalMoves, openPage, picksOf, serve, settled, stateOf, webBoard } from './lib.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -159,3 +162,185 @@ for (const game of GAMES) {
     }
   });
 }
+
+// Words and flow (docs/web.md, "Playing"): the first message says how to
+// play; a short link or a game's name typed as an ID starts that game; a
+// loaded game says "Loaded"; the custom form is checked before the question
+// about the game in progress; a restart is undone by Redo.
+test('words and flow: how to play, short links, Loaded, the form checked first, restart undone', async () => {
+  const { context, page } = await openPage(browser, urlOf(''));
+  try {
+    const message = () => page.textContent('#message');
+    assert.match(await message(), /^New game of flood: .*Click or tap the cells of a move/);
+    assert.ok(!(await message()).includes(await idOf(page)), 'the first message is the raw ID');
+    // short links: #lines in the address, `tiles` typed as an ID
+    await page.goto(server.url + '?anim=off#lines');
+    await settled(page);
+    assert.match(await idOf(page), /^lines:.*#[0-9]{1,10}$/);
+    assert.equal(await stateOf(page), 'playing');
+    assert.match(await message(), /^New game of lines: /);
+    await page.fill('#id-input', 'tiles');
+    await page.click('#id-form button');
+    await settled(page);
+    assert.match(await idOf(page), /^tiles:.*#[0-9]{1,10}$/);
+    // the custom form: a bad value said in the form, with no question
+    // about the game in progress (which has a move)
+    const id = 'tiles:n=3,hop=2,start=standard#1';
+    await page.goto(urlOf(id));
+    await settled(page);
+    const start = await boardOf(page);
+    for (const cell of ['e1', 'c1']) { await page.click(`[data-cell="${cell}"]`); await settled(page); }
+    const two = await boardOf(page);
+    assert.notEqual(two, start);
+    await page.selectOption('#preset', 'custom');
+    await page.fill('#param-n', '999');
+    await page.click('#custom-form button[type=submit]');
+    await settled(page);
+    assert.match(await page.textContent('#custom-error'), /^n=999: /);
+    assert.equal(await page.isVisible('#ask-dialog'), false);
+    await page.click('#custom-cancel');
+    assert.equal(await boardOf(page), two);
+    // restart (asked: the game has moves), then Redo brings the moves back
+    await page.click('[data-action=restart]');
+    await page.click('#ask-yes');
+    await settled(page);
+    assert.equal(await boardOf(page), start);
+    assert.match(await message(), /Redo \(r\) brings the moves back/);
+    await page.keyboard.press('r');
+    await settled(page);
+    await page.keyboard.press('r');
+    await settled(page);
+    assert.equal(await boardOf(page), two);
+    // a loaded save says so
+    const text = await page.evaluate(() => localStorage.getItem('gridlab.game'));
+    await page.setInputFiles('#file', { name: 'my-tiles.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await settled(page);
+    assert.equal(await message(), `Loaded my-tiles.txt: ${id}.`);
+    assert.equal(await boardOf(page), two);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// A web app: the manifest (name, icons, start_url, display) and, after one
+// visit, the page reloads and plays with the network off.
+test('the manifest, and the page plays offline after one visit', async () => {
+  const manifest = JSON.parse(await (await fetch(server.url + 'manifest.webmanifest')).text());
+  assert.equal(manifest.short_name, 'gridlab');
+  assert.ok(manifest.name && manifest.start_url && manifest.display === 'standalone', JSON.stringify(manifest));
+  assert.ok(manifest.icons.length > 0);
+  for (const icon of manifest.icons) assert.equal((await fetch(new URL(icon.src, server.url))).status, 200, icon.src);
+  const id = 'tiles:n=3,hop=2,start=standard#1';
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    // the page's files in its cache
+    let kept = [];
+    for (let t = 0; t < 100; t++) {
+      kept = await page.evaluate(async () => {
+        const c = await caches.open('gridlab-site');
+        return (await c.keys()).map((r) => new URL(r.url).pathname).sort();
+      });
+      if (kept.length >= 6 && (await page.evaluate(() => !!navigator.serviceWorker.controller))) break;
+      await page.waitForTimeout(100);
+    }
+    for (const f of ['/', '/gridlab.js', '/gridlab.wasm', '/style.css', '/manifest.webmanifest', '/icon.svg'])
+      assert.ok(kept.includes(f), `${f} not cached: ${kept}`);
+    await context.setOffline(true);
+    await page.reload();
+    await settled(page);
+    assert.equal(await idOf(page), id);
+    const start = await boardOf(page);
+    await page.click('[data-cell="e1"]');
+    await settled(page);
+    assert.notEqual(await boardOf(page), start);
+    assert.match(await boardOf(page), /e1=_/);
+    assert.deepEqual(page.problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(p)), []);
+  } finally {
+    await context.close();
+  }
+});
+
+// Flood-It on a phone: a row of colour buttons under the board (each named
+// "colour N", N the move's symbol), which play the move, as its key does.
+test('flood: a row of colour buttons under the board plays the moves, and their keys', async () => {
+  const id = 'flood:size=14x14,colors=6,start=corner,difficulty=medium#7';
+  const { context, page } = await openPage(browser, urlOf(id), { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+  try {
+    const names = await page.$$eval('#move-keys button', (b) => b.map((x) => x.getAttribute('aria-label')));
+    assert.deepEqual(names, ['colour 0', 'colour 1', 'colour 2', 'colour 3', 'colour 4', 'colour 5']);
+    // under the board, on the screen
+    const where = await page.evaluate(() => {
+      const b = document.getElementById('board-area').getBoundingClientRect();
+      const k = document.getElementById('move-keys').getBoundingClientRect();
+      return { boardBottom: b.bottom, top: k.top, bottom: k.bottom, height: innerHeight };
+    });
+    assert.ok(where.top >= where.boardBottom - 1 && where.bottom <= where.height, JSON.stringify(where));
+    const region = () => page.$$eval('[data-cell].marked', (c) => c.length);
+    const before = await region();
+    const own = await page.$eval('[data-cell=a1]', (c) => c.textContent);
+    const legal = legalMoves(id, []);
+    const move = legal.find((m) => m !== own);
+    await page.tap(`#move-keys button[data-move="${move}"]`);
+    await settled(page);
+    assert.ok((await region()) > before, 'the colour button flooded nothing');
+    assert.match(await page.textContent('#status'), /moves 1/);
+    const next = legalMoves(id, [move])[0];
+    await page.keyboard.press(next);
+    await settled(page);
+    assert.match(await page.textContent('#status'), /moves 2/);
+    // the buttons in axe-core's eyes too
+    assert.deepEqual(await axeViolations(page), []);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// On a phone: a board that pans starts with what matters in view (Tiles'
+// gap), and a hint's message is on the screen with the board (Flood 22x22).
+test('phone: the gap of a panning Tiles board in view; the hint said on the screen', async () => {
+  const { context, page } = await openPage(browser, urlOf('tiles:n=10,hop=2,start=standard#1'), { width: 390, height: 844 },
+    { isMobile: true, hasTouch: true });
+  const inside = (sel) => page.evaluate((s) => {
+    const a = document.getElementById('board-area').getBoundingClientRect();
+    const b = document.querySelector(s).getBoundingClientRect();
+    return b.left >= a.left - 1 && b.right <= a.right + 1 && b.top >= a.top - 1 && b.bottom <= a.bottom + 1;
+  }, sel);
+  try {
+    assert.ok(await page.evaluate(() => { const a = document.getElementById('board-area'); return a.scrollWidth > a.clientWidth + 1; }),
+      'the board does not pan: nothing to show');
+    assert.ok(await inside('[data-cell].empty'), 'the gap is out of view');
+    await page.goto(urlOf('flood:size=22x22,colors=8,start=corner,difficulty=medium#3'));
+    await settled(page);
+    await page.click('[data-action=hint]');
+    await settled(page);
+    const m = await page.evaluate(() => {
+      const r = document.getElementById('message').getBoundingClientRect();
+      return { text: document.getElementById('message').textContent, top: r.top, bottom: r.bottom, height: innerHeight };
+    });
+    assert.match(m.text, /^Hint: /);
+    assert.ok(m.top >= 0 && m.top < m.height - 20, `the hint is written off the screen: ${JSON.stringify(m)}`);
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+// The first load: the page, its stylesheet, its script and the engine, at
+// most 200 KB compressed (gzip -9, as a server that compresses sends them;
+// the manifest, icon and service worker come after the game has started).
+test('the first load is at most 200 KB compressed', () => {
+  const rows = [];
+  let raw = 0, packed = 0;
+  for (const f of ['index.html', 'style.css', 'gridlab.js', 'gridlab.wasm']) {
+    const body = readFileSync(join(SITE, f));
+    const z = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    packed += z;
+    rows.push(`${f.padEnd(14)} ${String(body.length).padStart(8)} ${String(z).padStart(8)}`);
+  }
+  rows.push(`${'first load'.padEnd(14)} ${String(raw).padStart(8)} ${String(packed).padStart(8)}`);
+  console.log('bytes: file, raw, gzip -9\n' + rows.join('\n'));
+  assert.ok(packed <= 200 * 1024, `the first load is ${packed} bytes compressed`);
+});
