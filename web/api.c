@@ -118,11 +118,15 @@ GLW_API const char *glw_games(void)
     return gl_sb_str(&OUT);
 }
 
+/* The rules of game, following the parameters of the board in play when
+ * it is of that game (Lines of 4 says "Four or more"), else its defaults. */
 GLW_API const char *glw_rules(const char *game)
 {
     const gl_game *g = game ? gl_game_find(game) : NULL;
     if (!g) return "";
-    return g->rules ? g->rules : g->summary;
+    gl_sb_clear(&OUT);
+    gl_rules_text(g, S, &OUT);
+    return gl_sb_str(&OUT);
 }
 
 /* ------------------------------------------------------------ starting */

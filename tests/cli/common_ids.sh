@@ -82,6 +82,12 @@ has_game flood && {
 has_game lines && {
     new_same "lines" lines --seed 4
     new_same "lines98" lines --rules lines98 --size 7x7 --colors 5 --line 4 --seed 4
+    # the rules follow the board's parameters
+    run_in $'help\nquit\n' play "lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1" --lines
+    expect_out "Four or more balls" "lines of 4: the rules say four"
+    expect_out "brings two new balls" "two balls a turn: the rules say two"
+    run list --json
+    case "$OUT" in *"Five or more balls"*"brings three new balls"*) ok ;; *) bad "list --json: the rules with the defaults" ;; esac
     # a game of points that scored nothing is no result: not celebrated
     run_in $'a1-a2\nc1-c2\nquit\n' play "lines:size=3x3,colors=7,line=3,spawn=3,rules=klines#3" --lines
     expect_rc 0 "lines: a game over at score 0"

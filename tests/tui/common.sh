@@ -531,4 +531,19 @@ if has_game onet; then
     else bad "levels: line mode's level 2 differs from the full screen's: $(head -3 "$LSAVE" 2>/dev/null)"; fi
 fi
 
+# The rules follow the board's parameters: Lines of 4 that bring two balls
+# says "Four or more balls" and "two new balls" (the help page wraps its
+# lines: the screen read as one line).
+if "$GRIDLAB" list | grep -q '^lines'; then
+    SIZE=100x35 start rules NO_COLOR=1 -- play "lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1"
+    wait_for "m menu" "rules: starts"
+    keys '?'
+    wait_for "Four or more balls" "rules: lines of 4 say four"
+    expect_screen "brings two new balls" "rules: two balls a turn say two"
+    keys Escape
+    keys q
+    wait_exit 0 "rules: quits"
+    close
+fi
+
 finish

@@ -139,6 +139,13 @@ static void test_games(void **state)
     }
     gl_jv_free(&doc);
     assert_string_equal(glw_rules("nosuchgame"), "");
+    /* the rules of the board in play follow its parameters */
+    if (gl_game_find("lines")) {
+        assert_int_equal(glw_start_id("lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1"), 0);
+        assert_non_null(strstr(glw_rules("lines"), "Four or more balls"));
+        assert_non_null(strstr(glw_rules("lines"), "brings two new balls"));
+        assert_null(strchr(glw_rules("lines"), '{'));
+    }
 }
 
 /* The cells of a move in CELL-CELL notation, else 0. */
