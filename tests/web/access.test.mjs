@@ -171,14 +171,14 @@ test('words and flow: how to play, short links, Loaded, the form checked first, 
   const { context, page } = await openPage(browser, urlOf(''));
   try {
     const message = () => page.textContent('#message');
-    assert.match(await message(), /^New game of flood: .*Click or tap the cells of a move/);
+    assert.match(await message(), /^Flood-It: .*\. Click or tap the cells to play \(or the arrows and Enter\); \? shows the rules\.$/);
     assert.ok(!(await message()).includes(await idOf(page)), 'the first message is the raw ID');
     // short links: #lines in the address, `tiles` typed as an ID
     await page.goto(server.url + '?anim=off#lines');
     await settled(page);
     assert.match(await idOf(page), /^lines:.*#[0-9]{1,10}$/);
     assert.equal(await stateOf(page), 'playing');
-    assert.match(await message(), /^New game of lines: /);
+    assert.match(await message(), /^Color Lines: .*Click or tap the cells to play/);
     await page.fill('#id-input', 'tiles');
     await page.click('#id-form button');
     await settled(page);
@@ -276,14 +276,11 @@ test('flood: a row of colour buttons under the board plays the moves, and their 
       return { boardBottom: b.bottom, top: k.top, bottom: k.bottom, height: innerHeight };
     });
     assert.ok(where.top >= where.boardBottom - 1 && where.bottom <= where.height, JSON.stringify(where));
-    const region = () => page.$$eval('[data-cell].marked', (c) => c.length);
-    const before = await region();
-    const own = await page.$eval('[data-cell=a1]', (c) => c.textContent);
-    const legal = legalMoves(id, []);
-    const move = legal.find((m) => m !== own);
+    const move = legalMoves(id, [])[2];
     await page.tap(`#move-keys button[data-move="${move}"]`);
     await settled(page);
-    assert.ok((await region()) > before, 'the colour button flooded nothing');
+    // the region (a1's) takes the colour
+    assert.equal(await page.$eval('[data-cell=a1]', (c) => c.textContent), move);
     assert.match(await page.textContent('#status'), /moves 1/);
     const next = legalMoves(id, [move])[0];
     await page.keyboard.press(next);
@@ -343,4 +340,32 @@ test('the first load is at most 200 KB compressed', () => {
   rows.push(`${'first load'.padEnd(14)} ${String(raw).padStart(8)} ${String(packed).padStart(8)}`);
   console.log('bytes: file, raw, gzip -9\n' + rows.join('\n'));
   assert.ok(packed <= 200 * 1024, `the first load is ${packed} bytes compressed`);
+});
+
+// Lines: the balls a move brings appear after the moved ball has arrived
+// (hidden while its way is drawn), at the normal speed; with reduced
+// motion there is no animation at all.
+test('lines: the new balls appear after the moved ball arrives; none of it with reduced motion', async () => {
+  const id = 'lines:size=5x5,colors=7,line=5,spawn=3,rules=klines#1';
+  const move = legalMoves(id, [])[0];
+  const { context, page } = await openPage(browser, urlOf(id, 'normal'));
+  try {
+    const [from, to] = picksOf(id, [], move);
+    await page.click(`[data-cell="${from}"]`);
+    await settled(page);
+    await page.click(`[data-cell="${to}"]`);
+    await page.waitForFunction(() => document.querySelectorAll('.cell.pending').length === 3, null, { timeout: 5000 });
+    assert.ok(await page.evaluate(() => document.querySelector('#overlay .trail') !== null), 'no way drawn while they wait');
+    await settled(page);
+    assert.equal(await page.locator('.cell.pending').count(), 0);
+    assert.equal(await page.locator('.cell.spawn').count(), 3);
+  } finally {
+    await context.close();
+  }
+  const reduced = await openPage(browser, server.url + hashOf(id), undefined, { reducedMotion: 'reduce' });
+  try {
+    assert.equal(await reduced.page.evaluate(() => document.body.dataset.anim), 'off');
+  } finally {
+    await reduced.context.close();
+  }
 });

@@ -368,13 +368,18 @@ function makeBoard(S, dom) {
         cell.classList.add(cls);
       }
     };
+    /* pieces that come after a move that travels (Lines' new balls) stay
+     * hidden until the moving piece has arrived, then appear */
+    const later = [];
     for (const e of ev.events) {
       if (e.kind === 'remove' || e.kind === 'bomb') mark(e.cells, 'vanish');
+      else if (e.kind === 'spawn' && ev.path.length > 1) later.push(...e.cells);
       else if (e.kind === 'spawn') mark(e.cells, 'spawn');
       else if (e.kind === 'fill' || e.kind === 'change') mark(e.cells, 'fill');
       else if (e.kind === 'move' && ev.path.length < 2) mark(e.cells, 'moved');
     }
     if (ev.path.length > 1) {
+      mark(later, 'pending');
       trail = ev.path;
       drawOverlay();
       busy(1);
@@ -382,6 +387,8 @@ function makeBoard(S, dom) {
       busy(-1);
       trail = null;
       drawOverlay();
+      for (const [r, c] of later) if (r >= 0 && r < h && c >= 0 && c < w) cells[r * w + c].classList.remove('pending');
+      mark(later, 'spawn');
     }
   }
 

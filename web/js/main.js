@@ -297,8 +297,7 @@ function pageMain() {
    * (the game table's summary; the moves by click, tap or keys). */
   function howToPlay() {
     const g = S.game;
-    return `New game of ${g.name}: ${g.summary}. Click or tap the cells of a move (or the arrows and Enter); ` +
-      '? shows the rules, h a hint.';
+    return `${g.summary}. Click or tap the cells to play (or the arrows and Enter); ? shows the rules.`;
   }
 
   /* A game started (a new board, an ID, a link) or loaded (loaded: the
@@ -601,7 +600,10 @@ function pageMain() {
       await solve();
     },
     cancel: () => cancel(),
-    rules: () => dialogs.openRules(),
+    rules: async () => {
+      if (!S.game) return;
+      dialogs.openRules((await call('rules', { game: S.game.name })).text);
+    },
     'copy-link': async () => {
       const link = location.href;
       try { await navigator.clipboard.writeText(link); say('Link copied: ' + link); } catch (e) { say(link); }
