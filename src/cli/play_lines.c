@@ -186,7 +186,10 @@ static int solve(lines_ui *u, gl_events *ev)
 static void help(lines_ui *u)
 {
     const gl_game *g = gl_play_game(u->p);
-    fprintf(u->o->out, "%s\nmoves: %s\n", g->rules ? g->rules : g->summary, g->move_help);
+    gl_strbuf rules = GL_STRBUF_INIT; /* the rules of this board's parameters */
+    gl_rules_text(g, u->p, &rules);
+    fprintf(u->o->out, "%s\nmoves: %s\n", gl_sb_str(&rules), g->move_help);
+    gl_sb_free(&rules);
     if (g->status_help) {
         fprintf(u->o->out, "the status line:\n");
         for (const char *line = g->status_help; *line;) {

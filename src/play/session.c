@@ -222,17 +222,6 @@ int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err)
     return rc;
 }
 
-int gl_play_restart(gl_play *p, gl_error *err)
-{
-    if (!p->g) return gl_error_set(err, "no game to restart");
-    gl_board *b = p->g->clone(p->start);
-    if (!b) return gl_error_set(err, "out of memory");
-    int level = p->level;
-    play_set_board(p, b);
-    p->level = level;
-    p->dirty = 1;
-    return 0;
-}
 
 /* ------------------------------------------------------------ reading */
 
@@ -422,6 +411,31 @@ static int step_history(gl_play *p, play_steps *from, play_steps *to, gl_error *
 
 int gl_play_undo(gl_play *p, gl_error *err) { return step_history(p, &p->undo, &p->redo, err); }
 int gl_play_redo(gl_play *p, gl_error *err) { return step_history(p, &p->redo, &p->undo, err); }
+
+/* Restart: every move undone at once and kept for redo, so that a restart
+ * is undone by redoing (the game, its clock, its help and whether it was
+ * recorded stay: it is the same game at its first position). */
+int gl_play_restart(gl_play *p, gl_error *err)
+{
+    if (!p->g) return gl_error_set(err, "no game to restart");
+    if (!p->undo.n) {
+        p->nsel = 0;
+        return 0;
+    }
+    while (p->undo.n) {
+        play_step st = p->undo.items[--p->undo.n];
+        play_steps_push(&p->redo, p->b, st.note);
+        p->b = st.board;
+    }
+    p->nsel = 0;
+    p->dirty = 1;
+    p->serial++;
+    play_clock_follow(p);
+    free(p->plan);
+    p->plan = NULL;
+    p->nplan = p->iplan = 0;
+    return play_autosave(p, NULL, err) == 0 ? 0 : 1;
+}
 
 /* ------------------------------------------------------------ levels */
 

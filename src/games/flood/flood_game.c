@@ -317,6 +317,7 @@ static const gl_preset flood_presets[] = {
 
 const gl_game gl_game_flood = {
     .name = "flood",
+    .cell_words = "?: colour %s\n+: in the flooded region",
     .summary = "Flood-It: flood the board with one colour in as few moves as possible",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
     .rules = "The flooded region is the group of cells of one colour joined to the start cell\n"
