@@ -233,8 +233,10 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
     return sum;
 }
 
-/* A move played out: the points it brings and the value after it. */
-static float play_out(lines_learner *L, const lines_board *b, int depth, lines_spend *sp, int f, int t)
+/* A move played out: the points it brings and the value after it.  A
+ * scoring move is decided again after it when nest is set (and the levels
+ * allow), otherwise valued as if the spawn came at once. */
+static float play_out(lines_learner *L, const lines_board *b, int depth, lines_spend *sp, int f, int t, int nest)
 {
     const lines_net *net = L->net;
     lnet_level *v = &L->lvl[depth];
@@ -246,7 +248,7 @@ static float play_out(lines_learner *L, const lines_board *b, int depth, lines_s
     float gain = (float)(s->score - b->score);
     if (L->turn.nremoved && !L->turn.nspawned) {
         /* a scoring move spawns nothing: the same preview, decided again */
-        if (depth + 1 < L->depth) {
+        if (nest && depth + 1 < L->depth) {
             int f2, t2;
             float q = decide(L, s, depth + 1, L->nested_top, sp, &f2, &t2);
             return gain + (q == -FLT_MAX ? 0 : q);
@@ -371,13 +373,32 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
         }
     }
     if (!any) return -FLT_MAX;
+    /* With more scoring moves than L->nested_scoring, each is first valued
+     * as if the spawn came at once, and only the best nested_scoring of
+     * them by that value are decided again after (the others keep it). */
+    uint8_t nest[LNET_MAX_SCORING];
+    memset(nest, 1, sizeof nest);
+    if (L->nested_scoring > 0 && nscoring > L->nested_scoring && depth + 1 < L->depth) {
+        for (int k = 0; k < nscoring; k++) {
+            if (k > 0 && sp && lines_spend_check(sp)) break;
+            v->scoring[k].value = play_out(L, b, depth, sp, v->scoring[k].from, v->scoring[k].to, 0);
+            nest[k] = 0;
+        }
+        for (int j = 0; j < L->nested_scoring; j++) {
+            int at = -1;
+            for (int k = 0; k < nscoring; k++)
+                if (!nest[k] && (at < 0 || v->scoring[k].value > v->scoring[at].value)) at = k;
+            if (at < 0) break;
+            nest[at] = 1;
+        }
+    }
     /* the chosen few played out */
     float best = -FLT_MAX;
     int bf = -1, bt = -1;
     for (int k = 0; k < nscoring + ntop; k++) {
         if (k > 0 && sp && lines_spend_check(sp)) break;
         lnet_move *mv = k < nscoring ? &v->scoring[k] : &v->top[k - nscoring];
-        float q = play_out(L, b, depth, sp, mv->from, mv->to);
+        float q = k < nscoring && !nest[k] ? mv->value : play_out(L, b, depth, sp, mv->from, mv->to, 1);
         if (sp && lines_spend_stopped(sp) && bf >= 0) break;
         if (depth == 0 && L->nroot < (int)(sizeof L->root / sizeof L->root[0])) {
             L->root_scoring[L->nroot] = k < nscoring;
