@@ -206,13 +206,15 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
  * features.  The same as lines_net_value. */
 static float value_after(const lines_net *net, lnet_level *v, const lines_board *s)
 {
-    int st = net->stage_of[s->nballs];
-    if (st != v->stage) return lines_net_value(net, s->cell, s->nballs);
+    int st = net->stage_of[s->nballs], same = st == v->stage;
     if (++v->epoch == 0) { /* the stamps wrapped: start them again */
         memset(v->stamp, 0, sizeof(uint32_t) * (size_t)net->ninst);
         v->epoch = 1;
     }
-    float sum = v->vsum;
+    /* another stage (the balls crossed a boundary): every tuple read in
+     * that stage's tables, those through no changed cell by the level's
+     * patterns */
+    float sum = same ? v->vsum : 0;
     for (int x = 0; x < s->n; x++) {
         if (s->cell[x] == v->spawned[x]) continue;
         for (int m = net->cm_start[x]; m < net->cm_start[x + 1]; m++) {
@@ -220,9 +222,19 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
             if (v->stamp[i] == v->epoch) continue;
             v->stamp[i] = v->epoch;
             uint32_t raw = lnet_raw(net, i, s->cell);
-            sum += lnet_w(net, v->base[i] + (uint32_t)lnet_pattern(net, net->inst_kind[i], net->inst_len[i], raw)) -
-                   v->val[i];
+            uint32_t pat = (uint32_t)lnet_pattern(net, net->inst_kind[i], net->inst_len[i], raw);
+            if (same) {
+                sum += lnet_w(net, v->base[i] + pat) - v->val[i];
+            } else {
+                int t = net->inst_tab[i];
+                sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + pat);
+            }
         }
+    }
+    for (int i = 0; !same && i < net->ninst; i++) {
+        if (v->stamp[i] == v->epoch) continue;
+        int t = net->inst_tab[i];
+        sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + v->pat[i]);
     }
     int bucket[LNET_NGLOBAL];
     lines_net_globals(net, s->cell, bucket);
@@ -231,6 +243,38 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
         sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + (size_t)bucket[g]);
     }
     return sum;
+}
+
+/* The quick decision after a scoring move (L->quick_nested): of the
+ * moves of the level that the scoring move was chosen at (its best by the
+ * tables, v->top), the first nested_top still legal on s played out and
+ * valued by the network; -FLT_MAX when none is. */
+static float quick_after(lines_learner *L, const lines_board *s, int depth)
+{
+    lnet_level *v = &L->lvl[depth];
+    int label[LINES_MAX_CELLS], queue[LINES_MAX_CELLS];
+    gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
+    gl_grid_regions(s->cell, s->w, s->h, label, NULL, &ws);
+    float best = -FLT_MAX;
+    int tried = 0, w = s->w;
+    for (int k = 0; k < v->ntop && tried < L->nested_top; k++) {
+        int f = v->top[k].from, t = v->top[k].to, l = label[t];
+        if (!s->cell[f] || s->cell[t]) continue;
+        int r = f / w, c = f % w;
+        if (!((r > 0 && label[f - w] == l) || (r < s->h - 1 && label[f + w] == l) || (c > 0 && label[f - 1] == l) ||
+              (c < w - 1 && label[f + 1] == l)))
+            continue; /* no longer a path */
+        lines_board *q = &L->quick;
+        *q = *s;
+        gl_rng_seed(&q->rng, gl_rng_next(&L->rng));
+        lines_move(q, f, t, &L->turn);
+        L->nodes++;
+        if (L->turn.nremoved && !L->turn.nspawned) lines_spawn(q, &L->turn);
+        float val = (float)(q->score - s->score) + (lines_full(q) ? 0 : value_after(L->net, v, q));
+        if (val > best) best = val;
+        tried++;
+    }
+    return best;
 }
 
 /* A move played out: the points it brings and the value after it.  A
@@ -249,6 +293,10 @@ static float play_out(lines_learner *L, const lines_board *b, int depth, lines_s
     if (L->turn.nremoved && !L->turn.nspawned) {
         /* a scoring move spawns nothing: the same preview, decided again */
         if (nest && depth + 1 < L->depth) {
+            if (L->quick_nested) {
+                float q = quick_after(L, s, depth);
+                if (q != -FLT_MAX) return gain + q;
+            }
             int f2, t2;
             float q = decide(L, s, depth + 1, L->nested_top, sp, &f2, &t2);
             return gain + (q == -FLT_MAX ? 0 : q);
@@ -310,6 +358,8 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
     uint8_t cells[LINES_MAX_CELLS];
     memcpy(cells, b->cell, (size_t)n);
     int touched[LINES_MAX_CELLS];
+    uint8_t reach[LINES_MAX_CELLS + 1]; /* by region label: next to the ball moved (label 0: a ball) */
+    memset(reach, 0, sizeof reach);
     for (int f = 0; f < n && !stopped; f++) {
         int c = b->cell[f];
         if (!c) continue;
@@ -319,6 +369,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
         if (col > 0 && v->label[f - 1]) adj[na++] = v->label[f - 1];
         if (col < w - 1 && v->label[f + 1]) adj[na++] = v->label[f + 1];
         if (!na) continue;
+        for (int k = 0; k < na; k++) reach[adj[k]] = 1;
         if (sp && lines_spend_tick(sp, sp->unit)) {
             stopped = 1;
             break;
@@ -337,7 +388,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             const int *ic = net->inst_cell + (size_t)i * LNET_MAX_TUPLE;
             for (int k = 0; k < len; k++) {
                 int t = ic[k];
-                if (t == f || v->spawned[t]) continue;
+                if (t == f || v->spawned[t] || !reach[v->label[t]]) continue; /* not a target of f */
                 uint32_t dt = colour ? (uint32_t)c << (LNET_COLOUR_BITS * k) : 1u << k;
                 float both = lnet_w(net, v->base[i] + (canon ? canon[rm + dt] : rm + dt));
                 float add = lnet_w(net, v->base[i] + (canon ? canon[v->raw[i] + dt] : v->raw[i] + dt));
@@ -350,9 +401,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
         }
         cells[f] = 0;
         for (int t = 0; t < n; t++) {
-            int l = v->label[t];
-            if (!l || (l != adj[0] && (na < 2 || l != adj[1]) && (na < 3 || l != adj[2]) && (na < 4 || l != adj[3])))
-                continue;
+            if (!reach[v->label[t]]) continue;
             any = 1;
             if ((lines_at[t] >> c & 1) && makes_line(b, cells, t, c)) {
                 if (nscoring < LNET_MAX_SCORING) {
@@ -367,6 +416,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             if (L->all && depth == 0) L->all[L->nall++] = (lnet_move){f, t, val};
         }
         cells[f] = (uint8_t)c;
+        for (int k = 0; k < na; k++) reach[adj[k]] = 0;
         for (int k = 0; k < ntouched; k++) {
             v->corr[touched[k]] = 0;
             v->touched[touched[k]] = 0;
@@ -392,6 +442,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             nest[at] = 1;
         }
     }
+    v->ntop = ntop;
     /* the chosen few played out */
     float best = -FLT_MAX;
     int bf = -1, bt = -1;
