@@ -245,38 +245,6 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
     return sum;
 }
 
-/* The quick decision after a scoring move (L->quick_nested): of the
- * moves of the level that the scoring move was chosen at (its best by the
- * tables, v->top), the first nested_top still legal on s played out and
- * valued by the network; -FLT_MAX when none is. */
-static float quick_after(lines_learner *L, const lines_board *s, int depth)
-{
-    lnet_level *v = &L->lvl[depth];
-    int label[LINES_MAX_CELLS], queue[LINES_MAX_CELLS];
-    gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
-    gl_grid_regions(s->cell, s->w, s->h, label, NULL, &ws);
-    float best = -FLT_MAX;
-    int tried = 0, w = s->w;
-    for (int k = 0; k < v->ntop && tried < L->nested_top; k++) {
-        int f = v->top[k].from, t = v->top[k].to, l = label[t];
-        if (!s->cell[f] || s->cell[t]) continue;
-        int r = f / w, c = f % w;
-        if (!((r > 0 && label[f - w] == l) || (r < s->h - 1 && label[f + w] == l) || (c > 0 && label[f - 1] == l) ||
-              (c < w - 1 && label[f + 1] == l)))
-            continue; /* no longer a path */
-        lines_board *q = &L->quick;
-        *q = *s;
-        gl_rng_seed(&q->rng, gl_rng_next(&L->rng));
-        lines_move(q, f, t, &L->turn);
-        L->nodes++;
-        if (L->turn.nremoved && !L->turn.nspawned) lines_spawn(q, &L->turn);
-        float val = (float)(q->score - s->score) + (lines_full(q) ? 0 : value_after(L->net, v, q));
-        if (val > best) best = val;
-        tried++;
-    }
-    return best;
-}
-
 /* A move played out: the points it brings and the value after it.  A
  * scoring move is decided again after it when nest is set (and the levels
  * allow), otherwise valued as if the spawn came at once. */
@@ -293,10 +261,6 @@ static float play_out(lines_learner *L, const lines_board *b, int depth, lines_s
     if (L->turn.nremoved && !L->turn.nspawned) {
         /* a scoring move spawns nothing: the same preview, decided again */
         if (nest && depth + 1 < L->depth) {
-            if (L->quick_nested) {
-                float q = quick_after(L, s, depth);
-                if (q != -FLT_MAX) return gain + q;
-            }
             int f2, t2;
             float q = decide(L, s, depth + 1, L->nested_top, sp, &f2, &t2);
             return gain + (q == -FLT_MAX ? 0 : q);
@@ -442,7 +406,6 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             nest[at] = 1;
         }
     }
-    v->ntop = ntop;
     /* the chosen few played out */
     float best = -FLT_MAX;
     int bf = -1, bt = -1;

@@ -46,7 +46,6 @@ typedef struct lnet_level {
     uint8_t touched[LINES_MAX_CELLS]; /* corr[t] set for this ball */
     int label[LINES_MAX_CELLS];
     lnet_move *top;                   /* the best moves by the tables (top of them) */
-    int ntop;
     lnet_move *scoring;               /* the moves that score (at most LNET_MAX_SCORING) */
     lines_board sim;                  /* a move played out */
 } lnet_level;
@@ -60,15 +59,12 @@ typedef struct lines_learner {
     int nested_scoring; /* 0: every scoring move decided again after it; N: when a decision has more,
                          * each is first valued as if the spawn came at once and only the best N by
                          * that value are (the trainer's: lines_train.h) */
-    int quick_nested;   /* after a scoring move, instead of a decision: the best nested_top of the moves
-                         * valued before it (by the tables) that are still legal, played out */
     int branch;   /* expectimax: the best moves valued again by sampled spawns (0: none) */
     int samples;  /* expectimax: the next previews sampled for each of them */
     lnet_move root[LNET_MAX_SCORING + 64]; /* the moves played out at the top level, with their values */
     uint8_t root_scoring[LNET_MAX_SCORING + 64];
     int nroot;
     lines_board after;                     /* a sampled position after a root move */
-    lines_board quick;                     /* a move played out after a scoring move (quick_nested) */
     gl_rng rng;   /* the player's own: where a displaced ball lands */
     lines_turn turn;
     lnet_level lvl[LNET_MAX_DEPTH];

@@ -346,7 +346,6 @@ int lines_train_worker_init(lines_train_worker *w, lines_trainer *tr)
         return -1;
     }
     w->L.nested_scoring = LTRAIN_NESTED;
-    w->L.quick_nested = 1;
     return 0;
 }
 
