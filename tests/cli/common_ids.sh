@@ -88,11 +88,6 @@ has_game lines && {
     expect_out "brings two new balls" "two balls a turn: the rules say two"
     run list --json
     case "$OUT" in *"Five or more balls"*"brings three new balls"*) ok ;; *) bad "list --json: the rules with the defaults" ;; esac
-    # a game of points that scored nothing is no result: not celebrated
-    run_in $'a1-a2\nc1-c2\nquit\n' play "lines:size=3x3,colors=7,line=3,spawn=3,rules=klines#3" --lines
-    expect_rc 0 "lines: a game over at score 0"
-    expect_out "No points scored: not entered in the best results." "a score of 0 enters no table"
-    case "$OUT" in *"best result for these options"*) bad "a score of 0 celebrated" ;; *) ok ;; esac
 }
 has_game match3 && {
     new_same "match3" match3 --seed 2

@@ -540,8 +540,13 @@ static void test_play_record(void **state)
     assert_int_equal(rec.rank, -1);
     gl_play_free(q);
     gl_sb_free(&sb);
-    /* the same board again, slower: the 2nd */
+    /* the same board again, slower: the 2nd (a new game of the same ID: a
+     * restart is the same game, recorded already) */
     assert_int_equal(gl_play_restart(p, &err), 0);
+    play_solution(p);
+    assert_int_equal(gl_play_record(p, path, NULL, &rec, &err), 0);
+    assert_string_equal(rec.why, "Already in the best results.");
+    assert_int_equal(gl_play_start_id(p, "tiles:n=2,hop=2,start=standard#4", &err), 0);
     fake_ns += 1;
     play_solution(p);
     fake_ns += 1;

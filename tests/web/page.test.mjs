@@ -240,7 +240,7 @@ test('the page plays when python3 -m http.server serves it', async () => {
 // untimed classic board).
 const DEFAULTS = {
   flood: 'flood:size=14x14,colors=6,start=corner,difficulty=medium#',
-  onet: 'onet:solvable=no#',
+  onet: 'onet:solvable=yes#',
 };
 test('the game picker and the presets start each game', async () => {
   const { context, page } = await openPage(browser, urlOf(''));

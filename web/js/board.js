@@ -145,7 +145,8 @@ function makeBoard(S, dom) {
      * move buttons and the message stay on the screen with it */
     const under = document.querySelector('.under');
     const stacked = under && under.getBoundingClientRect().top >= area.getBoundingClientRect().bottom - 1;
-    const below = (keysRow.hidden ? 0 : keysRow.offsetHeight + 10) + (stacked ? under.offsetHeight : 0);
+    const keysBelow = !keysRow.hidden && keysRow.getBoundingClientRect().top >= area.getBoundingClientRect().bottom - 1;
+    const below = (keysBelow ? keysRow.offsetHeight + 10 : 0) + (stacked ? under.offsetHeight : 0);
     const availH = Math.max(200, window.innerHeight - top - 14 - below);
     const availW = Math.max(120, area.clientWidth - 4);
     /* the board (cells, gaps, the margin round it), its frame, and the
