@@ -5,8 +5,9 @@
 # - each game's own tests (its unit tests, cli/GAME, tui/GAME,
 #   tui/presets-GAME) carry the game's name as a label, which the default
 #   run's build without a game leaves out by;
-# - the narrower SIMD paths' repetitions and the terminal's every-preset
-#   tests are labelled plain-only, which the default sanitizer pass skips.
+# - the narrower SIMD paths' repetitions, the terminal's every-preset
+#   tests and each game's CLI test are labelled plain-only, which the
+#   default sanitizer pass skips.
 #   runs.sh SOURCE_DIR BUILD_DIR GAME...
 set -u
 src=$1 build=$2
@@ -29,7 +30,7 @@ for game in "$@"; do
     [ -z "$missing" ] && ok || bad "$game's own tests without the label $game: $missing"
 done
 plain=$(names -L '^plain-only$')
-want=$(printf '%s\n' "$all" | grep -E '_(avx2|portable)$|^tui/presets-')
+want=$(printf '%s\n' "$all" | grep -E '_(avx2|portable)$|^tui/presets-|^cli/('"$(printf '%s\n' "$@" | paste -sd'|')"')$')
 missing=$(comm -23 <(printf '%s\n' "$want") <(printf '%s\n' "$plain"))
 [ -z "$missing" ] && ok || bad "not labelled plain-only: $missing"
 
