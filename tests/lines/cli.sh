@@ -400,6 +400,27 @@ run hint "$L98" --ai learned --weights "$TMP/a.w" --json
 expect_rc 0 "hint --ai learned"; expect_json "hint --ai learned json"; expect_out '"move":' "hint --ai learned: a move"
 run solve "$L98" --algo learned --weights "$TMP/a.w" --turns 10 --json
 expect_rc 0 "solve --algo learned"; expect_json "solve --algo learned json"; expect_out '"optimal":false' "solve learned: never optimal"
+# the default player: learned on Lines 98 9x9 boards of 7 colours (the
+# installed weights beside the program), search on KLines; an option of
+# one player chooses it
+run new lines --rules lines98 --seed 4; printf '%s\n' "$OUT" >"$TMP/d98.txt"
+run new lines --seed 4; printf '%s\n' "$OUT" >"$TMP/dkl.txt"
+run hint "$TMP/d98.txt" --json
+expect_rc 0 "default hint lines98"; expect_out '"player":"learned"' "default hint lines98: the learned player"
+run hint "$TMP/dkl.txt" --json
+expect_rc 0 "default hint klines"; expect_out '"player":"search"' "default hint klines: the search player"
+run hint "$TMP/d98.txt" --json --depth 3
+expect_out '"player":"search"' "a search option chooses the search player"
+run hint "$TMP/dkl.txt" --json --top 4
+expect_rc 2 "a learned option on KLines: the learned player, refused"
+run solve "$TMP/d98.txt" --json --turns 2
+expect_out '"algo":"auto"' "default solve: auto"; expect_out '"player":"learned"' "default solve lines98: learned"
+run solve "$TMP/dkl.txt" --json --turns 2
+expect_out '"player":"search"' "default solve klines: search"
+run autoplay lines --rules lines98 --games 1 --max-turns 3 --json
+expect_out '"ai":"learned"' "default autoplay lines98: learned"
+run autoplay lines --games 1 --max-turns 3 --json
+expect_out '"ai":"search"' "default autoplay klines: search"
 # with every weight 0 (no game trained) only points count: the move that
 # makes the line of five
 run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0 --init zero

@@ -140,6 +140,17 @@ int lines_net_check_board(const struct lines_net *net, const lines_board *b, gl_
  * read or cannot play b. */
 struct lines_net *lines_net_for(gl_kvlist *opts, const lines_board *b, gl_error *err);
 
+/* The player used when none is named (hint, solve, autoplay, the front
+ * ends' solve step): an option that only one player has chooses that
+ * player (the search's candidates, depth, width, discount; the learned
+ * player's top, branch, samples, decisions, weights); otherwise the
+ * learned player on the boards the shipped weights are for (Lines 98
+ * rules, 9x9, 7 colours, lines of 5, spawns of 3) when the weights file is
+ * installed (lines_net_default_path), the search player on all others.
+ * opts may be NULL. */
+int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts);
+const char *lines_ai_kind_name(int kind);
+
 typedef struct lines_ai lines_ai;
 /* A player for boards of b's size and rules (the learned player: the
  * boards its weights are for, lines_net_check_board); seed seeds its own
@@ -196,6 +207,7 @@ extern const gl_game gl_game_lines;
 int lines_solve_greedy(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 int lines_solve_learned(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
+int lines_solve_auto(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err);
 
 /* ---- whole games (lines_autoplay.c) ---- */
 

@@ -5,6 +5,36 @@
 #include "lines_learned.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Whether opts holds key (not marked used: a look, not a read). */
+static int has_key(const gl_kvlist *opts, const char *key)
+{
+    for (int i = 0; opts && i < opts->n; i++)
+        if (strcmp(opts->items[i].key, key) == 0) return 1;
+    return 0;
+}
+
+int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts)
+{
+    static const char *const search_only[] = {"candidates", "depth", "width", "discount"};
+    static const char *const learned_only[] = {"top", "branch", "samples", "decisions", "weights"};
+    for (size_t i = 0; opts && i < sizeof search_only / sizeof *search_only; i++)
+        if (has_key(opts, search_only[i])) return LINES_AI_SEARCH;
+    for (size_t i = 0; opts && i < sizeof learned_only / sizeof *learned_only; i++)
+        if (has_key(opts, learned_only[i])) return LINES_AI_LEARNED;
+    if (b->rules != LINES_98 || b->w != 9 || b->h != 9 || b->colors != 7 || b->line != 5 || b->spawn != 3)
+        return LINES_AI_SEARCH;
+    char path[4096];
+    lines_net_default_path(path, sizeof path);
+    return access(path, F_OK) == 0 ? LINES_AI_LEARNED : LINES_AI_SEARCH;
+}
+
+const char *lines_ai_kind_name(int kind)
+{
+    return kind == LINES_AI_GREEDY ? "greedy" : kind == LINES_AI_SEARCH ? "search" : "learned";
+}
 
 void lines_ai_cfg_default(lines_ai_cfg *c, int kind)
 {

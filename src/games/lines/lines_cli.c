@@ -386,7 +386,9 @@ static int cmd_autoplay(int argc, char **argv)
     if (!gl_args_start(argc, argv, flags, &a, &status, autoplay_usage,
                        "Plays N games of Color Lines with an AI player and prints each game's score\n"
                        "and turns as it ends, then the mean, median and max.  Game i (0-based) is a\n"
-                       "new board from seed S+i (default S=1).  --ai search (default) looks ahead;\n"
+                       "new board from seed S+i (default S=1).  The default --ai: learned under\n"
+                       "--rules lines98 on 9x9 boards of 7 colours (its weights installed), search\n"
+                       "on all others; an option of one player chooses it.  search looks ahead;\n"
                        "greedy looks one move ahead.  search: the best --candidates (20) moves of the\n"
                        "one-move ranking, each with a plan of --depth (4, at most 6) further\n"
                        "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
@@ -451,7 +453,7 @@ static int cmd_autoplay(int argc, char **argv)
     uint64_t seed = 1;
     int given;
     long long games = 1, max_turns = 0;
-    int ai_kind = LINES_AI_SEARCH;
+    int ai_kind = -1; /* -1: lines_ai_default_kind, once the board is known */
     if (gl_args_seed(&a, &seed, &given, &err) || gl_kv_int(&a.opts, "games", 1, 1000000, &games, &err) ||
         gl_kv_int(&a.opts, "max-turns", 0, 1LL << 30, &max_turns, &err) ||
         gl_kv_choice(&a.opts, "ai", "greedy|search|learned", &ai_kind, &err)) {
@@ -473,6 +475,16 @@ static int cmd_autoplay(int argc, char **argv)
     if (gl_kv_check_used(&a.opts, &err) != 0) {
         rc = gl_cli_fail(&err);
         goto out;
+    }
+    if (ai_kind < 0) {
+        /* the default player: the board's (a probe of the first game's) and the options' */
+        gl_rng rng;
+        gl_rng_seed(&rng, seed);
+        gl_error perr = {0};
+        lines_board *probe = (lines_board *)gl_game_lines.create(&params, &rng, &perr);
+        ai_kind = weights ? LINES_AI_LEARNED : probe ? lines_ai_default_kind(probe, &aiopts) : LINES_AI_SEARCH;
+        if (probe) gl_game_lines.destroy((gl_board *)probe);
+        for (int k = 0; k < params.n; k++) params.items[k].used = 0;
     }
     lines_ai_cfg cfg;
     lines_ai_cfg_default(&cfg, ai_kind);

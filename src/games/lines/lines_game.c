@@ -451,7 +451,9 @@ static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int ma
     return n;
 }
 
-/* The hint is the search player's move under the limits given (polled
+/* The hint is the default player's move (lines_ai_default_kind: the
+ * learned player on Lines 98 boards of its weights, the search player on
+ * others), or --ai's, under the limits given (polled
  * inside its search); its rng is derived from the board's so the same
  * position gives the same hint without the player seeing the game's own
  * future spawns.  Stopped at a limit, it gives the best move found so far
@@ -461,7 +463,7 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
 {
     const lines_board *b = (const lines_board *)gb;
     gl_kvlist *opts = o ? o->opts : NULL;
-    int kind = LINES_AI_SEARCH;
+    int kind = lines_ai_default_kind(b, opts);
     if (opts && gl_kv_choice(opts, "ai", "greedy|search|learned", &kind, err) != 0) return -1;
     lines_ai_cfg cfg;
     lines_ai_cfg_default(&cfg, kind);
@@ -501,11 +503,16 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
     }
     gl_info_cells(info, "path", rc, n);
     gl_info_bool(info, "optimal", 0); /* the coming balls are chance: no move is proved the best */
+    gl_info_text(info, "player", lines_ai_kind_name(kind));
     if (stopped) gl_info_text(info, "stopped", stopped);
     return 1;
 }
 
 static const gl_solver lines_solvers[] = {
+    {"auto", "plays turns=N (20) turns with the learned player on Lines 98 boards of 9x9 and 7 colours (when its "
+             "weights file is installed), the search player on others; an option of one player chooses it; cost = "
+             "points scored; never optimal",
+     "turns ms candidates depth width discount top branch samples decisions weights", lines_solve_auto},
     {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
      "turns ms candidates depth width discount", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
@@ -539,9 +546,10 @@ const gl_game gl_game_lines = {
                    "game over: the board is full",
     .solve_help = "--turns N: turns the player plays (20); search: --candidates N (20), --depth D (4, at "
                   "most 6), --width W (4), --discount P (30), --ms MS: CPU ceiling per move (50)",
-    .solve_words = "Solve plays on with the computer's player, which looks a few balls ahead and plans 20 "
-                   "turns at a time, until the board is full or you stop it.  The coming balls are chance, so "
-                   "no move is proved the best.",
+    .solve_words = "Solve plays on with the computer's player until the board is full or you stop it: under "
+                   "Lines 98 rules the learned one, which values positions from millions of training games, "
+                   "otherwise one that looks a few balls ahead.  The coming balls are chance, so no move is "
+                   "proved the best.",
     .solvers = lines_solvers,
     .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",

@@ -67,6 +67,7 @@ static int lines_solve_with(int kind, const gl_board *gb, const gl_solve_opts *o
     out->solved = out->nmoves > 0 || !m.stopped;
     out->cost = b->score - start->score;
     out->nodes = lines_ai_nodes(ai);
+    gl_info_text(&out->info, "player", lines_ai_kind_name(kind));
     gl_info_int(&out->info, "score", b->score);
     gl_info_int(&out->info, "turns", out->nmoves);
     gl_info_bool(&out->info, "game_over", lines_over(b));
@@ -92,4 +93,9 @@ int lines_solve_search(const gl_board *b, const gl_solve_opts *o, gl_solution *o
 int lines_solve_learned(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err)
 {
     return lines_solve_with(LINES_AI_LEARNED, b, o, out, err);
+}
+
+int lines_solve_auto(const gl_board *b, const gl_solve_opts *o, gl_solution *out, gl_error *err)
+{
+    return lines_solve_with(lines_ai_default_kind((const lines_board *)b, o->opts), b, o, out, err);
 }
