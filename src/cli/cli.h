@@ -166,6 +166,10 @@ int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_
  * solve (a benchmark's repeats; gl_solve_opts.keep). */
 int gl_cli_run_solver_kept(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
                            const gl_limits *lim, gl_keep *keep, gl_solution *sol, gl_error *err);
+/* Checks a solver's name and options before a benchmark's work: runs it
+ * on b (a small board) already interrupted, so a solver reads its options,
+ * refuses a wrong one, and stops before searching.  0, or -1 with err. */
+int gl_cli_check_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts, gl_error *err);
 /* Whether s names a game ID rather than a file: a known game's name
  * followed by ':' or '#'. */
 int gl_cli_is_id(const char *s);

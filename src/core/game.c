@@ -30,6 +30,15 @@ void gl_solution_free(gl_solution *s)
 
 void gl_solution_clear_moves(gl_solution *s) { s->nmoves = 0; }
 
+void gl_solution_begin(gl_solution *s)
+{
+    s->solved = s->optimal = 0;
+    s->stopped = NULL;
+    s->nodes = 0;
+    s->cost = 0;
+    s->nmoves = 0;
+}
+
 void gl_solution_push(gl_solution *s, gl_move m)
 {
     if (s->nmoves == s->cap) {
@@ -162,6 +171,22 @@ void gl_cell_format(int row, int col, char *buf, size_t n)
     for (long long c = (long long)col + 1; c > 0; c = (c - 1) / 26) tmp[--k] = (char)('a' + (c - 1) % 26);
     snprintf(buf, n, "%s%lld", tmp + k, (long long)row + 1);
 }
+
+void *gl_block_new(size_t size, gl_error *err)
+{
+    void *b = calloc(1, size);
+    if (!b) gl_error_set(err, "out of memory");
+    return b;
+}
+
+gl_board *gl_block_copy(const gl_board *b, size_t size)
+{
+    void *c = malloc(size);
+    if (c) memcpy(c, b, size);
+    return c;
+}
+
+void gl_block_free(gl_board *b) { free(b); }
 
 int gl_picks_of(int w, const int *idx, int n, int *rc)
 {

@@ -116,7 +116,27 @@ static int parse_value(const gl_param *p, const char *value, gl_param_value *v)
     return -1;
 }
 
+/* Is key one of the space-separated words of keys (NULL: every key)? */
+static int key_listed(const char *keys, const char *key)
+{
+    if (!keys) return 1;
+    size_t kl = strlen(key);
+    for (const char *p = keys; *p;) {
+        size_t len = strcspn(p, " ");
+        if (len == kl && strncmp(p, key, len) == 0) return 1;
+        p += len;
+        p += strspn(p, " ");
+    }
+    return 0;
+}
+
 int gl_params_read(const gl_param *table, int n, gl_kvlist *given, gl_params *out, gl_error *err)
+{
+    return gl_params_read_keys(table, n, NULL, given, out, err);
+}
+
+int gl_params_read_keys(const gl_param *table, int n, const char *keys, gl_kvlist *given, gl_params *out,
+                        gl_error *err)
 {
     memset(out, 0, sizeof *out);
     if (n > GL_PARAMS_MAX) return gl_error_set(err, "a parameter table of %d entries (at most %d)", n, GL_PARAMS_MAX);
@@ -125,6 +145,7 @@ int gl_params_read(const gl_param *table, int n, gl_kvlist *given, gl_params *ou
     for (int i = 0; i < n; i++) {
         const gl_param *p = &table[i];
         gl_param_value *v = &out->v[i];
+        if (!key_listed(keys, p->key)) continue;
         /* a bare list (an ID, a preset, a form) names each key once */
         if (given && given->bare) {
             int times = 0;

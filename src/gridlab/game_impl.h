@@ -35,6 +35,15 @@ const char *gl_param_text(const gl_params *v, const char *key);
 int gl_param_list(const gl_params *v, const char *key, long long *out, int max);
 int gl_param_given(const gl_params *v, const char *key);
 
+/* gl_params_read for the parameters named in keys (space-separated) only,
+ * the others left without a value and their pairs unread: what a game's
+ * parse reads of a file's header, so that a header's value is accepted or
+ * refused as `new` and an ID take it (the same range, the same words),
+ * while the parameters a file does not keep (flood's difficulty) stay
+ * unknown keys there.  (src/core/params.c) */
+int gl_params_read_keys(const gl_param *table, int n, const char *keys, gl_kvlist *given, gl_params *out,
+                        gl_error *err);
+
 /* The message about a pair whose value is wrong: "FILE:LINE: key=value:
  * what" for a header's pair, "key=value: what" for a bare one, "option
  * --key value: what" for a command's option; always -1.  (src/core/kv.c) */
@@ -43,6 +52,10 @@ int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *w
  * of the library's files.  Return 0 or -1. */
 int gl_parse_ll(const char *s, long long min, long long max, long long *out);
 int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
+/* A real number written in decimal: [-]DIGITS[.DIGITS] (no sign +, no
+ * space, no hexadecimal or exponent, no leading zero before a digit),
+ * from min to max. */
+int gl_parse_real(const char *s, double min, double max, double *out);
 
 /* One byte of input as a message quotes it (a board cell, a symbol): the
  * byte itself when it is printable ASCII, else \xNN (a NUL, which no
@@ -51,6 +64,41 @@ int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
 const char *gl_escape_byte(char c, char buf[5]);
 
 /* ------------------------------------------------------------ the table's shared part */
+
+/* A board that is one block of memory (no pointers inside: every game's
+ * but onet's) is allocated zeroed by gl_block_new (NULL with "out of
+ * memory" in err), copied by gl_block_copy and freed by gl_block_free,
+ * which is the table's destroy.  (src/core/game.c) */
+void *gl_block_new(size_t size, gl_error *err);
+gl_board *gl_block_copy(const gl_board *b, size_t size);
+void gl_block_free(gl_board *b);
+
+/* The table's dims for a board of type TYPE whose width and height are
+ * the expressions W and H of `b` (b->w, b->R.cols, 1): defines
+ * PREFIX_dims. */
+#define GL_BOARD_DIMS(prefix, type, W, H)                                    \
+    static void prefix##_dims(const gl_board *gb, int *w, int *h)            \
+    {                                                                        \
+        const type *b = (const type *)gb;                                    \
+        (void)b;                                                             \
+        *w = (W);                                                            \
+        *h = (H);                                                            \
+    }
+
+/* The table's shared part for a block board (above): GL_BOARD_DIMS, and
+ * PREFIX_board_new(err) and PREFIX_clone; the table's destroy is
+ * gl_block_free.  A game writes only what differs: its type and where its
+ * width and height are. */
+#define GL_BLOCK_BOARD(prefix, type, W, H)                                   \
+    static inline type *prefix##_board_new(gl_error *err)                    \
+    {                                                                        \
+        return (type *)gl_block_new(sizeof(type), err);                      \
+    }                                                                        \
+    static inline gl_board *prefix##_clone(const gl_board *b)                \
+    {                                                                        \
+        return gl_block_copy(b, sizeof(type));                               \
+    }                                                                        \
+    GL_BOARD_DIMS(prefix, type, W, H)
 
 /* A table's picks for a move of board cells given as indexes r * w + c
  * (lines' ball and target, a swap's two tiles): writes each as its row
@@ -78,6 +126,9 @@ void gl_info_list_add(gl_info *i, const int *rc, int n);
 /* A solution's moves: emptied, one added at the end, their order turned
  * around (a route rebuilt from its goal).  (src/core/game.c) */
 void gl_solution_clear_moves(gl_solution *s);
+/* A solve's answer before it starts: not solved, not proved, no moves,
+ * nodes or cost, not stopped (the info and the moves' memory kept). */
+void gl_solution_begin(gl_solution *s);
 void gl_solution_push(gl_solution *s, gl_move m);
 void gl_solution_reverse(gl_solution *s);
 

@@ -3,7 +3,8 @@
  *
  * For seeded boards of the default parameters and of every preset: the
  * parameter table agrees with create (defaults are the defaults, ranges
- * and choices are enforced), IDs reproduce boards, the text format round
+ * and choices are enforced, and a file's header refuses a value in the
+ * same words), IDs reproduce boards, the text format round
  * trips, every legal move formats, parses back, applies with a move event
  * and keeps the round trip, the cells a player picks for each give it
  * back, the front-end facts agree with the moves, status agrees with the
@@ -54,19 +55,65 @@ static gl_board *make(const gl_game *g, const char *pairs, uint64_t seed)
     return b;
 }
 
-static int refused(const gl_game *g, const char *key, const char *value)
+/* A board of g made with key=value alone (seed 1), or NULL with err set. */
+static gl_board *made_with(const gl_game *g, const char *key, const char *value, gl_error *err)
 {
     gl_kvlist l;
     gl_kv_init(&l);
     gl_kv_add(&l, key, value, 0);
-    gl_error err = {0};
-    gl_board *b = gl_game_create(g, &l, 1, &err);
+    gl_board *b = gl_game_create(g, &l, 1, err);
     gl_kv_free(&l);
+    return b;
+}
+
+static int refused(const gl_game *g, const char *key, const char *value)
+{
+    gl_error err = {0};
+    gl_board *b = made_with(g, key, value, &err);
     if (b) {
         g->destroy(b);
         return 0;
     }
     return err.set && strstr(err.msg, key) != NULL; /* the message names the key */
+}
+
+/* What a message says of value after naming it ("... size=1x14: expected
+ * WxH ..." or "... --size 1x14: expected WxH ..." -> "expected WxH ..."),
+ * or "" when it does not name it. */
+static const char *said_of(const char *msg, const char *value)
+{
+    size_t n = strlen(value);
+    for (const char *at = strstr(msg, value); at; at = strstr(at + 1, value))
+        if (at > msg && (at[-1] == '=' || at[-1] == ' ') && strncmp(at + n, ": ", 2) == 0) return at + n + 2;
+    return "";
+}
+
+/* One range statement: key=value, which create refuses, is refused in the
+ * same words by parse when the board's header (the first line of plain, a
+ * default board's text) keeps that key; the message names the file and
+ * the line.  Headers that do not keep the key have nothing to check. */
+static void check_header_alike(const gl_game *g, const char *plain, const char *key, const char *value)
+{
+    gl_error e1 = {0};
+    gl_board *b = made_with(g, key, value, &e1);
+    if (b) g->destroy(b);
+    char pat[80];
+    snprintf(pat, sizeof pat, " %s=", key);
+    const char *eol = strchr(plain, '\n'), *at = strstr(plain, pat);
+    if (b || !at || !eol || at > eol) return;
+    const char *end = at + strlen(pat) + strcspn(at + strlen(pat), " \n");
+    size_t len = strlen(plain) + strlen(value) + 1;
+    char *text = malloc(len);
+    assert_non_null(text);
+    snprintf(text, len, "%.*s%s%s", (int)(at + strlen(pat) - plain), plain, value, end);
+    const gl_game *pg = NULL;
+    gl_error e2 = {0};
+    gl_board *c = gl_board_parse_text(text, strlen(text), "contract", &pg, &e2);
+    if (c) fail_msg("%s: create refuses %s=%s, a header takes it", g->name, key, value);
+    if (strncmp(e2.msg, "contract:1: ", 12) != 0 || *said_of(e1.msg, value) == '\0' ||
+        strcmp(said_of(e1.msg, value), said_of(e2.msg, value)) != 0)
+        fail_msg("%s: %s=%s: create says '%s', a header '%s'", g->name, key, value, e1.msg, e2.msg);
+    free(text);
 }
 
 /* The parameter table says what create does. */
@@ -107,17 +154,28 @@ static void check_params(const gl_game *g)
         case GL_PARAM_INT:
             snprintf(v, sizeof v, "%lld", p->min - 1);
             if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
             snprintf(v, sizeof v, "%lld", p->max + 1);
             if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
             break;
         case GL_PARAM_SIZE:
             snprintf(v, sizeof v, "%lldx%lld", p->max + 1, p->hmin);
             if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
             snprintf(v, sizeof v, "%lldx%lld", p->min, p->hmax + 1);
             if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
+            snprintf(v, sizeof v, "%lldx%lld", p->min - 1, p->hmin); /* flood's 1x3 */
+            if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
+            snprintf(v, sizeof v, "%lldx%lld", p->min, p->hmin - 1);
+            if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
             break;
         case GL_PARAM_CHOICE:
             if (!refused(g, p->key, "bogus")) fail_msg("%s: %s=bogus accepted", g->name, p->key);
+            check_header_alike(g, plain, p->key, "bogus");
             break;
         case GL_PARAM_TEXT:
             if (!refused(g, p->key, "a,b")) fail_msg("%s: %s=a,b accepted", g->name, p->key);
@@ -129,10 +187,13 @@ static void check_params(const gl_game *g)
             char zero[100];
             snprintf(zero, sizeof zero, "0%s", list);
             if (p->min >= 0 && !refused(g, p->key, zero)) fail_msg("%s: %s=%s accepted", g->name, p->key, zero);
+            if (p->min >= 0) check_header_alike(g, plain, p->key, zero);
             snprintf(v, sizeof v, "%s,%lld", list, p->min);
             if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
             snprintf(v, sizeof v, "%lld", p->max + 1);
             if (!refused(g, p->key, v)) fail_msg("%s: %s=%s accepted", g->name, p->key, v);
+            check_header_alike(g, plain, p->key, v);
             break;
         }
         }

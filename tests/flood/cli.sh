@@ -87,6 +87,14 @@ expect_bad_input "unknown key" show "$(board $'flood size=2x2 colors=2 foo=1\n00
 expect_bad_input "colours over 36" show "$(board $'flood size=2x2 colors=40\n00\n00')"
 expect_bad_input "size over 30x30" show "$(board $'flood size=31x2 colors=2\n00\n00')"
 expect_bad_input "empty file" show "$(board '')"
+# one range statement: a header's size is refused in the words of `new --size`
+run new flood --size 1x3; expect_rc 2 "new: one column"
+said=${ERR#*1x3: }
+f1x3=$(board $'flood size=1x3 colors=2\n0\n1\n0')
+for cmd in show solve; do
+    expect_bad_input "$cmd: a 1x3 file" $cmd "$f1x3"
+    expect_err "$f1x3:1: size=1x3: $said" "$cmd: a 1x3 file refused like new --size 1x3"
+done
 
 # bench flood: the many-colour sets and the hard boards (a line per board,
 # with its name, proved at its published length)
@@ -120,6 +128,20 @@ tl=$(printf '%s\n' "$OUT" | awk '{print length($0)}' | paste -sd' ')
 head -1 "$bf" >"$TMP/b1.txt"
 run batch flood "$TMP/b1.txt" --size 14x14 --jobs 2 --json; expect_rc 0 "batch: one board, 2 jobs"
 expect_out '"threads":2' "batch: one board, 2 jobs: 2 threads for it"
+# what is identical with threads on a board (docs/flood.md, "Jobs"; issue
+# 42, item 5): the length and optimality, not the moves.  One board, jobs
+# 1 and 2 (2 threads for it), and --threads 2 three times: each an optimal
+# solution of the proved length.
+run batch flood "$TMP/b1.txt" --size 14x14 --json; expect_rc 0 "batch: one board, 1 job"
+cost1=$(printf '%s' "$OUT" | sed -n 's/.*"optimal":true,"cost":\([0-9]*\),.*/\1/p')
+want1=$(head -1 "$GL_SOURCE_DIR/bench/data/flood/pc19.optimal-lengths.txt")
+for k in jobs threads threads threads; do
+    run batch flood "$TMP/b1.txt" --size 14x14 --json --$k 2; expect_rc 0 "batch: one board, --$k 2"
+    c=$(printf '%s' "$OUT" | sed -n 's/.*"optimal":true,"cost":\([0-9]*\),.*/\1/p')
+    n=$(printf '%s' "$OUT" | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr ',' '\n' | grep -c .)
+    [ -n "$c" ] && [ "$c" = "$cost1" ] && [ "$c" = "$want1" ] && [ "$n" = "$c" ] && ok ||
+        bad "batch: one board, --$k 2: cost '$c' ($n moves), one thread '$cost1', optimal $want1"
+done
 run batch flood "$bf" --size 14x14 --jobs 2 --json; expect_rc 0 "batch: 6 boards, 2 jobs"
 printf '%s' "$OUT" | grep -q '"threads"' && bad "batch: 6 boards on 2 jobs took threads" || ok
 run batch flood "$bf" --size 14x14 --jobs 2 --algo beam --json; expect_rc 0 "batch --json"

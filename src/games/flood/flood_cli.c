@@ -12,7 +12,8 @@
  *
  * With --jobs N, N threads take the next board from the input in turn; a
  * finished board's line is printed as soon as every board before it is,
- * so the output is the same for any N.  Results wait in a window of slots
+ * so the lines come in input order for any N (and are the same lines
+ * while each board's search has one thread).  Results wait in a window of slots
  * (board i in slot i mod the window's size), and a thread does not take a
  * board beyond the window, so memory stays flat whatever the input's
  * length: the boards in flight and the results waiting for an earlier one.
@@ -376,10 +377,12 @@ static const char BATCH_HELP[] =
     "  --json              one JSON object per line (as solve --json)\n"
     "  --limit-ms N        time limit per board (then optimal is false)\n"
     "  --mem-mb N          memory cap of the whole batch, shared by the jobs\n"
-    "  --jobs N            boards solved at once (same output for any N); with\n"
-    "                      fewer boards than jobs, astar gives each board\n"
-    "                      jobs/boards threads of its own\n"
-    "  --threads N         astar's threads per board (solve --threads)\n"
+    "  --jobs N            boards solved at once (the same output for any N while\n"
+    "                      each board has one thread); with fewer boards than\n"
+    "                      jobs, astar gives each board jobs/boards threads\n"
+    "  --threads N         astar's threads per board (solve --threads); a board\n"
+    "                      on several threads has the same length and optimality,\n"
+    "                      but its moves may be another optimal solution\n"
     "  --KEY VALUE         a solver option (depth, width, threads)\n"
     "Ctrl-C or SIGTERM stops it: the boards done are printed (line k for board k,\n"
     "up to the first board not done) and the summary says how many were not.\n"

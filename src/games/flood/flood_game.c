@@ -27,15 +27,14 @@ static const gl_param flood_params[] = {
 
 #define FLOOD_NPARAMS ((int)(sizeof flood_params / sizeof flood_params[0]))
 
+GL_BLOCK_BOARD(flood, flood_board, b->w, b->h)
+
 /* A board of w x h cells and k colours, its cells all 0 (NULL, err set,
  * when memory runs out). */
 static flood_board *board_new(int w, int h, int k, int start, gl_error *err)
 {
-    flood_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    flood_board *b = flood_board_new(err);
+    if (!b) return NULL;
     b->w = w;
     b->h = h;
     b->ncolors = k;
@@ -64,12 +63,14 @@ static gl_board *flood_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 
 static gl_board *flood_parse(gl_text *t, gl_error *err)
 {
-    int w = 14, h = 14, start = FLOOD_START_CORNER;
-    long long k = 6, limit = 0, played = 0;
-    if (gl_kv_size(&t->keys, "size", 1, FLOOD_MAX_SIDE, 1, FLOOD_MAX_SIDE, &w, &h, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "colors", 2, FLOOD_MAX_COLORS, &k, err) != 0) return NULL;
-    if (gl_kv_choice(&t->keys, "start", "corner|center", &start, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "moves", 0, 100000, &limit, err) != 0) return NULL;
+    /* the header's parameters through the table: the ranges of `new` and IDs */
+    gl_params pv;
+    if (gl_params_read_keys(flood_params, FLOOD_NPARAMS, "size colors start moves", &t->keys, &pv, err) != 0)
+        return NULL;
+    int w = 0, h = 0;
+    gl_param_size(&pv, "size", &w, &h);
+    long long k = gl_param_int(&pv, "colors", 0), limit = gl_param_int(&pv, "moves", 0), played = 0;
+    int start = gl_param_choice(&pv, "start", 0);
     if (gl_kv_int(&t->keys, "played", 0, FLOOD_MAX_PLAYED, &played, err) != 0) return NULL;
     if (gl_text_check_keys(t, err) != 0) return NULL;
     if (gl_text_expect_rows(t, h, err) != 0) return NULL;
@@ -81,7 +82,7 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
         const gl_text_row *row = &t->rows[r];
         if (row->len != w) {
             gl_text_error(t, row->line, err, "row of %d cells: size=%dx%d needs %d", row->len, w, h, w);
-            free(b);
+            gl_block_free((gl_board *)b);
             return NULL;
         }
         for (int c = 0; c < w; c++) {
@@ -95,7 +96,7 @@ static gl_board *flood_parse(gl_text *t, gl_error *err)
                 else
                     gl_text_error(t, row->line, err, "column %d: colour '%c' but colors=%lld allows 0 to %c",
                                   c + 1, s, k, flood_symbol((int)k - 1));
-                free(b);
+                gl_block_free((gl_board *)b);
                 return NULL;
             }
             b->cell[r * w + c] = (uint8_t)col;
@@ -199,14 +200,6 @@ static void flood_status_line(const gl_board *bb, gl_strbuf *out)
     else if (s == GL_LOST) gl_sb_puts(out, "  lost: no moves left");
 }
 
-static gl_board *flood_clone(const gl_board *bb)
-{
-    flood_board *b = malloc(sizeof *b);
-    if (b) *b = *(const flood_board *)bb;
-    return (gl_board *)b;
-}
-
-static void flood_destroy(gl_board *b) { free(b); }
 
 static int flood_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
 {
@@ -264,13 +257,6 @@ static int flood_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error *
 }
 
 static long long flood_score(const gl_board *bb) { return ((const flood_board *)bb)->played; }
-
-static void flood_dims(const gl_board *bb, int *w, int *h)
-{
-    const flood_board *b = (const flood_board *)bb;
-    *w = b->w;
-    *h = b->h;
-}
 
 static void flood_cell(const gl_board *bb, int r, int c, gl_cell_view *v)
 {
@@ -331,6 +317,7 @@ static const gl_preset flood_presets[] = {
 
 const gl_game gl_game_flood = {
     .name = "flood",
+    .cell_words = "?: colour %s\n+: in the flooded region",
     .summary = "Flood-It: flood the board with one colour in as few moves as possible",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
     .rules = "The flooded region is the group of cells of one colour joined to the start cell\n"
@@ -360,7 +347,7 @@ const gl_game gl_game_flood = {
     .format = flood_format,
     .render = flood_render,
     .clone = flood_clone,
-    .destroy = flood_destroy,
+    .destroy = gl_block_free,
     .parse_move = flood_parse_move,
     .format_move = flood_format_move,
     .legal_moves = flood_legal_moves,

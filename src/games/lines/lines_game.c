@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static lines_board *lines_alloc(void) { return calloc(1, sizeof(lines_board)); }
+GL_BLOCK_BOARD(lines, lines_board, b->w, b->h)
 
 /* The parameters: the one statement of what `new`, IDs, the forms and the
  * header's shared keys take. */
@@ -48,11 +48,8 @@ static gl_board *lines_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
         gl_error_set(err, "line=%d is longer than the %dx%d board", line, w, h);
         return NULL;
     }
-    lines_board *b = lines_alloc();
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    lines_board *b = lines_board_new(err);
+    if (!b) return NULL;
     lines_init(b, w, h, colors, line, spawn, rules, rng);
     return (gl_board *)b;
 }
@@ -74,11 +71,8 @@ static gl_board *lines_parse(gl_text *tx, gl_error *err)
         return NULL;
     }
     if (gl_text_expect_rows(tx, h, err) != 0) return NULL;
-    b = lines_alloc();
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    b = lines_board_new(err);
+    if (!b) return NULL;
     b->w = w;
     b->h = h;
     b->n = w * h;
@@ -274,14 +268,6 @@ static void lines_status_line(const gl_board *gb, gl_strbuf *out)
                  lines_over(b) ? "  game over" : "");
 }
 
-static gl_board *lines_clone(const gl_board *gb)
-{
-    lines_board *b = lines_alloc();
-    if (b) *b = *(const lines_board *)gb;
-    return (gl_board *)b;
-}
-
-static void lines_destroy(gl_board *b) { free(b); }
 
 static int lines_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err)
 {
@@ -395,11 +381,6 @@ static int lines_apply(gl_board *gb, const gl_move *m, gl_events *ev, gl_error *
 
 static long long lines_score(const gl_board *gb) { return ((const lines_board *)gb)->score; }
 
-static void lines_dims(const gl_board *gb, int *w, int *h)
-{
-    *w = ((const lines_board *)gb)->w;
-    *h = ((const lines_board *)gb)->h;
-}
 
 static void lines_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
 {
@@ -544,11 +525,12 @@ static const gl_preset lines_presets[] = {
 
 const gl_game gl_game_lines = {
     .name = "lines",
+    .cell_words = "?: ball %s\n.: empty\n*: empty, ball %n comes here next",
     .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
     .rules = "Move a ball to an empty cell it can reach through empty cells (up, down, left,\n"
-             "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"
-             "and score.  A move that removes nothing brings three new balls, in the colours\n"
+             "right).  {line} or more balls of a colour in a row, a column or a diagonal vanish\n"
+             "and score.  A move that removes nothing brings {spawn} new balls, in the colours\n"
              "shown as next.  The game ends when the board is full.",
     .status_help = "score: the points so far (5 in a line: 10 in KLines, 5 in Lines 98)\n"
                    "turn: the moves played\n"
@@ -575,7 +557,7 @@ const gl_game gl_game_lines = {
     .format = lines_format,
     .render = lines_render,
     .clone = lines_clone,
-    .destroy = lines_destroy,
+    .destroy = gl_block_free,
     .parse_move = lines_parse_move,
     .format_move = lines_format_move,
     .legal_moves = lines_legal_moves,

@@ -71,13 +71,12 @@ static int read_rules(gl_kvlist *kv, match3_rules *R, long long *limit, gl_error
     return 0;
 }
 
+GL_BLOCK_BOARD(match3, match3_board, b->R.cols, b->R.rows)
+
 static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 {
-    match3_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    match3_board *b = match3_board_new(err);
+    if (!b) return NULL;
     long long limit = 0;
     if (read_rules(params, &b->R, &limit, err) != 0) {
         free(b);
@@ -91,11 +90,8 @@ static gl_board *match3_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 
 static gl_board *match3_parse(gl_text *t, gl_error *err)
 {
-    match3_board *b = calloc(1, sizeof *b);
-    if (!b) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    match3_board *b = match3_board_new(err);
+    if (!b) return NULL;
     gl_kv *rk = NULL;
     long long score = 0, played = 0, limit = 0;
     if (!gl_kv_find(&t->keys, "size")) {
@@ -240,14 +236,6 @@ static void match3_render(const gl_board *bb, gl_strbuf *out, int flags)
     }
 }
 
-static gl_board *match3_clone(const gl_board *bb)
-{
-    match3_board *b = malloc(sizeof *b);
-    if (b) *b = *(const match3_board *)bb;
-    return (gl_board *)b;
-}
-
-static void match3_destroy(gl_board *b) { free(b); }
 
 static int match3_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
 {
@@ -364,12 +352,6 @@ static void match3_status_line(const gl_board *bb, gl_strbuf *out)
                  left == 0 ? "  no swap left" : n ? "" : (board_empty(b) ? "  board cleared" : "  game over"));
 }
 
-static void match3_dims(const gl_board *bb, int *w, int *h)
-{
-    const match3_board *b = (const match3_board *)bb;
-    *w = b->R.cols;
-    *h = b->R.rows;
-}
 
 static void match3_cell(const gl_board *bb, int r, int c, gl_cell_view *v)
 {
@@ -442,6 +424,7 @@ static const gl_preset match3_presets[] = {
 
 const gl_game gl_game_match3 = {
     .name = "match3",
+    .cell_words = "?: tile %s\n.: empty",
     .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
@@ -476,7 +459,7 @@ const gl_game gl_game_match3 = {
     .format = match3_format,
     .render = match3_render,
     .clone = match3_clone,
-    .destroy = match3_destroy,
+    .destroy = gl_block_free,
     .parse_move = match3_parse_move,
     .format_move = match3_format_move,
     .legal_moves = match3_legal_moves,

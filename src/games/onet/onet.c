@@ -145,11 +145,7 @@ static void onet_status_line(const gl_board *gb, gl_strbuf *out)
     else if (!links) gl_sb_puts(out, "  deadlock");
 }
 
-static void onet_dims(const gl_board *gb, int *w, int *h)
-{
-    *w = ((const onet_board *)gb)->w;
-    *h = ((const onet_board *)gb)->h;
-}
+GL_BOARD_DIMS(onet, onet_board, b->w, b->h)
 
 static void onet_cell(const gl_board *gb, int r, int c, gl_cell_view *v)
 {
@@ -304,6 +300,7 @@ static const gl_preset onet_presets[] = {
 
 const gl_game gl_game_onet = {
     .name = "onet",
+    .cell_words = "?: tile %s\n.: empty\n*: bomb\n@: obstacle",
     .summary = "Lianliankan / Onet: link pairs with at most two turns; obstacles, bombs, levels",
     .move_help = "CELL-CELL: two tiles of a kind, like a1-c3 (column letter, 1-based row)",
     .rules = "Remove two tiles of a kind when a line joins them with at most two turns through\n"

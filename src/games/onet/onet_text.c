@@ -19,12 +19,16 @@ gl_board *onet_parse(gl_text *t, gl_error *err)
         gl_text_error(t, t->header_line, err, "missing size=WxH");
         return NULL;
     }
-    if (gl_kv_size(&t->keys, "size", 1, ONET_MAX_SIDE, 1, ONET_MAX_SIDE, &w, &h, err) != 0) return NULL;
-    if (gl_kv_choice(&t->keys, "border", "0|1", &border, err) != 0) return NULL;
-    if (gl_kv_choice(&t->keys, "goal", "all|obstacles", &goal, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "level", 0, 1000, &level, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "time", 0, 1000000, &time_s, err) != 0) return NULL;
-    if (gl_kv_int(&t->keys, "bombs", 0, ONET_MAX_SIDE * ONET_MAX_SIDE, &bombs, err) != 0) return NULL;
+    /* the header's parameters through the table: the ranges of `new` and IDs */
+    gl_params pv;
+    if (gl_params_read_keys(onet_params, ONET_NPARAMS, "size border goal level time bombs", &t->keys, &pv, err) != 0)
+        return NULL;
+    gl_param_size(&pv, "size", &w, &h);
+    border = gl_param_choice(&pv, "border", border);
+    goal = gl_param_choice(&pv, "goal", goal);
+    level = gl_param_int(&pv, "level", level);
+    time_s = gl_param_int(&pv, "time", time_s);
+    bombs = gl_param_int(&pv, "bombs", bombs);
     const char *hex = gl_kv_get(&t->keys, "rng");
     gl_rng rng;
     if (hex && gl_rng_from_hex(&rng, hex) != 0) {

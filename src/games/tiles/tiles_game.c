@@ -7,11 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static tiles_board *alloc_board(void)
-{
-    tiles_board *t = calloc(1, sizeof *t);
-    return t;
-}
+GL_BLOCK_BOARD(tiles, tiles_board, b->len, 1)
 
 /* The parameters: the one statement of what `new`, IDs and the forms take. */
 static const gl_param tiles_params[] = {
@@ -30,11 +26,8 @@ static gl_board *tiles_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
     /* every one has a default in the table */
     long long n = gl_param_int(&pv, "n", 0), hop = gl_param_int(&pv, "hop", 0);
     int start = gl_param_choice(&pv, "start", 0);
-    tiles_board *t = alloc_board();
-    if (!t) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    tiles_board *t = tiles_board_new(err);
+    if (!t) return NULL;
     t->len = (int)(2 * n + 1);
     t->hop = (int)hop;
     char row[TILES_MAX_CELLS + 1];
@@ -59,8 +52,11 @@ static gl_board *tiles_create(gl_kvlist *params, gl_rng *rng, gl_error *err)
 
 static gl_board *tiles_parse(gl_text *tx, gl_error *err)
 {
-    long long hop = 2, cost = 0, moves = 0;
-    if (gl_kv_int(&tx->keys, "hop", 0, TILES_MAX_CELLS - 2, &hop, err) != 0) return NULL;
+    long long cost = 0, moves = 0;
+    /* hop through the table: the range of `new` and IDs */
+    gl_params pv;
+    if (gl_params_read_keys(tiles_params, TILES_NPARAMS, "hop", &tx->keys, &pv, err) != 0) return NULL;
+    long long hop = gl_param_int(&pv, "hop", 2);
     if (gl_kv_int(&tx->keys, "cost", 0, TILES_MAX_COST, &cost, err) != 0) return NULL;
     if (gl_kv_int(&tx->keys, "moves", 0, TILES_MAX_MOVES, &moves, err) != 0) return NULL;
     if (gl_text_check_keys(tx, err) != 0) return NULL;
@@ -93,11 +89,8 @@ static gl_board *tiles_parse(gl_text *tx, gl_error *err)
         gl_text_error(tx, r->line, err, "no empty cell '_'");
         return NULL;
     }
-    tiles_board *t = alloc_board();
-    if (!t) {
-        gl_error_set(err, "out of memory");
-        return NULL;
-    }
+    tiles_board *t = tiles_board_new(err);
+    if (!t) return NULL;
     t->len = r->len;
     t->hop = (int)hop;
     t->state = tiles_pack(blacks, e);
@@ -142,15 +135,6 @@ static void tiles_status_line(const gl_board *b, gl_strbuf *out)
     gl_sb_printf(out, "moves %d  cost %lld  hops over up to %d%s", t->moves, t->cost, t->hop,
                  tiles_pairs(t->state, t->len) == 0 ? "  solved" : "");
 }
-
-static gl_board *tiles_clone(const gl_board *b)
-{
-    tiles_board *t = alloc_board();
-    if (t) *t = *(const tiles_board *)b;
-    return (gl_board *)t;
-}
-
-static void tiles_destroy(gl_board *b) { free(b); }
 
 static int tiles_parse_move(const gl_board *b, const char *text, gl_move *m, gl_error *err)
 {
@@ -243,12 +227,6 @@ static gl_status tiles_status(const gl_board *b)
     return counters_full(t) ? GL_LOST : GL_PLAYING;
 }
 
-static void tiles_dims(const gl_board *b, int *w, int *h)
-{
-    *w = ((const tiles_board *)b)->len;
-    *h = 1;
-}
-
 static void tiles_cell(const gl_board *b, int r, int c, gl_cell_view *v)
 {
     const tiles_board *t = (const tiles_board *)b;
@@ -313,6 +291,7 @@ static const gl_preset tiles_presets[] = {
 
 const gl_game gl_game_tiles = {
     .name = "tiles",
+    .cell_words = "B: black tile\nW: white tile\n_: empty",
     .summary = "black and white sliding tiles: whites left of blacks at least cost",
     .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
     .rules = "A row of black (B) and white (W) tiles and one empty cell (_).  A tile moves into\n"
@@ -341,7 +320,7 @@ const gl_game gl_game_tiles = {
     .format = tiles_format,
     .render = tiles_render,
     .clone = tiles_clone,
-    .destroy = tiles_destroy,
+    .destroy = gl_block_free,
     .parse_move = tiles_parse_move,
     .format_move = tiles_format_move,
     .legal_moves = tiles_legal_moves,

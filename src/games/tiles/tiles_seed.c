@@ -56,11 +56,7 @@ int tiles_solve_seed(const gl_board *b, const gl_solve_opts *o, gl_solution *out
     const tiles_board *t = (const tiles_board *)b;
     gl_meter m;
     gl_meter_start(&m, &o->lim);
-    out->solved = out->optimal = 0;
-    out->stopped = NULL;
-    out->nodes = 0;
-    out->cost = 0;
-    gl_solution_clear_moves(out);
+    gl_solution_begin(out);
     /* The states walked so far, each with the step that reached it. */
     gl_htab seen;
     if (gl_htab_init(&seen, 1, 64, 0) != 0) return gl_error_set(err, "out of memory");
