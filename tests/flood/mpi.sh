@@ -28,9 +28,6 @@ command -v mpirun >/dev/null || { echo "mpi: no mpirun in PATH" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # on one machine: more processes than cores (--oversubscribe)
 export OMPI_MCA_rmaps_base_oversubscribe=1
-# after Ctrl-C or SIGTERM mpirun gives the processes this long (1 s by
-# default) before it kills them: a loaded machine needs more to answer
-export OMPI_MCA_odls_base_sigkill_timeout=30
 # under AddressSanitizer: Open MPI's own allocations held to the end are not ours
 export LSAN_OPTIONS="suppressions=$GL_SOURCE_DIR/tests/flood/mpi.supp:print_suppressions=0"
 
