@@ -3,7 +3,7 @@
 gl_simd_runs(flood test_flood)
 
 # The A* over several processes (tests/flood/mpi.sh): 2 processes in the
-# default run; 4, signals, a killed and a stalled process with the label
+# default run; 4, signals and a killed process with the label
 # full.  Both skip (77) in a build without MPI, after checking that --mpi
 # is refused there.
 add_test(NAME cli/flood_mpi COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
