@@ -3,11 +3,13 @@
 gl_simd_runs(flood test_flood)
 
 # The A* over several processes (tests/flood/mpi.sh): 2 processes in the
-# default run; 4, signals, a killed and a stalled process with the label
+# default run; 4, signals and a killed process with the label
 # full.  Both skip (77) in a build without MPI, after checking that --mpi
 # is refused there.
 add_test(NAME cli/flood_mpi COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
-set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli" TIMEOUT 600 SKIP_RETURN_CODE 77
+# plain-only: not yet run under the sanitizers (Open MPI's own allocations
+# are suppressed for LeakSanitizer in mpi.supp, untried there).
+set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli;plain-only" TIMEOUT 600 SKIP_RETURN_CODE 77
   ENVIRONMENT "${GL_CLI_ENV}")
 add_test(NAME cli/flood_mpi_full COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
 set_tests_properties(cli/flood_mpi_full PROPERTIES LABELS "cli;full" TIMEOUT 900 SKIP_RETURN_CODE 77
