@@ -27,6 +27,7 @@ typedef struct {
     int n, cap;
     double cpu_max;
     int proved, said, nomove, past;
+    int games, cut; /* games played to the end (or --moves), and one cut off by Ctrl-C */
 } hint_row;
 
 static int row_add(hint_row *r, double ms, double cpu)
@@ -61,6 +62,11 @@ static int play_by_hints(const gl_game *g, const gl_preset *pr, uint64_t seed, i
         double c0 = gl_thread_cpu_ms();
         int r = gl_play_hint(p, &lim, &m, &info, &why);
         double ms = gl_ms_since(t0), cpu = gl_thread_cpu_ms() - c0;
+        if (gl_cli_interrupted && r != GL_HINT_ERROR) { /* cut off: neither a hint nor "no move" */
+            gl_info_free(&info);
+            row->cut = 1;
+            break;
+        }
         if (r == GL_HINT_ERROR) {
             *err = why;
             rc = -1;
@@ -82,6 +88,10 @@ static int play_by_hints(const gl_game *g, const gl_preset *pr, uint64_t seed, i
         }
         if (gl_play_move(p, &m, NULL, err) < 0) rc = -1;
     }
+    /* A game ended by Ctrl-C between two hints is cut off too (a game that
+     * ended just then is counted as cut: never a partial game as played). */
+    if (gl_cli_interrupted) row->cut = 1;
+    else if (rc == 0) row->games++;
     gl_play_free(p);
     return rc;
 }
@@ -142,13 +152,19 @@ int gl_bench_hints(int argc, char **argv)
                 char best[16];
                 if (row.said) snprintf(best, sizeof best, "%.0f%%", 100.0 * row.proved / row.said);
                 else snprintf(best, sizeof best, "-");
-                printf("%-8s %-50.50s %6d %9.1f %7.1f %8.1f %6s %8d %5d\n", g->name, g->presets[pi].name, row.n,
+                printf("%-8s %-50.50s %6d %9.1f %7.1f %8.1f %6s %8d %5d", g->name, g->presets[pi].name, row.n,
                        median, row.ms[row.n - 1], row.cpu_max, best, row.nomove, row.past);
+                /* a row cut short says so */
+                if (row.games < seeds && gl_cli_interrupted)
+                    printf("  interrupted: %d of %lld games played%s", row.games, seeds,
+                           row.cut ? ", the hint cut off not counted" : "");
+                printf("\n");
                 fflush(stdout);
             }
             free(row.ms);
         }
     }
+    if (gl_cli_interrupted) printf("interrupted: the rows after the last are not run\n");
     gl_args_free(&a);
     if (rc == GL_EXIT_OK && gl_cli_interrupted) return GL_EXIT_INTERRUPTED;
     return rc;

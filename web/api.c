@@ -103,17 +103,30 @@ GLW_API const char *glw_games(void)
     gl_json_arr_begin(&j);
     for (int i = 0; i < gl_ngames; i++) gl_json_game(&j, gl_games[i]); /* `gridlab list --json`'s shape */
     gl_json_arr_end(&j);
+    /* what each game's cells show, in words (gl_game.cell_words: the
+     * names a screen reader reads) */
+    gl_json_key(&j, "cell_words");
+    gl_json_obj_begin(&j);
+    for (int i = 0; i < gl_ngames; i++) {
+        gl_json_key(&j, gl_games[i]->name);
+        gl_json_str(&j, gl_games[i]->cell_words ? gl_games[i]->cell_words : "");
+    }
+    gl_json_obj_end(&j);
     gl_json_key(&j, "default");
     gl_json_str(&j, gl_game_find(GLW_DEFAULT_GAME) ? GLW_DEFAULT_GAME : gl_ngames ? gl_games[0]->name : "");
     gl_json_obj_end(&j);
     return gl_sb_str(&OUT);
 }
 
+/* The rules of game, following the parameters of the board in play when
+ * it is of that game (Lines of 4 says "Four or more"), else its defaults. */
 GLW_API const char *glw_rules(const char *game)
 {
     const gl_game *g = game ? gl_game_find(game) : NULL;
     if (!g) return "";
-    return g->rules ? g->rules : g->summary;
+    gl_sb_clear(&OUT);
+    gl_rules_text(g, S, &OUT);
+    return gl_sb_str(&OUT);
 }
 
 /* ------------------------------------------------------------ starting */
@@ -153,6 +166,22 @@ GLW_API int glw_start(const char *game, const char *params, const char *seed)
     if (gl_play_start_text(p, g, params, s, &E) != 0) return -1;
     forget_help();
     return 0;
+}
+
+/* Whether glw_start would start this game (the custom form is checked
+ * before the game in progress is left): 0, or -1 with the same message;
+ * the game in progress stays as it is. */
+GLW_API int glw_check(const char *game, const char *params, const char *seed)
+{
+    const gl_game *g = game ? gl_game_find(game) : NULL;
+    if (!g) return gl_error_set(&E, "no game called '%.40s'", game ? game : "");
+    uint64_t s;
+    if (seed_of(seed, &s) != 0) return -1;
+    gl_play *scratch = gl_play_new();
+    if (!scratch) return gl_error_set(&E, "out of memory");
+    int rc = gl_play_start_text(scratch, g, params, s, &E);
+    gl_play_free(scratch);
+    return rc != 0 ? -1 : 0;
 }
 
 GLW_API int glw_start_id(const char *id)

@@ -41,6 +41,10 @@ const char *glw_games(void);
 /* A new game of `game` from parameters as presets and forms write them
  * ("size=8x8 colors=4", "" for the defaults) and a decimal seed. */
 int glw_start(const char *game, const char *params, const char *seed);
+/* Whether glw_start would start that game: 0, or -1 with its message in
+ * glw_error(); the game in progress is not touched (a form is checked
+ * before the player is asked to leave it). */
+int glw_check(const char *game, const char *params, const char *seed);
 /* A game from its ID (GAME:PARAMS#SEED); a bad ID leaves the game in
  * progress as it was. */
 int glw_start_id(const char *id);

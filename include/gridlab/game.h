@@ -222,6 +222,12 @@ typedef struct gl_game {
     /* What the cells of a GL_EV_CHANGE event did, in a word for players
      * ("toggled"); NULL: "changed". */
     const char *change_word;
+    /* What the board's cells show, in words for players (a screen reader
+     * names each cell with them): one line per symbol, "SYM: words", where
+     * %s in the words is the symbol and %n the cell's colour number; SYM
+     * '?' stands for every symbol without a line of its own, and a line
+     * "+: words" is added to a marked cell's.  NULL: the symbol itself. */
+    const char *cell_words;
 
     /* Life cycle.  create validates params (every key must be used). */
     gl_board *(*create)(gl_kvlist *params, gl_rng *rng, gl_error *err);

@@ -81,7 +81,9 @@ GL_API int gl_play_load_file(gl_play *p, const char *path, gl_error *err);
 GL_API int gl_play_start_text(gl_play *p, const gl_game *g, const char *params, uint64_t seed, gl_error *err);
 /* The same parameters with another seed. */
 GL_API int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err);
-/* Back to the first position of this game (of this level). */
+/* Back to the first position of this game (of this level): every move
+ * undone at once, kept for redo (a restart is undone by redoing them); the
+ * clock, the help and the record stay the game's. */
 GL_API int gl_play_restart(gl_play *p, gl_error *err);
 
 /* ------------------------------------------------------------ reading */
@@ -247,6 +249,11 @@ GL_API void gl_play_save_text(const gl_play *p, gl_strbuf *out);
  * gl_json_param: key, kind, def, ranges, choices, takes, in_id, help),
  * presets (name, params, canon), solvers, solve_help, solve_words. */
 GL_API void gl_json_game(gl_json *j, const gl_game *g);
+/* The game's rules for players, following the board's parameters: each
+ * {key} of the game table's rules is that parameter's value on p's board
+ * (p NULL or of another game: its default), a whole number up to twelve
+ * in words ("Four or more balls", "two new balls"). */
+GL_API void gl_rules_text(const gl_game *g, const gl_play *p, gl_strbuf *out);
 GL_API void gl_json_param(gl_json *j, const gl_param *p);
 /* A solver's answer on board b: game, algo, solved, optimal, cost, moves
  * (in the game's notation), nodes, ms, peak_bytes, stopped (when it

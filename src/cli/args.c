@@ -257,7 +257,9 @@ void gl_args_unused(const gl_args *a, gl_kvlist *out)
         gl_kv_note_key(out, a->opts.asked + i);
 }
 
-uint64_t gl_cli_clock_seed(void) { return (uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid(); }
+/* A seed from the clock: 32 bits, so that IDs carry seeds of at most ten
+ * digits, as the web page's (whose seeds are 32-bit random numbers). */
+uint64_t gl_cli_clock_seed(void) { return ((uint64_t)time(NULL) * 1000003u ^ (uint64_t)getpid()) & 0xffffffffu; }
 
 int gl_cli_is_id(const char *s)
 {

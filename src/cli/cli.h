@@ -45,6 +45,9 @@ typedef struct gl_cli_tools {
     const gl_cli_command *commands;
     const gl_cli_view *view;
     int (*bench)(int argc, char **argv);
+    /* In a program built with MPI, started with --mpi: installs the game's
+     * transport across processes (MPI is initialised); may be NULL. */
+    void (*mpi)(void);
 } gl_cli_tools;
 
 /* The tools of the games of the build, in the registry's order, ended by
@@ -133,6 +136,24 @@ void gl_cli_stop_gently(int on);
 /* Colour on a terminal unless NO_COLOR is set. */
 int gl_cli_use_color(FILE *f);
 
+/* Running as one of several processes (mpi.c, `--mpi` under mpirun).
+ * gl_cli_mpi_start: before anything else; when argv holds --mpi, starts
+ * MPI (refused, exit 2, in a build without it), lets each game install
+ * its transport, rewrites --mpi as the solver option "--mpi 1", and sends
+ * the output of every process but rank 0 to /dev/null.  0 to go on, else
+ * an exit status.  gl_cli_mpi_end: at exit. */
+int gl_cli_mpi_start(int *argc, char ***argv);
+void gl_cli_mpi_end(void);
+/* Where a process's own failure is told: standard error as it was before
+ * gl_cli_mpi_start, on every rank. */
+int gl_cli_mpi_err_fd(void);
+/* The last distributed search's effort per process (set by the game's
+ * transport: expansions, peak bytes charged, processor milliseconds of the
+ * search), added to the next solution printed as "ranks". */
+void gl_cli_mpi_ranks(int n, const unsigned long long *nodes, const size_t *peak, const double *cpu_ms);
+/* Appends "ranks" to the JSON object just written in out, once per search. */
+void gl_cli_mpi_ranks_json(gl_strbuf *out);
+
 /* Solver output shared by solve, tour and batch. */
 void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
                           const gl_solution *s, gl_strbuf *out);
@@ -145,6 +166,10 @@ int gl_cli_run_solver(const gl_game *g, const gl_board *b, const char *algo, gl_
  * solve (a benchmark's repeats; gl_solve_opts.keep). */
 int gl_cli_run_solver_kept(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts,
                            const gl_limits *lim, gl_keep *keep, gl_solution *sol, gl_error *err);
+/* Checks a solver's name and options before a benchmark's work: runs it
+ * on b (a small board) already interrupted, so a solver reads its options,
+ * refuses a wrong one, and stops before searching.  0, or -1 with err. */
+int gl_cli_check_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts, gl_error *err);
 /* Whether s names a game ID rather than a file: a known game's name
  * followed by ':' or '#'. */
 int gl_cli_is_id(const char *s);

@@ -120,5 +120,8 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     gl_cli_signals_init(); /* before any input is read: a signal then ends the program, exit 130 */
-    return finish(run(argc, argv));
+    int rc = gl_cli_mpi_start(&argc, &argv);
+    rc = finish(rc ? rc : run(argc, argv));
+    gl_cli_mpi_end();
+    return rc;
 }

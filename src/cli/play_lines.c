@@ -186,7 +186,10 @@ static int solve(lines_ui *u, gl_events *ev)
 static void help(lines_ui *u)
 {
     const gl_game *g = gl_play_game(u->p);
-    fprintf(u->o->out, "%s\nmoves: %s\n", g->rules ? g->rules : g->summary, g->move_help);
+    gl_strbuf rules = GL_STRBUF_INIT; /* the rules of this board's parameters */
+    gl_rules_text(g, u->p, &rules);
+    fprintf(u->o->out, "%s\nmoves: %s\n", gl_sb_str(&rules), g->move_help);
+    gl_sb_free(&rules);
     if (g->status_help) {
         fprintf(u->o->out, "the status line:\n");
         for (const char *line = g->status_help; *line;) {
@@ -239,6 +242,31 @@ static int command(lines_ui *u, char *cmd, gl_events *ev)
     return 0;
 }
 
+enum { LINE_OK, LINE_END, LINE_TOO_LONG, LINE_NUL };
+
+/* One command line from in, measured by the bytes read (a NUL byte does
+ * not end it, as it would a string: "3-7\0garbage" is not 3-7, and a NUL
+ * before 1,022 spaces does not hide a long line's tail).  The rest of a
+ * line too long, or holding a NUL, is read and dropped.  LINE_END at the
+ * end of the input before any byte. */
+static int read_command(FILE *in, char *line, size_t cap, size_t *len)
+{
+    size_t n = 0;
+    int c, nul = 0, any = 0;
+    while ((c = getc(in)) != EOF) {
+        any = 1;
+        if (c == '\n') break;
+        nul |= c == '\0';
+        if (n < cap) line[n] = (char)c;
+        n++;
+    }
+    if (!any) return LINE_END;
+    if (n >= cap) return LINE_TOO_LONG;
+    line[n] = '\0';
+    *len = n;
+    return nul ? LINE_NUL : LINE_OK;
+}
+
 static int run(gl_play *p, const gl_front_opts *o)
 {
     lines_ui u = {p, o, o->seed + 1, 0, NULL};
@@ -267,14 +295,16 @@ static int run(gl_play *p, const gl_front_opts *o)
          * 130): nothing is in progress, the last move is saved.  A command
          * (a solver's search) is stopped gently. */
         gl_cli_stop_gently(0);
-        char *got = *o->interrupt ? NULL : fgets(line, sizeof line, o->in);
+        size_t len = 0;
+        int got = *o->interrupt ? LINE_END : read_command(o->in, line, sizeof line, &len);
         gl_cli_stop_gently(1);
-        if (!got) break;
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            int c;
-            while ((c = fgetc(o->in)) != EOF && c != '\n') {}
-            fprintf(o->out, "line too long\n");
+        if (got == LINE_END) break;
+        if (got == LINE_TOO_LONG) {
+            fprintf(o->out, "line too long (more than %zu bytes)\n", sizeof line - 1);
+            continue;
+        }
+        if (got == LINE_NUL) {
+            fprintf(o->out, "a NUL byte in the line: not a command\n");
             continue;
         }
         while (len && isspace((unsigned char)line[len - 1])) line[--len] = '\0';

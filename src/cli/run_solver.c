@@ -63,3 +63,14 @@ int gl_cli_run_solver_kept(const gl_game *g, const gl_board *b, const char *algo
 {
     return run_solver(g, b, algo, opts, lim, NULL, keep, sol, err);
 }
+
+int gl_cli_check_solver(const gl_game *g, const gl_board *b, const char *algo, gl_kvlist *opts, gl_error *err)
+{
+    volatile sig_atomic_t stop = 1;
+    gl_limits lim = {0, 0, &stop, NULL};
+    gl_solution sol;
+    gl_solution_init(&sol);
+    int rc = run_solver(g, b, algo, opts, &lim, NULL, NULL, &sol, err);
+    gl_solution_free(&sol);
+    return rc;
+}

@@ -18,4 +18,5 @@ void gl_cli_solution_json(const gl_game *g, const gl_board *b, const char *algo,
     gl_json j;
     gl_json_init(&j, out);
     gl_json_solution(&j, g, b, algo, s); /* the page's shape too */
+    gl_cli_mpi_ranks_json(out);           /* a search over several processes */
 }

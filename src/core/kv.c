@@ -140,8 +140,7 @@ int gl_parse_ll(const char *s, long long min, long long max, long long *out)
 
 int gl_parse_size(const char *s, int *w, int *h)
 {
-    const char *x = strchr(s, 'x');
-    if (!x) x = strchr(s, 'X');
+    const char *x = strchr(s, 'x'); /* one spelling: 14X14 is not 14x14's twin */
     if (!x || x == s || x - s > 10) return -1;
     char a[16];
     memcpy(a, s, (size_t)(x - s));
@@ -150,6 +149,30 @@ int gl_parse_size(const char *s, int *w, int *h)
     if (gl_parse_ll(a, 0, INT_MAX, &ww) != 0 || gl_parse_ll(x + 1, 0, INT_MAX, &hh) != 0) return -1;
     *w = (int)ww;
     *h = (int)hh;
+    return 0;
+}
+
+int gl_parse_real(const char *s, double min, double max, double *out)
+{
+    if (!s) return -1;
+    /* The shape first, as for whole numbers: [-]DIGITS[.DIGITS], no
+     * leading zero before another digit, so strtod never sees a sign,
+     * a space, hexadecimal, an exponent, "inf" or "nan". */
+    const char *p = s + (*s == '-');
+    if (*p < '0' || *p > '9') return -1;
+    if (*p == '0' && p[1] >= '0' && p[1] <= '9') return -1;
+    while (*p >= '0' && *p <= '9') p++;
+    if (*p == '.') {
+        p++;
+        if (*p < '0' || *p > '9') return -1;
+        while (*p >= '0' && *p <= '9') p++;
+    }
+    if (*p || p - s > 64) return -1;
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (*end || errno == ERANGE || !(v >= min && v <= max)) return -1;
+    *out = v;
     return 0;
 }
 

@@ -52,6 +52,10 @@ int gl_kv_fail(const gl_kvlist *l, const gl_kv *kv, gl_error *err, const char *w
  * of the library's files.  Return 0 or -1. */
 int gl_parse_ll(const char *s, long long min, long long max, long long *out);
 int gl_parse_size(const char *s, int *w, int *h); /* "WxH" */
+/* A real number written in decimal: [-]DIGITS[.DIGITS] (no sign +, no
+ * space, no hexadecimal or exponent, no leading zero before a digit),
+ * from min to max. */
+int gl_parse_real(const char *s, double min, double max, double *out);
 
 /* One byte of input as a message quotes it (a board cell, a symbol): the
  * byte itself when it is printable ASCII, else \xNN (a NUL, which no

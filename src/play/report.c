@@ -76,7 +76,10 @@ void gl_json_game(gl_json *j, const gl_game *g)
     gl_json_key(j, "summary");
     gl_json_str(j, g->summary);
     gl_json_key(j, "rules");
-    gl_json_str(j, g->rules ? g->rules : g->summary);
+    gl_strbuf rules = GL_STRBUF_INIT;
+    gl_rules_text(g, NULL, &rules);
+    gl_json_str(j, gl_sb_str(&rules));
+    gl_sb_free(&rules);
     gl_json_key(j, "move_help");
     gl_json_str(j, g->move_help);
     gl_json_key(j, "status_help");
@@ -226,4 +229,50 @@ void gl_json_hint(gl_json *j, const gl_game *g, const gl_board *b, int result, c
     gl_events_free(&ev);
     gl_cells_free(&way);
     gl_json_obj_end(j);
+}
+
+/* The value of key on p's board, else its default. */
+static const char *rule_value(const gl_game *g, const gl_play *p, const char *key)
+{
+    const gl_kvlist *mine = p && gl_play_game(p) == g ? gl_play_params(p) : NULL;
+    if (mine)
+        for (int i = 0; i < mine->n; i++)
+            if (!strcmp(mine->items[i].key, key)) return mine->items[i].value;
+    for (int i = 0; i < g->nparams; i++)
+        if (!strcmp(g->params[i].key, key)) return g->params[i].def;
+    return NULL;
+}
+
+void gl_rules_text(const gl_game *g, const gl_play *p, gl_strbuf *out)
+{
+    static const char *const words[] = {"zero", "one", "two", "three", "four", "five", "six",
+                                        "seven", "eight", "nine", "ten", "eleven", "twelve"};
+    const char *c = g->rules ? g->rules : g->summary;
+    gl_sb_puts(out, "");
+    while (*c) {
+        const char *end = *c == '{' ? strchr(c, '}') : NULL;
+        char key[40];
+        const char *v = NULL;
+        if (end && end - c - 1 > 0 && end - c - 1 < (long)sizeof key) {
+            memcpy(key, c + 1, (size_t)(end - c - 1));
+            key[end - c - 1] = '\0';
+            v = rule_value(g, p, key);
+        }
+        if (!v) {
+            gl_sb_putc(out, *c++);
+            continue;
+        }
+        char *e;
+        long n = strtol(v, &e, 10);
+        if (*v >= '0' && *v <= '9' && !*e && n <= 12) {
+            /* at a sentence's start, with a capital */
+            size_t k = out->len;
+            while (k > 0 && (out->data[k - 1] == ' ' || out->data[k - 1] == '\n')) k--;
+            int start = k == 0 || out->data[k - 1] == '.';
+            gl_sb_printf(out, "%c%s", start ? words[n][0] - 'a' + 'A' : words[n][0], words[n] + 1);
+        } else {
+            gl_sb_puts(out, v);
+        }
+        c = end + 1;
+    }
 }

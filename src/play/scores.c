@@ -444,7 +444,13 @@ static int result_of(const gl_play *p, gl_score *e, gl_record *rec)
     memset(rec, 0, sizeof *rec);
     rec->rank = -1;
     gl_error why = {0};
-    if (gl_score_of_play(p, e, &why) == 0) return 0;
+    if (gl_score_of_play(p, e, &why) == 0) {
+        /* nothing scored is no result to celebrate: it enters no table */
+        if (e->kind != GL_SCORE_MORE || e->value > 0) return 0;
+        gl_score_free(e);
+        snprintf(rec->why, sizeof rec->why, "No points scored: not entered in the best results.");
+        return -1;
+    }
     const gl_game *g = gl_play_game(p);
     gl_status st = gl_play_status(p);
     if (st == GL_PLAYING || !g) return -1;

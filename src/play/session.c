@@ -222,17 +222,6 @@ int gl_play_new_game(gl_play *p, uint64_t seed, gl_error *err)
     return rc;
 }
 
-int gl_play_restart(gl_play *p, gl_error *err)
-{
-    if (!p->g) return gl_error_set(err, "no game to restart");
-    gl_board *b = p->g->clone(p->start);
-    if (!b) return gl_error_set(err, "out of memory");
-    int level = p->level;
-    play_set_board(p, b);
-    p->level = level;
-    p->dirty = 1;
-    return 0;
-}
 
 /* ------------------------------------------------------------ reading */
 
@@ -423,6 +412,31 @@ static int step_history(gl_play *p, play_steps *from, play_steps *to, gl_error *
 int gl_play_undo(gl_play *p, gl_error *err) { return step_history(p, &p->undo, &p->redo, err); }
 int gl_play_redo(gl_play *p, gl_error *err) { return step_history(p, &p->redo, &p->undo, err); }
 
+/* Restart: every move undone at once and kept for redo, so that a restart
+ * is undone by redoing (the game, its clock, its help and whether it was
+ * recorded stay: it is the same game at its first position). */
+int gl_play_restart(gl_play *p, gl_error *err)
+{
+    if (!p->g) return gl_error_set(err, "no game to restart");
+    if (!p->undo.n) {
+        p->nsel = 0;
+        return 0;
+    }
+    while (p->undo.n) {
+        play_step st = p->undo.items[--p->undo.n];
+        play_steps_push(&p->redo, p->b, st.note);
+        p->b = st.board;
+    }
+    p->nsel = 0;
+    p->dirty = 1;
+    p->serial++;
+    play_clock_follow(p);
+    free(p->plan);
+    p->plan = NULL;
+    p->nplan = p->iplan = 0;
+    return play_autosave(p, NULL, err) == 0 ? 0 : 1;
+}
+
 /* ------------------------------------------------------------ levels */
 
 /* The seed of the level after the one named id: FNV-1a of the ID, mixed
@@ -513,9 +527,18 @@ double gl_play_elapsed_ms(const gl_play *p)
     return (double)(p->carried_ns + (clock_now(p) - p->started_ns - p->paused_ns)) / 1e6;
 }
 
+long long play_played_ms(const gl_play *p)
+{
+    if (!p->g) return 0;
+    uint64_t ms = (p->carried_ns + (clock_now(p) - p->started_ns - p->paused_ns)) / 1000000u;
+    return ms > (uint64_t)PLAY_MAX_PLAYED_MS ? PLAY_MAX_PLAYED_MS : (long long)ms;
+}
+
 void gl_play_add_time(gl_play *p, double ms)
 {
-    if (p->g && ms > 0 && ms < 1e12) p->carried_ns += (uint64_t)(ms * 1e6);
+    /* never past what a save holds (nor the 64 bits of nanoseconds) */
+    if (p->g && ms > 0 && ms < 1e12 && p->carried_ns / 1000000u + (uint64_t)ms <= (uint64_t)PLAY_MAX_PLAYED_MS)
+        p->carried_ns += (uint64_t)(ms * 1e6);
 }
 
 long long gl_play_time_left_ms(const gl_play *p)
@@ -578,7 +601,7 @@ void gl_play_save_text(const gl_play *p, gl_strbuf *out)
     gl_sb_printf(out, SAVE_MAGIC "%d\n", SAVE_VERSION);
     if (p->id[0]) gl_sb_printf(out, "# id: %s\n", p->id);
     gl_sb_printf(out, "# level: %d\n", p->level);
-    long long played = (long long)gl_play_elapsed_ms(p);
+    long long played = play_played_ms(p);
     gl_sb_printf(out, "# clock: played=%lld", played);
     if (p->limit_s > 0) gl_sb_printf(out, " left=%lld", time_left(p, played));
     gl_sb_printf(out, "\n# helped: hints=%d solver=%s\n", p->hints, p->assisted ? "yes" : "no");

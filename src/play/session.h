@@ -62,6 +62,13 @@ struct gl_play {
     int time_up;
 };
 
+/* The most time played a save holds, in ms (10^12, about 31 years): the
+ * clock counts nanoseconds in 64 bits, so every value up to it is stored
+ * and written back as itself; a save saying more is refused. */
+#define PLAY_MAX_PLAYED_MS 1000000000000LL
+/* The time played in whole ms, as a save writes it (at most the above). */
+long long play_played_ms(const gl_play *p);
+
 uint64_t play_now(const gl_play *p);
 void play_steps_push(play_steps *s, gl_board *b, char *note);
 void play_steps_clear(const gl_game *g, play_steps *s);

@@ -263,10 +263,13 @@ static int read_field(const line_walk *w, const char *name, save_fields *f, gl_e
     case 2:
         if ((rc = field_pairs(w, skip, name, &kv, err)) == 0) {
             f->has_left = gl_kv_get(&kv, "left") != NULL;
-            rc = gl_kv_int(&kv, "played", 0, 1LL << 50, &f->played, err) != 0 ||
-                         gl_kv_int(&kv, "left", 0, 1LL << 50, &f->left, err) != 0 || gl_kv_check_used(&kv, err) != 0
+            f->played = -1;
+            rc = gl_kv_int(&kv, "played", 0, PLAY_MAX_PLAYED_MS, &f->played, err) != 0 ||
+                         gl_kv_int(&kv, "left", 0, PLAY_MAX_PLAYED_MS, &f->left, err) != 0 ||
+                         gl_kv_check_used(&kv, err) != 0
                      ? -1
                      : 0;
+            if (rc == 0 && f->played < 0) rc = gl_error_at(err, name, w->line, "clock: expected played=MS");
         }
         break;
     case 3:
@@ -424,6 +427,9 @@ static int load_save(gl_play *p, const char *data, size_t len, const char *name,
     int rc = read_save_lines(data, len, name, &f, &start_text, err);
     if (rc == 0 && f.id_line) rc = id_board(f.id, f.id_line, name, g, &params, &seed, &made, err);
     long long limit_ms = g->time_limit_s ? (long long)g->time_limit_s(b) * 1000 : 0;
+    if (rc == 0 && f.clock_line && limit_ms > 0 && !f.has_left)
+        rc = gl_error_at(err, name, f.clock_line, "clock: expected played=%lld left=%lld (the board's clock is %lld s)",
+                         f.played, limit_ms - f.played < 0 ? 0 : limit_ms - f.played, limit_ms / 1000);
     if (rc == 0 && f.has_left) {
         long long want = limit_ms - f.played < 0 ? 0 : limit_ms - f.played;
         if (limit_ms <= 0) rc = gl_error_at(err, name, f.clock_line, "clock: left=%lld, but the board has no clock", f.left);

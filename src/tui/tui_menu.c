@@ -532,7 +532,8 @@ again:
         if (gl_play_restart(t->p, &err) != 0) tui_say(t, 1, "%s", err.msg);
         else {
             tui_game_changed(t);
-            tui_say(t, 0, "restarted: the first position of %s", gl_play_id(t->p)[0] ? gl_play_id(t->p) : "this game");
+            tui_say(t, 0, "restarted: the first position of %s%s", gl_play_id(t->p)[0] ? gl_play_id(t->p) : "this game",
+                    gl_play_can_redo(t->p) ? " (r redoes the moves, one by one)" : "");
         }
         break;
     case ACT_SAVE: tui_save(t, 1); break;

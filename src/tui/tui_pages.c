@@ -184,12 +184,15 @@ void tui_help(tui *t)
      * ends a line of the text is followed by two spaces, as within one) */
     char rules[2048];
     size_t n = 0;
-    for (const char *c = g->rules ? g->rules : g->summary; *c && n + 3 < sizeof rules; c++) {
+    gl_strbuf text = GL_STRBUF_INIT; /* the rules of this board's parameters */
+    gl_rules_text(g, t->p, &text);
+    for (const char *c = gl_sb_str(&text); *c && n + 3 < sizeof rules; c++) {
         if (*c != '\n') rules[n++] = *c;
         else if (n && rules[n - 1] == '.') rules[n++] = ' ', rules[n++] = ' ';
         else rules[n++] = ' ';
     }
     rules[n] = '\0';
+    gl_sb_free(&text);
     page_add(&pg, A_NORMAL, 2, 2, "%s", rules);
     page_add(&pg, A_NORMAL, 2, 4, "Moves: %s.", g->move_help);
     /* which of the game's variants this is: its preset's name, else its

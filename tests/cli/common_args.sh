@@ -41,6 +41,30 @@ done
 refused "solve --mem-mb 08" "option --mem-mb 08: expected a whole number from 1 to" solve "$t" --mem-mb 08
 refused "new tiles --n 08" "option --n 08: expected a whole number from" new tiles --n 08
 refused "header hop=02" "$TMP/h.txt:1: hop=02: expected a whole number" show "$(printf 'tiles hop=02\nBW_\n' >"$TMP/h.txt"; echo "$TMP/h.txt")"
+# real numbers are decimal too (issue 42, item 8: strtod took hexadecimal,
+# a sign + and leading spaces)
+if has_game match3; then
+    "$GRIDLAB" new match3 --seed 1 >"$TMP/m.txt"
+    for v in 0x1p-3 +0.5 ' 0.5' '0.5 ' 1e-3 inf nan 00.5 .5 5. 0x10; do
+        refused "solve --c '$v'" "--c $v: expected a number from 0 to 1000000 in decimal digits" \
+            solve "$TMP/m.txt" --algo pruned --c "$v" --swaps 2
+    done
+    for v in 0.5 3 0 1000000; do
+        run solve "$TMP/m.txt" --algo pruned --c "$v" --swaps 2; expect_rc 0 "solve --c $v"
+    done
+fi
+if has_game lines; then
+    for v in 0x1p-3 +0.5 ' 0.5' 1e-1; do
+        refused "train --alpha '$v'" "option --alpha: expected a number above 0" \
+            train lines --out "$TMP/alpha.ckpt" --games 1 --alpha "$v"
+        [ ! -e "$TMP/alpha.ckpt" ] && ok || bad "train --alpha '$v': a checkpoint was written"
+    done
+fi
+if has_game flood; then
+    # one spelling of a size (and so of a game ID): 14X14 is refused
+    refused "new flood --size 14X14" "option --size 14X14: expected WxH" new flood --size 14X14
+    refused "new flood:size=14X14#7" "size=14X14" new "flood:size=14X14#7"
+fi
 if has_game flood; then
     refused "new flood --size 08x08" "option --size 08x08: expected WxH with W from 2 to 30" new flood --size 08x08
     refused "new flood --size 14x99999999999" "option --size 14x99999999999" new flood --size 14x99999999999
@@ -198,5 +222,45 @@ fi
 if has_game match3; then
     bench_refused "bench match3 --algos zzz" "no solver 'zzz'" bench match3 --algos exact,zzz --boards 1
 fi
+
+# ------------------------------------------------------------ benchmarks: option values before any work
+# (issue 42, item 6: a solver's option value was reported in a row of the
+# table, exit 0 or 1; a --first past the set or --from past --to printed
+# an empty table, exit 0.)  Refused at once: within 1 s of processor time.
+bench_value_refused() {
+    bench_refused "$@"
+    limited "$1" 1000
+}
+if has_game flood; then
+    bench_value_refused "bench flood --width 0" "option --width 0: expected a whole number from 1 to" \
+        bench flood --width 0 --boards 1 --algos beam
+    bench_value_refused "bench flood --depth 9" "option --depth 9" bench flood --depth 9 --boards 1 --algos greedy
+    bench_value_refused "bench flood --first past the set" "--first 100: the set hard99 has 99 boards" \
+        bench flood --sets hard99 --first 100
+    # the lengths compared with are numbers as every other (atoi read 0x14 as 0)
+    mkdir -p "$TMP/fdata"
+    head -3 "$GL_SOURCE_DIR/bench/data/flood/pc19.txt" >"$TMP/fdata/pc19.txt"
+    printf '20\n0x14\n22\n' >"$TMP/fdata/pc19.optimal-lengths.txt"
+    bench_value_refused "bench flood, a bad length" "pc19.optimal-lengths.txt: board 2: '0x14' is not a number of moves" \
+        bench flood --data "$TMP/fdata" --sets pc19 --algos greedy
+fi
+if has_game match3; then
+    bench_value_refused "bench match3 pruned:x" "pruned:x: --c x: expected a number from 0 to 1000000" \
+        bench match3 --algos pruned:x --boards 2
+    bench_value_refused "bench match3 beam:0" "beam:0: option --width 0" bench match3 --algos backtrack,beam:0 --boards 2
+    bench_value_refused "bench match3 --table x --swaps +3" "--swaps +3" bench match3 --table x --swaps +3
+    bench_value_refused "bench match3 --table k --kinds 3-08" "--kinds 3-08" bench match3 --table k --kinds 3-08
+fi
+if has_game tiles; then
+    bench_value_refused "bench tiles --from 5 --to 3" "--from 5 is past --to 3" bench tiles --from 5 --to 3
+fi
+if has_game onet; then
+    bench_value_refused "bench onet --boards 0" "option --boards 0" bench onet --boards 0
+fi
+if has_game lines; then
+    bench_value_refused "bench lines --rules bogus" "option --rules bogus" bench lines --rules lines98,bogus --games 1
+fi
+bench_value_refused "bench hints --games bogus" "no game 'bogus'" bench hints --games bogus
+bench_value_refused "bench hints --seeds 0" "option --seeds 0" bench hints --seeds 0
 
 finish

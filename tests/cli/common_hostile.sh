@@ -165,11 +165,34 @@ if has_game onet; then
     expect_rc 130 "bench onet, SIGINT"
     case "$OUT" in *"interrupted: "*" of 100000 boards"*) ok ;; *) bad "bench onet, SIGINT: the row cut short not marked" ;; esac
 fi
+if has_game lines; then
+    interrupt_after_cpu INT bench lines --ais greedy --games 100000 --path-queries 0
+    expect_rc 130 "bench lines, SIGINT"
+    case "$OUT" in *"interrupted: "*" of 100000 games"*) ok ;; *) bad "bench lines, SIGINT: the row cut short not marked" ;; esac
+fi
 if has_game flood; then
     interrupt_after_cpu INT bench flood --sets floodtest1000 --algos astar
     expect_rc 130 "bench flood, SIGINT"
     case "$OUT" in *"interrupted: "*" of 1000 boards"*) ok ;; *) bad "bench flood, SIGINT: the row cut short not marked" ;; esac
     expect_out "interrupted: the rows after the last are not run" "bench flood, SIGINT: the end says so"
+fi
+
+# bench hints, Ctrl-C: the row cut short says so, the hint cut off is not
+# counted as "no move" (a tiles hint always has a move), the end says the
+# rows after are not run (issue 42, item 4: a partial row looked complete).
+if has_game tiles; then
+    GL_HOSTILE_SIGINT_CPU=40 interrupt_after_cpu TERM bench hints --games tiles --seeds 50
+    expect_rc 130 "bench hints, SIGTERM"
+    expect_out "interrupted: the rows after the last are not run" "bench hints, SIGTERM: the end says so"
+    rows=$(printf '%s\n' "$OUT" | grep '^tiles ')
+    if [ -n "$rows" ] && printf '%s\n' "$rows" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /%$|^-$/) { if ($(i + 1) != 0) bad = 1; next } } END { exit bad }'; then
+        ok
+    else
+        bad "bench hints, SIGTERM: a hint cut off counted as no move (or no row)"
+    fi
+    # any row of fewer than 50 games is marked (every row has 50 seeds)
+    if printf '%s\n' "$rows" | tail -n 1 | grep -q "interrupted: [0-9]* of 50 games played"; then ok
+    else bad "bench hints, SIGTERM: the last row, cut short, not marked"; fi
 fi
 
 # tour: SIGTERM as soon as the program catches it (the signal mask in

@@ -57,6 +57,16 @@ has_game tiles && {
     expect_rc 0 "play a save"
     expect_out "id: tiles:n=3,hop=2,start=standard#1" "a loaded save keeps its ID"
     expect_out "B  B  B  W  W  W  _" "restart goes back to the ID's board"
+    # a restart is undone by redoing its moves
+    run_in $'5-7\n3-5\nrestart\nredo\nredo\nshow\nquit\n' play tiles --seed 1 --lines
+    expect_rc 0 "restart, then redo"
+    expect_out "B  B  _  W  B  W  W" "redo after a restart brings the moves back"
+    # a seed drawn from the clock has at most ten digits, as the page's
+    run new tiles
+    expect_rc 0 "new without a seed"
+    case "${OUT%%$'\n'*}" in *"#"[0-9] | *"#"[0-9]*[0-9]) ;; *) bad "no seed in ${OUT%%$'\n'*}" ;; esac
+    seed=${OUT%%$'\n'*}; seed=${seed##*#}
+    [ "${#seed}" -le 10 ] && ok || bad "the clock's seed $seed has more than ten digits"
     # an unwritable save path fails before play, exit 2
     run_in $'quit\n' play tiles --seed 1 --save /nonexistent/dir/x.txt --lines
     expect_rc 2 "unwritable --save"
@@ -72,6 +82,17 @@ has_game flood && {
 has_game lines && {
     new_same "lines" lines --seed 4
     new_same "lines98" lines --rules lines98 --size 7x7 --colors 5 --line 4 --seed 4
+    # the rules follow the board's parameters
+    run_in $'help\nquit\n' play "lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1" --lines
+    expect_out "Four or more balls" "lines of 4: the rules say four"
+    expect_out "brings two new balls" "two balls a turn: the rules say two"
+    run list --json
+    case "$OUT" in *"Five or more balls"*"brings three new balls"*) ok ;; *) bad "list --json: the rules with the defaults" ;; esac
+    # a game of points that scored nothing is no result: not celebrated
+    run_in $'a1-a2\nc1-c2\nquit\n' play "lines:size=3x3,colors=7,line=3,spawn=3,rules=klines#3" --lines
+    expect_rc 0 "lines: a game over at score 0"
+    expect_out "No points scored: not entered in the best results." "a score of 0 enters no table"
+    case "$OUT" in *"best result for these options"*) bad "a score of 0 celebrated" ;; *) ok ;; esac
 }
 has_game match3 && {
     new_same "match3" match3 --seed 2

@@ -52,6 +52,23 @@ has_game onet && {
     [ "$(field "$save" helped)" = "hints=1 solver=no" ] && ok || bad "onet: helped: $(field "$save" helped)"
     run_in $'save\nquit\n' play "$save" --lines
     [ "$(field "$save" helped)" = "hints=1 solver=no" ] && ok || bad "onet: helped after a load: $(field "$save" helped)"
+    # a large clock: itself when saved again (time up: left=0), or refused;
+    # without left= refused (issue 42, item 3 and a minor: the clock wrapped,
+    # saved as played=0 left=0, which the load then refused)
+    sed -i 's/^# clock: .*/# clock: played=18446744073 left=0/' "$save"
+    run_in $'save\nquit\n' play "$save" --lines
+    expect_rc 0 "onet: played=18446744073 loads"
+    [ "$(field "$save" clock)" = "played=18446744073 left=0" ] && ok || bad "onet: a large clock saved as '$(field "$save" clock)'"
+    run_in $'quit\n' play "$save" --lines
+    expect_rc 0 "onet: what gridlab wrote, it reads"
+    sed -i 's/^# clock: .*/# clock: played=18446744073710 left=0/' "$save"
+    run_in $'quit\n' play "$save" --lines
+    expect_rc 2 "onet: played=18446744073710 refused"
+    expect_err "played=18446744073710: expected a whole number from 0 to 1000000000000" "onet: the range named"
+    sed -i 's/^# clock: .*/# clock: played=5000/' "$save"
+    run_in $'quit\n' play "$save" --lines
+    expect_rc 2 "onet: a clocked save without left="
+    expect_err "clock: expected played=5000 left=175000" "onet: without left=, the field named"
 }
 
 has_game tiles && {
@@ -99,6 +116,75 @@ has_game tiles && {
     run_in $'4-5\n5-4\n'"$moves"$'\nquit\n' play "$id" --lines
     expect_out "The 2nd best result for these options." "record: the second game"
     [ "$(grep -c $'^tiles\t' "$scores")" = 2 ] && ok || bad "record: two results: $(cat "$scores")"
+}
+
+has_game tiles && {
+    # what a hand-edited save can do (docs/play.md, issue 42, item 11): its
+    # recorded and helped fields are taken as written, so an edited save
+    # enters the best results again, or as a game without help
+    id='tiles:n=2,hop=2,start=standard#4'
+    "$GRIDLAB" new "$id" >"$TMP/t11.txt"
+    moves=$("$GRIDLAB" solve "$TMP/t11.txt" --json | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n')
+    last=$(printf '%s\n' "$moves" | tail -1)
+    export XDG_DATA_HOME="$TMP/data11"
+    run_in "$moves"$'\nsave '"$TMP/won.txt"$'\nquit\n' play "$id" --lines
+    expect_out "The best result for these options!" "hand-edited: the game entered"
+    [ "$(field "$TMP/won.txt" recorded)" = yes ] && ok || bad "hand-edited: the save says recorded: $(field "$TMP/won.txt" recorded)"
+    sed -i 's/^# recorded: yes$/# recorded: no/' "$TMP/won.txt"
+    run_in $'undo\n'"$last"$'\nquit\n' play "$TMP/won.txt" --lines
+    expect_out "The 2nd best result for these options." "hand-edited: recorded: no enters again, as documented"
+    run_in $'hint\nsave '"$TMP/helped.txt"$'\nquit\n' play "$id" --lines
+    sed -i 's/^# helped: hints=1 solver=no$/# helped: hints=0 solver=no/' "$TMP/helped.txt"
+    run_in "$moves"$'\nquit\n' play "$TMP/helped.txt" --lines
+    expect_out "best result for these options" "hand-edited: hints=0 enters, as documented"
+    export XDG_DATA_HOME="$TMP/data"
+}
+
+has_game tiles && {
+    # a large clock is itself when saved again, or refused (issue 42, item
+    # 3: played=18446744073710 was saved back as played=0)
+    id='tiles:n=3,hop=2,start=standard#1'
+    save="$TMP/clock.txt"
+    run_in $'5-7\nsave '"$save"$'\nquit\n' play "$id" --lines
+    sed -i 's/^# clock: played=[0-9]*$/# clock: played=999999999000/' "$save"
+    run_in $'save\nquit\n' play "$save" --lines
+    expect_rc 0 "clock: played=999999999000 loads"
+    p=$(field "$save" clock); p=${p#played=}
+    if [ -n "$p" ] && [ "$p" -ge 999999999000 ] && [ "$p" -le 999999999999 ]; then ok
+    else bad "clock: played=999999999000 saved again as '$(field "$save" clock)'"; fi
+    cp "$save" "$TMP/clock-before.txt"
+    sed -i 's/^# clock: played=[0-9]*$/# clock: played=18446744073710/' "$save"
+    cp "$save" "$TMP/clock-edited.txt"
+    run_in $'save\nquit\n' play "$save" --lines
+    expect_rc 2 "clock: played=18446744073710 refused"
+    expect_err "played=18446744073710: expected a whole number from 0 to 1000000000000" "clock: the range named"
+    cmp -s "$save" "$TMP/clock-edited.txt" && ok || bad "clock: a refused save was changed"
+}
+
+has_game tiles && {
+    # line mode measures a line by the bytes read (issue 42, item 7): a NUL
+    # byte before 1,022 spaces does not hide the tail of a line too long,
+    # and "5-7\0garbage" is not the move 5-7
+    id='tiles:n=3,hop=2,start=standard#1'
+    nul="$TMP/nul-save.txt"
+    { printf '\0'; printf '%1022s' ''; printf 'save %s\nquit\n' "$nul"; } >"$TMP/in1"
+    "$GRIDLAB" play "$id" --lines <"$TMP/in1" >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 0 "line mode: a NUL and a long line"
+    expect_out "line too long (more than 1023 bytes)" "line mode: a NUL and a long line"
+    [ ! -e "$nul" ] && ok || bad "line mode: the tail of a line too long ran (saved)"
+    printf '5-7\0garbage\nsave %s\nquit\n' "$nul" >"$TMP/in2"
+    "$GRIDLAB" play "$id" --lines <"$TMP/in2" >"$TMP/out" 2>"$TMP/err"
+    RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+    expect_rc 0 "line mode: 5-7 NUL garbage"
+    expect_out "a NUL byte in the line: not a command" "line mode: 5-7 NUL garbage"
+    [ "$(field "$nul" history)" = "moves=0 at=0" ] && ok || bad "line mode: '5-7\\0garbage' played: $(field "$nul" history)"
+    # a line of 1,023 bytes is read whole; one of 1,024 is too long
+    { printf '%1021s' ''; printf 'id\n'; printf '%1022s' ''; printf 'id\nquit\n'; } >"$TMP/in3"
+    "$GRIDLAB" play "$id" --lines <"$TMP/in3" >"$TMP/out" 2>"$TMP/err"
+    OUT=$(cat "$TMP/out")
+    [ "$(printf '%s\n' "$OUT" | grep -c "line too long")" = 1 ] && ok || bad "line mode: 1,023 and 1,024 bytes"
+    [ "$(printf '%s\n' "$OUT" | grep -c "^> id: $id")" = 1 ] && ok || bad "line mode: the 1,023-byte line ran"
 }
 
 finish

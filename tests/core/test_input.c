@@ -61,6 +61,22 @@ static void test_strict_numbers(void **state)
     assert_int_equal(gl_parse_size("-8x8", &w, &h), -1);
     assert_int_equal(gl_parse_size("8x99999999999", &w, &h), -1);
 
+    assert_int_equal(gl_parse_size("8X8", &w, &h), -1); /* one spelling */
+
+    /* real numbers: decimal digits, a point, a minus sign */
+    double d;
+    assert_int_equal(gl_parse_real("0.25", 0, 1, &d), 0);
+    assert_true(d == 0.25);
+    assert_int_equal(gl_parse_real("-2.5", -10, 10, &d), 0);
+    assert_true(d == -2.5);
+    assert_int_equal(gl_parse_real("3", 0, 10, &d), 0);
+    assert_true(d == 3);
+    assert_int_equal(gl_parse_real("0", 0, 10, &d), 0);
+    const char *bad_reals[] = {"0x1p-3", "+0.5", " 0.5", "0.5 ", "1e-3", "1E3", "inf", "nan", "-inf", "00.5", "01",
+                               ".5", "5.", "-", "", "0x10", "1,5", "--1", "11", "-11"};
+    for (size_t i = 0; i < sizeof bad_reals / sizeof bad_reals[0]; i++)
+        if (gl_parse_real(bad_reals[i], -10, 10, &d) == 0) fail_msg("real '%s' accepted as %g", bad_reals[i], d);
+
     /* the message names the option and the accepted range */
     gl_kvlist l;
     gl_kv_init(&l);

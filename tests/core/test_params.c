@@ -71,7 +71,7 @@ static void test_defaults_and_values(void **state)
 
     gl_kvlist l;
     gl_kv_init(&l);
-    assert_int_equal(gl_kv_parse_pairs(&l, "size=9X1 n=10 mode=three name=ring pts=0,100,7", &err), 0);
+    assert_int_equal(gl_kv_parse_pairs(&l, "size=9x1 n=10 mode=three name=ring pts=0,100,7", &err), 0);
     assert_int_equal(gl_params_read(table, NT, &l, &v, &err), 0);
     assert_int_equal(gl_param_size(&v, "size", &w, &h), 1);
     assert_int_equal(w * 10 + h, 91);
@@ -81,7 +81,7 @@ static void test_defaults_and_values(void **state)
     assert_int_equal(gl_param_list(&v, "pts", pts, 4), 3);
     assert_int_equal(pts[0] * 1000 + pts[1] * 10 + pts[2], 1007);
     assert_int_equal(gl_param_given(&v, "n"), 1);
-    assert_string_equal(v.v[0].text, "9x1"); /* canonical */
+    assert_string_equal(v.v[0].text, "9x1");
     for (int i = 0; i < l.n; i++) assert_true(l.items[i].used);
     gl_kv_free(&l);
 }
@@ -109,6 +109,7 @@ static void test_strict(void **state)
     assert_string_equal(refusal("n=+5"), "n=+5: expected a whole number from 1 to 10");
     assert_string_equal(refusal("size=04x3"), "size=04x3: expected WxH with W from 2 to 9 and H from 1 to 9");
     assert_string_equal(refusal("size=4x"), "size=4x: expected WxH with W from 2 to 9 and H from 1 to 9");
+    assert_string_equal(refusal("size=4X3"), "size=4X3: expected WxH with W from 2 to 9 and H from 1 to 9");
     assert_string_equal(refusal("mode=ONE"), "mode=ONE: expected one of one|two|three");
     assert_string_equal(refusal("name=a,b"), "name=a,b: expected a name of 1 to 200 characters (no spaces, # = : or ,)");
     const char *list = "expected 3 whole numbers from 0 to 100 separated by commas";
@@ -192,7 +193,7 @@ static void test_help_and_ids(void **state)
     gl_kvlist l;
     gl_kv_init(&l);
     gl_error err = {0};
-    assert_int_equal(gl_kv_parse_pairs(&l, "n=7 size=5X2", &err), 0);
+    assert_int_equal(gl_kv_parse_pairs(&l, "n=7 size=5x2", &err), 0);
     assert_int_equal(gl_params_canon(&fake, &l, &sb, &err), 0);
     assert_string_equal(gl_sb_str(&sb), "size=5x2,n=7,mode=one,pts=1,4,10");
     gl_kv_free(&l);

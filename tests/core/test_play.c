@@ -401,9 +401,22 @@ static void test_clock_stops_at_the_end(void **state)
     fake_ns += 1000000000ULL;
     assert_true(gl_play_elapsed_ms(p) > 3999 && gl_play_elapsed_ms(p) < 4001);
     assert_int_equal(gl_play_serial(p), serial); /* the same game */
+    /* a restart undoes every move at once and keeps them for redo: the
+     * same game's clock and history, a restart undone by redoing */
+    assert_int_equal(gl_play_redo(p, &err), 0);
+    assert_int_equal(gl_play_status(p), GL_WON);
     assert_int_equal(gl_play_restart(p, &err), 0);
     assert_true(gl_play_serial(p) != serial);
-    assert_true(gl_play_elapsed_ms(p) < 1);
+    assert_int_equal(gl_play_moves(p), 0);
+    assert_int_equal(gl_play_status(p), GL_PLAYING);
+    assert_true(gl_play_can_redo(p));
+    assert_true(gl_play_elapsed_ms(p) > 3999 && gl_play_elapsed_ms(p) < 4001);
+    assert_int_equal(gl_play_redo(p, &err), 0);
+    assert_int_equal(gl_play_status(p), GL_WON);
+    serial = gl_play_serial(p);
+    assert_int_equal(gl_play_undo(p, &err), 0);
+    assert_int_equal(gl_play_restart(p, &err), 0); /* at the first position: nothing to do */
+    assert_int_equal(gl_play_serial(p), serial);
     gl_play_free(p);
 }
 

@@ -370,6 +370,73 @@ static void test_bad_fields(void **state)
     free(text);
 }
 
+/* A clock read is a clock written (issue 42, item 3): every time played up
+ * to 10^12 ms is itself when saved again (it wrapped in the nanoseconds,
+ * 18446744073710 was saved back as 0); past it, refused.  Onet's level
+ * clock: a time played past its 180 s is time up, left=0, and that save
+ * loads again; a clocked save without left= is refused. */
+static void test_clock_range(void **state)
+{
+    (void)state;
+    if (gl_game_find("tiles")) {
+        char *text = tiles_save();
+        const char *played[] = {"1000000000000", "999999999999", "18446744073", "4294967296", "0"};
+        for (size_t i = 0; i < sizeof played / sizeof played[0]; i++) {
+            char want[64];
+            snprintf(want, sizeof want, "# clock: played=%s\n", played[i]);
+            char *s = edited(text, "# clock: played=0\n", want);
+            gl_play *q = load(s);
+            char *again = save_of(q);
+            if (!strstr(again, want)) fail_msg("played=%s saved as:\n%.300s", played[i], again);
+            gl_play_free(q);
+            free(again);
+            free(s);
+        }
+        const char *too_big[] = {"1000000000001", "18446744073710", "1125899906842624"};
+        for (size_t i = 0; i < sizeof too_big / sizeof too_big[0]; i++) {
+            char bad[64];
+            snprintf(bad, sizeof bad, "# clock: played=%s\n", too_big[i]);
+            char *s = edited(text, "# clock: played=0\n", bad);
+            const char *m = refused(s);
+            if (!strstr(m, "save.txt:4: played=") || !strstr(m, "from 0 to 1000000000000"))
+                fail_msg("played=%s: %s", too_big[i], m);
+            free(s);
+        }
+        char *s = edited(text, "# clock: played=0\n", "# clock: \n");
+        assert_non_null(strstr(refused(s), "save.txt:4: clock: expected played=MS"));
+        free(s);
+        free(text);
+    }
+    if (gl_game_find("onet")) {
+        fake_ns = 1000;
+        gl_play *p = session();
+        gl_error err = {0};
+        assert_int_equal(gl_play_start_id(p, "onet:level=1,solvable=yes#5", &err), 0);
+        char *text = save_of(p);
+        gl_play_free(p);
+        assert_non_null(strstr(text, "# clock: played=0 left=180000\n"));
+        const char *played[] = {"18446744073", "1000000000000", "180000"};
+        for (size_t i = 0; i < sizeof played / sizeof played[0]; i++) {
+            char edit[80];
+            snprintf(edit, sizeof edit, "# clock: played=%s left=0\n", played[i]);
+            char *s = edited(text, "# clock: played=0 left=180000\n", edit);
+            gl_play *q = load(s);
+            assert_int_equal(gl_play_time_left_ms(q), 0);
+            char *again = save_of(q);
+            if (!strstr(again, edit)) fail_msg("played=%s saved as:\n%.300s", played[i], again);
+            gl_play *r = load(again); /* what gridlab writes, it reads */
+            gl_play_free(r);
+            gl_play_free(q);
+            free(again);
+            free(s);
+        }
+        char *s = edited(text, "# clock: played=0 left=180000\n", "# clock: played=5000\n");
+        assert_non_null(strstr(refused(s), "save.txt:4: clock: expected played=5000 left=175000"));
+        free(s);
+        free(text);
+    }
+}
+
 /* The longest real games load, and the promised limit holds. */
 static void test_limits(void **state)
 {
@@ -425,7 +492,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_clock_history_help), cmocka_unit_test(test_every_game),
-        cmocka_unit_test(test_hand_edited),        cmocka_unit_test(test_bad_fields),
+        cmocka_unit_test(test_hand_edited),        cmocka_unit_test(test_bad_fields), cmocka_unit_test(test_clock_range),
         cmocka_unit_test(test_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

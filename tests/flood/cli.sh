@@ -128,6 +128,20 @@ tl=$(printf '%s\n' "$OUT" | awk '{print length($0)}' | paste -sd' ')
 head -1 "$bf" >"$TMP/b1.txt"
 run batch flood "$TMP/b1.txt" --size 14x14 --jobs 2 --json; expect_rc 0 "batch: one board, 2 jobs"
 expect_out '"threads":2' "batch: one board, 2 jobs: 2 threads for it"
+# what is identical with threads on a board (docs/flood.md, "Jobs"; issue
+# 42, item 5): the length and optimality, not the moves.  One board, jobs
+# 1 and 2 (2 threads for it), and --threads 2 three times: each an optimal
+# solution of the proved length.
+run batch flood "$TMP/b1.txt" --size 14x14 --json; expect_rc 0 "batch: one board, 1 job"
+cost1=$(printf '%s' "$OUT" | sed -n 's/.*"optimal":true,"cost":\([0-9]*\),.*/\1/p')
+want1=$(head -1 "$GL_SOURCE_DIR/bench/data/flood/pc19.optimal-lengths.txt")
+for k in jobs threads threads threads; do
+    run batch flood "$TMP/b1.txt" --size 14x14 --json --$k 2; expect_rc 0 "batch: one board, --$k 2"
+    c=$(printf '%s' "$OUT" | sed -n 's/.*"optimal":true,"cost":\([0-9]*\),.*/\1/p')
+    n=$(printf '%s' "$OUT" | sed 's/.*"moves":\[\([^]]*\)\].*/\1/' | tr ',' '\n' | grep -c .)
+    [ -n "$c" ] && [ "$c" = "$cost1" ] && [ "$c" = "$want1" ] && [ "$n" = "$c" ] && ok ||
+        bad "batch: one board, --$k 2: cost '$c' ($n moves), one thread '$cost1', optimal $want1"
+done
 run batch flood "$bf" --size 14x14 --jobs 2 --json; expect_rc 0 "batch: 6 boards, 2 jobs"
 printf '%s' "$OUT" | grep -q '"threads"' && bad "batch: 6 boards on 2 jobs took threads" || ok
 run batch flood "$bf" --size 14x14 --jobs 2 --algo beam --json; expect_rc 0 "batch --json"

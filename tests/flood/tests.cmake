@@ -1,3 +1,14 @@
 # flood's kernels come in several wide-vector paths (docs/flood.md): its
 # suite runs once more with each narrower path forced.
 gl_simd_runs(flood test_flood)
+
+# The A* over several processes (tests/flood/mpi.sh): 2 processes in the
+# default run; 4, signals, a killed and a stalled process with the label
+# full.  Both skip (77) in a build without MPI, after checking that --mpi
+# is refused there.
+add_test(NAME cli/flood_mpi COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
+set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli" TIMEOUT 600 SKIP_RETURN_CODE 77
+  ENVIRONMENT "${GL_CLI_ENV}")
+add_test(NAME cli/flood_mpi_full COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
+set_tests_properties(cli/flood_mpi_full PROPERTIES LABELS "cli;full" TIMEOUT 900 SKIP_RETURN_CODE 77
+  ENVIRONMENT "${GL_CLI_ENV};MPI_FULL=1")

@@ -146,7 +146,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             unsigned k = take_u8(&in); /* a registered game, or any text */
             const char *name = k & 1 ? gl_games[(k >> 1) % (unsigned)gl_ngames]->name : take_text(&in, a);
             take_text(&in, b);
-            check_failure("glw_start", glw_start(name, b, take_text(&in, c)));
+            const char *seed = take_text(&in, c);
+            check_failure("glw_check", glw_check(name, b, seed));
+            check_failure("glw_start", glw_start(name, b, seed));
             break;
         }
         case 1: check_failure("glw_start_id", glw_start_id(take_text(&in, a))); break;

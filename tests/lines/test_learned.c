@@ -148,6 +148,69 @@ static void test_played_out_values_are_exact(void **state)
     lines_net_free(&net);
 }
 
+/* The trainer's decisions (nested_scoring 1): of a decision's scoring
+ * moves, only the best by their value with the spawn at once is decided
+ * again after it, so a decision makes at most one more per level (three
+ * in all), far fewer than deciding again after every one; the moves stay
+ * legal and their values numbers. */
+static void test_nested_scoring_cap(void **state)
+{
+    (void)state;
+    lines_net net;
+    assert_int_equal(lines_net_init_layout(&net, "ntuple1"), 0);
+    gl_rng rng;
+    gl_rng_seed(&rng, 47);
+    for (size_t x = 0; x < net.nw; x++) lnet_w_set(&net, x, (float)(gl_rng_unit(&rng) * 2 - 1));
+    lines_learner all, capped;
+    assert_int_equal(lines_learner_init(&all, &net, 8, 5), 0);
+    assert_int_equal(lines_learner_init(&capped, &net, 8, 5), 0);
+    capped.nested_scoring = 1;
+    unsigned long long many = 0, few = 0;
+    int with_scoring = 0;
+    for (int round = 0; round < 60; round++) {
+        lines_board *b = random_board(&rng, "lines98", 0.3 + 0.4 * gl_rng_unit(&rng));
+        /* rows 0 to 2: four of colour 1 and four of colour 2 with room to
+         * finish them, and balls of both colours that can (several
+         * scoring moves) */
+        static const uint8_t top[27] = {1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 1,
+                                        2, 2, 2, 2, 0, 0, 0, 0, 0};
+        for (int x = 0; x < 27; x++) b->cell[x] = top[x];
+        for (int k = 0; k < b->spawn; k++) {
+            int x = b->next_at[k];
+            while (x < 27 || b->cell[x]) x = 27 + (int)gl_rng_below(&rng, 54);
+            b->next_at[k] = x;
+        }
+        for (int k = 0; k < b->spawn; k++)
+            for (int j = 0; j < k; j++)
+                if (b->next_at[j] == b->next_at[k]) b->next_at[k] = -1; /* lands at random */
+        b->nballs = 0;
+        for (int x = 0; x < b->n; x++) b->nballs += b->cell[x] != 0;
+        int f1, t1, f2, t2;
+        unsigned long long d0 = all.decisions, d1 = capped.decisions;
+        int r1 = lines_learner_choose(&all, b, NULL, &f1, &t1, NULL);
+        int r2 = lines_learner_choose(&capped, b, NULL, &f2, &t2, NULL);
+        assert_int_equal(r1, r2);
+        many += all.decisions - d0;
+        few += capped.decisions - d1;
+        assert_true(capped.decisions - d1 <= LNET_MAX_DEPTH);
+        if (r2 == 1) {
+            assert_true(b->cell[f2] != 0 && b->cell[t2] == 0);
+            int scoring = 0;
+            for (int i = 0; i < capped.nroot; i++) {
+                assert_true(isfinite(capped.root[i].value));
+                scoring += capped.root_scoring[i];
+            }
+            with_scoring += scoring > 1;
+        }
+        free(b);
+    }
+    assert_true(with_scoring >= 50);
+    assert_true(few < many);
+    lines_learner_free(&all);
+    lines_learner_free(&capped);
+    lines_net_free(&net);
+}
+
 /* ---- weight files ---- */
 
 static char tmpdir[] = "/tmp/gl_test_learned_XXXXXX";
@@ -404,6 +467,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_values_are_exact),
         cmocka_unit_test(test_played_out_values_are_exact),
+        cmocka_unit_test(test_nested_scoring_cap),
         cmocka_unit_test(test_weight_files),
         cmocka_unit_test(test_weight_file_kinds),
         cmocka_unit_test(test_checkpoint_sums),

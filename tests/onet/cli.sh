@@ -71,6 +71,11 @@ printf 'level map=small kinds=6 speed=9\n' >"$TMP/badlevels.txt"
 expect_bad_input "bad levels file" new onet --levels "$TMP/badlevels.txt"
 expect_err "speed" "bad levels file names the key"
 expect_bad_input "no such level" new onet --level 99
+# level= takes the 8 built-in levels, as the table says (it said 1 to 1000)
+expect_bad_input "onet:level=9" new 'onet:level=9#1'
+expect_err "level=9: expected a whole number from 1 to 8" "onet:level=9: the range named"
+run list --json
+case "$OUT" in *'"level","kind":"int","def":null,"min":1,"max":8,'*) ok ;; *) bad "list --json: level= is not 1 to 8" ;; esac
 
 # path: two turns via the ring, JSON corners, exit 1 when none.
 B=$(board "onet size=4x2 border=1

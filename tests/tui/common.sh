@@ -96,6 +96,13 @@ sleep 3
 keys Escape
 wait_gone "Restart from its first position" "the clock: the menu closes"
 case "$(screen)" in *"time 0:01"* | *"time 0:02"*) ok ;; *) bad "the clock ran while the menu was open: $(screen | head -1)" ;; esac
+# A restart is undone by redoing its moves.
+keys r
+wait_for "redo done" "restart undone: r redoes"
+expect_screen "moves 1" "restart undone: the move is back"
+keys u
+wait_for "undo done" "restart undone: u undoes again"
+expect_screen "moves 0" "restart undone: back at the start"
 
 # F1 is the help too.
 keys F1
@@ -522,6 +529,21 @@ if has_game onet; then
     # (the saves hold each game's time played: that line differs)
     if [ -s "$LSAVE" ] && cmp -s <(grep -v '^# clock:' "$SAVE") <(grep -v '^# clock:' "$LSAVE"); then ok
     else bad "levels: line mode's level 2 differs from the full screen's: $(head -3 "$LSAVE" 2>/dev/null)"; fi
+fi
+
+# The rules follow the board's parameters: Lines of 4 that bring two balls
+# says "Four or more balls" and "two new balls" (the help page wraps its
+# lines: the screen read as one line).
+if "$GRIDLAB" list | grep -q '^lines'; then
+    SIZE=100x35 start rules NO_COLOR=1 -- play "lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1"
+    wait_for "m menu" "rules: starts"
+    keys '?'
+    wait_for "Four or more balls" "rules: lines of 4 say four"
+    expect_screen "brings two new balls" "rules: two balls a turn say two"
+    keys Escape
+    keys q
+    wait_exit 0 "rules: quits"
+    close
 fi
 
 finish

@@ -32,6 +32,7 @@ process.on('exit', () => rmSync(DATA, { recursive: true, force: true }));
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml',
 };
 
 // Serves SITE on a free loopback port; resolves to { url, close, hits }:

@@ -196,11 +196,12 @@ for (const [game, cfg] of Object.entries(GAMES)) {
 // one WebAssembly module (the engine's loader is the script's first part);
 // the page's small loader fetches the script once, for the page and its
 // worker.
-test('the site is index.html, one stylesheet, one .js and one .wasm', () => {
-  assert.deepEqual(readdirSync(SITE).sort(), ['gridlab.js', 'gridlab.wasm', 'index.html', 'style.css']);
+test('the site is index.html, one stylesheet, one .js and one .wasm, the manifest, its icon and the service worker', () => {
+  assert.deepEqual(readdirSync(SITE).sort(),
+    ['gridlab.js', 'gridlab.wasm', 'icon.svg', 'index.html', 'manifest.webmanifest', 'style.css', 'sw.js']);
   const html = readFileSync(join(SITE, 'index.html'), 'utf8');
   assert.deepEqual([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:')).sort(),
-    ['style.css']);
+    ['icon.svg', 'manifest.webmanifest', 'style.css']);
   assert.match(html, /fetch\('gridlab\.js'\)/);
 });
 
@@ -407,13 +408,15 @@ test('a best score counts games won without the solver or hints', async () => {
     assert.match(await page.textContent('#message'),
       new RegExp(`^You won: cost ${solved.cost} in \\d+:\\d\\d\\. The best result for these options!`));
     assert.match(await page.textContent('#best'), new RegExp(`cost ${solved.cost}`));
-    // the solver's game is no record
-    await act(page, '[data-action=restart]');
+    // the solver's game is no record (a new game: a restart is the same
+    // game, recorded already; the standard start is the same board
+    // whatever the seed)
+    await act(page, '[data-action=new]');
     await act(page, '[data-action=solve]');
     assert.equal(await stateOf(page), 'won');
     assert.match(await page.textContent('#message'), /The solver helped: not entered in the best results/);
     // nor is a game with a hint, even when the page was reloaded after it
-    await act(page, '[data-action=restart]');
+    await act(page, '[data-action=new]');
     await act(page, '[data-action=hint]');
     await page.reload();
     await settled(page);

@@ -58,6 +58,7 @@ async function measure(page) {
     return {
       cell: Math.round(a1.width * 10) / 10,
       pans: area.scrollWidth > area.clientWidth + 1 || area.scrollHeight > area.clientHeight + 1,
+      fit: +area.dataset.fit,
       pageWidth: document.scrollingElement.scrollWidth,
       zoomIn: !document.querySelector('[data-action=zoom-in]').disabled,
       zoomOut: !document.querySelector('[data-action=zoom-out]').disabled,
@@ -68,15 +69,18 @@ async function measure(page) {
 // Every preset of every game at three screen sizes: cells of at least 28
 // CSS px on a desktop; at least 24 on a phone, the board panning in its
 // window when it is larger (and zooming); never a page wider than the
-// screen.  A screenshot of each.
+// screen.  A screenshot of each.  The default run (scripts/test) takes
+// the phone, the narrowest; the full run (GL_FULL=1: scripts/test full)
+// all three.
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, least: 28 },
-  { name: 'phone', viewport: { width: 390, height: 844 }, least: 24, mobile: true },
-  { name: 'landscape', viewport: { width: 844, height: 390 }, least: 24, mobile: true },
+  { name: 'phone', viewport: { width: 390, height: 844 }, least: 20, mobile: true },
+  { name: 'landscape', viewport: { width: 844, height: 390 }, least: 20, mobile: true },
 ];
+const SIZES_RUN = process.env.GL_FULL === '1' ? SIZES : SIZES.filter((s) => s.name === 'phone');
 test('every preset of every game: cells large enough to tap, or the board pans; screenshots', async () => {
   const rows = [];
-  for (const size of SIZES) {
+  for (const size of SIZES_RUN) {
     const { context, page } = await openPage(browser, urlOf(''), size.viewport,
       size.mobile ? { hasTouch: true, isMobile: true } : {});
     try {
@@ -88,6 +92,9 @@ test('every preset of every game: cells large enough to tap, or the board pans; 
           const m = await measure(page);
           rows.push(`${size.name.padEnd(10)} ${game.padEnd(7)} ${p.name.padEnd(58)} ${String(m.cell).padStart(5)} px${m.pans ? '  pans' : ''}`);
           assert.ok(m.cell >= size.least, `${size.name} ${game} "${p.name}": cells of ${m.cell} px`);
+          // the whole board where cells of 20 px would do; else 24 px and panning
+          assert.equal(m.pans, m.fit < 20, `${size.name} ${game} "${p.name}": ${JSON.stringify(m)}`);
+          if (m.pans) assert.ok(m.cell >= 24, `${size.name} ${game} "${p.name}": pans with cells of ${m.cell} px`);
           assert.ok(m.pageWidth <= size.viewport.width, `${size.name} ${game} "${p.name}": the page is ${m.pageWidth} px wide`);
           if (m.pans) assert.ok(m.zoomIn || m.zoomOut, `${size.name} ${game} "${p.name}": pans but cannot zoom`);
           await page.screenshot({ path: join(SHOTS, `${size.name}-${game}-${p.value}.png`) });
@@ -377,7 +384,9 @@ test('the time played and the best ten with their times', async () => {
     assert.match(await page.textContent('#clock .played'), /^\d+:\d\d$/);
     assert.equal(await page.locator('#clock .left').count(), 0);
     for (let round = 0; round < 2; round++) {
-      if (round) { await page.click('[data-action=restart]'); await settled(page); } // over: no question
+      // over: no question; a new game (a restart is the same game, recorded
+      // already), the same board whatever the seed
+      if (round) { await page.click('[data-action=new]'); await settled(page); }
       for (const m of moves) {
         await page.click(`[data-cell="${String.fromCharCode(96 + Number(m.split('-')[0]))}1"]`);
         await settled(page);

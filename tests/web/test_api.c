@@ -114,6 +114,15 @@ static void test_games(void **state)
     gl_json_arr_end(&j);
     assert_non_null(strstr(glw_games(), gl_sb_str(&cli)));
     gl_sb_free(&cli);
+    /* every game says what its cells show, in words (a screen reader's
+     * names of the cells): a line for every other symbol or one for each */
+    const gl_jv *words = member(&doc, "cell_words");
+    assert_int_equal(words->type, GL_JV_OBJ);
+    for (int i = 0; i < gl_ngames; i++) {
+        const char *w = str(words, gl_games[i]->name);
+        assert_true(w[0] && w[1] == ':');
+        assert_null(strstr(w, "\n\n"));
+    }
     for (size_t i = 0; i < games->n; i++) {
         const gl_jv *g = &games->items[i];
         const gl_game *gg = gl_game_find(str(g, "name"));
@@ -130,6 +139,13 @@ static void test_games(void **state)
     }
     gl_jv_free(&doc);
     assert_string_equal(glw_rules("nosuchgame"), "");
+    /* the rules of the board in play follow its parameters */
+    if (gl_game_find("lines")) {
+        assert_int_equal(glw_start_id("lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1"), 0);
+        assert_non_null(strstr(glw_rules("lines"), "Four or more balls"));
+        assert_non_null(strstr(glw_rules("lines"), "brings two new balls"));
+        assert_null(strchr(glw_rules("lines"), '{'));
+    }
 }
 
 /* The cells of a move in CELL-CELL notation, else 0. */
@@ -348,6 +364,18 @@ static void test_errors(void **state)
     assert_non_null(strstr(glw_error(), "key=value"));
     assert_int_equal(glw_start(gl_games[0]->name, "nosuchkey=1", "1"), -1);
     assert_non_null(strstr(glw_error(), "nosuchkey"));
+    /* a form checked before the game in progress is left: the same
+     * messages, the game untouched */
+    assert_int_equal(glw_start(gl_games[0]->name, "", "4"), 0);
+    char *before = dup(glw_save_text());
+    assert_int_equal(glw_check(gl_games[0]->name, "nosuchkey=1", "1"), -1);
+    assert_non_null(strstr(glw_error(), "nosuchkey"));
+    assert_int_equal(glw_check(gl_games[0]->name, "", "-3"), -1);
+    assert_non_null(strstr(glw_error(), "seed"));
+    assert_int_equal(glw_check("nosuch", "", "1"), -1);
+    assert_int_equal(glw_check(gl_games[0]->name, "", "77"), 0);
+    assert_string_equal(glw_save_text(), before);
+    free(before);
     assert_int_equal(glw_load("not a board\n", "x.txt"), -1);
     assert_non_null(strstr(glw_error(), "x.txt"));
     /* a bad ID says which part is wrong and keeps the game in progress */

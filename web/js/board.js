@@ -30,7 +30,8 @@ function makeBoard(S, dom) {
   const size = { cell: 36, gap: 2, pad: 18, fit: 36, base: 36 };
   let zoom = 1;         /* the player's zoom over the fitted size */
 
-  const MIN_CELL = 24;  /* CSS px: the smallest a cell gets by itself */
+  const MIN_CELL = 24;  /* CSS px: the smallest a cell gets by itself when the board pans */
+  const FIT_CELL = 20;  /* CSS px: cells this small still show the whole board, without panning */
   const MAX_CELL = 64;
   const MAX_ZOOM_CELL = 112;
 
@@ -85,22 +86,33 @@ function makeBoard(S, dom) {
     rows.hidden = h === 1;
   }
 
+  /* The cells in ARIA's grid structure: rows of cells (each row a
+   * wrapper that takes no room: the cells stay the CSS grid's items), the
+   * cursor's cell the grid's active descendant, so that a screen reader
+   * says it as the arrows move it. */
   function build() {
     const { w, h } = S.state;
     board.textContent = '';
     board.dataset.game = S.state.game;
+    board.setAttribute('aria-rowcount', h);
+    board.setAttribute('aria-colcount', w);
     cells = [];
-    for (let r = 0; r < h; r++)
+    for (let r = 0; r < h; r++) {
+      const row = el('div', { className: 'row' });
+      row.setAttribute('role', 'row');
       for (let c = 0; c < w; c++) {
         const sym = el('span', { className: 'sym' });
         const piece = el('span', { className: 'piece' }, sym);
-        const cell = el('div', { className: 'cell' }, piece);
+        piece.setAttribute('aria-hidden', 'true');
+        const cell = el('div', { className: 'cell', id: 'cell-' + (r * w + c) }, piece);
         cell.setAttribute('role', 'gridcell');
         cell.dataset.r = r;
         cell.dataset.c = c;
-        board.append(cell);
+        row.append(cell);
         cells.push(cell);
       }
+      board.append(row);
+    }
     buildLabels();
     const again = built.split(':').slice(1).join(':') === w + ':' + h;
     built = S.state.game + ':' + w + ':' + h;
@@ -111,6 +123,9 @@ function makeBoard(S, dom) {
   /* No game: no cells. */
   function clear() {
     board.textContent = '';
+    keysRow.textContent = '';
+    keysRow.hidden = true;
+    board.removeAttribute('aria-activedescendant');
     cols.textContent = '';
     rows.textContent = '';
     coming.textContent = '';
@@ -126,7 +141,12 @@ function makeBoard(S, dom) {
     const { w, h } = S.state;
     const gap = gapOf();
     const top = area.getBoundingClientRect().top + window.scrollY;
-    const availH = Math.max(200, window.innerHeight - top - 14);
+    /* what comes under the board when the columns stack (a phone): the
+     * move buttons and the message stay on the screen with it */
+    const under = document.querySelector('.under');
+    const stacked = under && under.getBoundingClientRect().top >= area.getBoundingClientRect().bottom - 1;
+    const below = (keysRow.hidden ? 0 : keysRow.offsetHeight + 10) + (stacked ? under.offsetHeight : 0);
+    const availH = Math.max(200, window.innerHeight - top - 14 - below);
     const availW = Math.max(120, area.clientWidth - 4);
     /* the board (cells, gaps, the margin round it), its frame, and the
      * labels */
@@ -161,7 +181,10 @@ function makeBoard(S, dom) {
     setCell(cell);
     while (cell > 8 && (box.offsetWidth > roomW || box.offsetHeight > roomH)) setCell(--cell);
     size.fit = cell;
-    size.base = Math.max(size.fit, MIN_CELL);
+    /* the whole board when its cells are FIT_CELL px or more; else cells
+     * a finger can tap, and the board pans */
+    size.base = size.fit >= FIT_CELL ? size.fit : Math.max(size.fit, MIN_CELL);
+    area.dataset.fit = size.fit; /* the size at which the whole board shows (tests read it) */
     const least = Math.min(size.fit, size.base);
     setCell(Math.max(least, Math.min(MAX_ZOOM_CELL, Math.round(size.base * zoom))));
     for (const b of document.querySelectorAll('[data-action=zoom-in]')) b.disabled = size.cell >= MAX_ZOOM_CELL;
@@ -200,12 +223,68 @@ function makeBoard(S, dom) {
       const piece = cell.firstChild;
       paintPiece(piece, st.colours[i]);
       piece.firstChild.textContent = sym === ' ' ? '' : sym;
-      cell.setAttribute('aria-label', st.names[i] + ' ' + (empty && sym === '.' ? 'empty' : sym));
+      cell.setAttribute('aria-label', cellLabel(i, sym, st.colours[i], flags));
+      cell.setAttribute('aria-selected', picked.has(i) ? 'true' : 'false');
     }
+    const at = cells[S.cursor.r * w + S.cursor.c];
+    if (at) board.setAttribute('aria-activedescendant', at.id);
     Array.from(cols.children).forEach((s, c) => s.classList.toggle('on', c === S.cursor.c));
     Array.from(rows.children).forEach((s, r) => s.classList.toggle('on', r === S.cursor.r));
     paintComing();
-    drawOverlay();
+    const shown = !keysRow.hidden;
+    paintKeys();
+    if (shown !== !keysRow.hidden) layout(); /* the row under the board takes room */
+    else drawOverlay();
+  }
+
+  /* A game whose every move is one symbol (its table's front.keys:
+   * Flood-It's colours): a button under the board for each symbol its
+   * board has shown (data-move, named "colour N" by its symbol), in the
+   * symbol's colour; one no longer on the board stays, disabled. */
+  const keysRow = document.getElementById('move-keys');
+  let keysOf = { id: null, seen: new Map() };
+  function paintKeys() {
+    const st = S.state;
+    const on = !!(S.game && S.game.front && S.game.front.keys && st && st.game);
+    keysRow.hidden = !on;
+    if (!on) { keysRow.textContent = ''; keysOf = { id: null, seen: new Map() }; return; }
+    const here = new Map();
+    for (let i = 0; i < st.syms.length; i++) if (st.colours[i] > 0 && !here.has(st.syms[i])) here.set(st.syms[i], st.colours[i]);
+    const key = st.game + '|' + st.id + '|' + st.w + 'x' + st.h;
+    if (keysOf.id !== key) keysOf = { id: key, seen: new Map() };
+    let grew = false;
+    for (const [sym, colour] of here) if (!keysOf.seen.has(sym)) { keysOf.seen.set(sym, colour); grew = true; }
+    if (grew || keysRow.children.length !== keysOf.seen.size) {
+      keysRow.textContent = '';
+      for (const sym of [...keysOf.seen.keys()].sort()) {
+        const b = el('button', { type: 'button', textContent: sym });
+        b.dataset.move = sym;
+        b.setAttribute('aria-label', 'colour ' + sym);
+        paintPiece(b, keysOf.seen.get(sym));
+        keysRow.append(b);
+      }
+    }
+    for (const b of keysRow.children) b.disabled = st.status !== 'playing' || !here.has(b.dataset.move);
+  }
+
+  /* What a cell is, for a screen reader: its name as moves write it (a
+   * board of one row: its cell number) and what is on it in the game's
+   * words (its table's cell_words: "SYM: words" lines, '?' for any other
+   * symbol, '+' added for a marked cell; %s the symbol, %n its colour). */
+  let legend = { game: null, map: new Map() };
+  function cellLabel(i, sym, colour, flags) {
+    const st = S.state;
+    if (legend.game !== st.game) {
+      const map = new Map();
+      for (const line of ((S.cellWords || {})[st.game] || '').split('\n'))
+        if (line.length > 2 && line[1] === ':') map.set(line[0], line.slice(2).trim());
+      legend = { game: st.game, map };
+    }
+    const m = legend.map;
+    let words = (m.get(sym) || m.get('?') || sym).replace(/%s/g, sym).replace(/%n/g, String(colour));
+    if (flags & 2 && m.has('+')) words += ', ' + m.get('+');
+    const name = st.h === 1 ? 'cell ' + (i + 1) : st.names[i];
+    return name + ': ' + words;
   }
 
   /* The pieces that come next, as pieces (lines' balls in their colours). */
@@ -224,7 +303,14 @@ function makeBoard(S, dom) {
   /* A cell brought into the board's window (the cursor, a hint). */
   function reveal(r, c) {
     const cell = cells[r * (S.state ? S.state.w : 0) + c];
-    if (cell) cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (!cell) return;
+    /* the board's window scrolls, not the page: with a cell's room round
+     * it (the coordinates stay over the board's edges) */
+    const a = area.getBoundingClientRect(), b = cell.getBoundingClientRect(), m = size.cell;
+    if (b.left - m < a.left) area.scrollLeft -= a.left - b.left + m;
+    else if (b.right + m > a.right) area.scrollLeft += b.right - a.right + m;
+    if (b.top - m < a.top) area.scrollTop -= a.top - b.top + m;
+    else if (b.bottom + m > a.bottom) area.scrollTop += b.bottom - a.bottom + m;
   }
 
   /* Cell centres in the overlay, the ring around the board included (a
@@ -282,13 +368,18 @@ function makeBoard(S, dom) {
         cell.classList.add(cls);
       }
     };
+    /* pieces that come after a move that travels (Lines' new balls) stay
+     * hidden until the moving piece has arrived, then appear */
+    const later = [];
     for (const e of ev.events) {
       if (e.kind === 'remove' || e.kind === 'bomb') mark(e.cells, 'vanish');
+      else if (e.kind === 'spawn' && ev.path.length > 1) later.push(...e.cells);
       else if (e.kind === 'spawn') mark(e.cells, 'spawn');
       else if (e.kind === 'fill' || e.kind === 'change') mark(e.cells, 'fill');
       else if (e.kind === 'move' && ev.path.length < 2) mark(e.cells, 'moved');
     }
     if (ev.path.length > 1) {
+      mark(later, 'pending');
       trail = ev.path;
       drawOverlay();
       busy(1);
@@ -296,6 +387,8 @@ function makeBoard(S, dom) {
       busy(-1);
       trail = null;
       drawOverlay();
+      for (const [r, c] of later) if (r >= 0 && r < h && c >= 0 && c < w) cells[r * w + c].classList.remove('pending');
+      mark(later, 'spawn');
     }
   }
 

@@ -16,11 +16,13 @@ function makeDialogs(S, dom, hooks) {
     d.scrollTop = 0; /* from its top, though its button at the bottom has the focus */
   }
 
-  function openRules() {
+  /* text: the rules of the board in play (its parameters: Lines of 4 says
+   * "Four or more"), from the engine */
+  function openRules(text) {
     const game = S.game;
     if (!game) return;
     $('#rules-title').textContent = game.name;
-    $('#rules-text').textContent = game.rules.replace(/\n(?!\n)/g, ' ');
+    $('#rules-text').textContent = (text || game.rules).replace(/\n(?!\n)/g, ' ');
     $('#rules-moves').textContent = game.move_help;
     /* the settings of the board in play, as its ID has them (match3's
      * refill: whether new tiles fall in) */

@@ -18,8 +18,32 @@ function engineWorker() {
   const kb = (n) => Math.round(n / 1024) + ' KB';
   const progress = (text) => self.postMessage({ progress: text });
 
+  /* The page's cache (web/sw.js): the engine kept there once fetched, and
+   * read from there when the network fails (offline). */
+  const CACHE = 'gridlab-site';
+  const wasmUrl = new URL('gridlab.wasm', base).href;
+  function keepEngine(bin) {
+    if (self.caches) {
+      caches.open(CACHE).then((c) => c.put(wasmUrl, new Response(bin, { headers: { 'content-type': 'application/wasm' } })))
+        .catch(() => {});
+    }
+    return bin;
+  }
+  async function fetchWasm() {
+    try {
+      return await fetch(wasmUrl);
+    } catch (err) {
+      const hit = self.caches && await caches.match(wasmUrl);
+      if (hit) return hit;
+      throw err;
+    }
+  }
+
   async function fetchEngine() {
-    const r = await fetch(new URL('gridlab.wasm', base).href);
+    return keepEngine(await fetchBytes());
+  }
+  async function fetchBytes() {
+    const r = await fetchWasm();
     if (!r.ok) throw new Error('gridlab.wasm: HTTP ' + r.status);
     const total = +r.headers.get('content-length') || 0;
     if (!r.body || !r.body.getReader) return new Uint8Array(await r.arrayBuffer());
@@ -48,6 +72,8 @@ function engineWorker() {
       error: f('error', 'string', []),
       games: f('games', 'string', []),
       start: f('start', 'number', ['string', 'string', 'string']),
+      check: f('check', 'number', ['string', 'string', 'string']),
+      rules: f('rules', 'string', ['string']),
       startId: f('start_id', 'number', ['string']),
       idCanon: f('id_canon', 'string', ['string']),
       newGame: f('new_game', 'number', ['string']),
@@ -92,6 +118,8 @@ function engineWorker() {
       return { canon, error: canon ? '' : api.error() };
     }, false],
     start: [(a) => done(api.start(a.game, a.params, a.seed)), true],
+    check: [(a) => done(api.check(a.game, a.params, a.seed)), false],
+    rules: [(a) => ({ text: api.rules(a.game) }), false],
     startId: [(a) => done(api.startId(a.id)), true],
     newGame: [(a) => done(api.newGame(a.seed)), true],
     restart: [() => done(api.restart()), true],

@@ -276,24 +276,52 @@ function pageMain() {
     S.said = '';
     setHash(S.state.id);
     showBest();
+    inView();
   }
 
-  async function startWith(op, args) {
+  /* A board that pans starts with what matters in view: its one empty
+   * cell when it has one (Tiles' gap, where every move goes). */
+  function inView() {
+    const st = S.state;
+    if (!st || !st.game) return;
+    let at = -1;
+    for (let i = 0; i < st.flags.length; i++) {
+      if (!(st.flags[i] & 1)) continue;
+      if (at >= 0) return;
+      at = i;
+    }
+    if (at >= 0) view.reveal(Math.floor(at / st.w), at % st.w);
+  }
+
+  /* The first message of a new game: what the game is and how to play it
+   * (the game table's summary; the moves by click, tap or keys). */
+  function howToPlay() {
+    const g = S.game;
+    return `${g.summary}. Click or tap the cells to play (or the arrows and Enter); ? shows the rules.`;
+  }
+
+  /* A game started (a new board, an ID, a link) or loaded (loaded: the
+   * file's or save's name), said as such. */
+  async function startWith(op, args, loaded) {
     stopSolving();
     const r = await call(op, args);
     if (!r.ok) { showError(r.error); return false; }
     began();
     if (S.state.load_note) showError(S.state.load_note);
-    else say(S.state.id ? 'New game: ' + S.state.id : 'Loaded (a custom game).');
+    else if (loaded) say(`Loaded ${loaded}: ` + (S.state.id || 'a custom game') + '.');
+    else say(howToPlay());
     if (S.state.status !== 'playing') await finished();
     return true;
   }
   const startId = (id) => startWith('startId', { id });
   const startParams = (name, p, seed) => startWith('start', { game: name, params: p, seed: seed || randomSeed() });
-  const loadText = (text, name) => startWith('load', { text, name });
+  const loadText = (text, name) => startWith('load', { text, name }, name);
+  /* A short link or ID: a game's name alone (#lines, `lines` typed) is
+   * that game's default board with a new seed, as `gridlab play lines`. */
+  const gameNamed = (text) => S.games.find((g) => g.name === text.trim().toLowerCase()) || null;
+  const startGame = (g) => startParams(g.name, g.presets.length ? g.presets[0].params : '');
   function startDefault() {
-    const g = S.games.find((x) => x.name === S.defaultGame) || S.games[0];
-    return startParams(g.name, g.presets.length ? g.presets[0].params : '');
+    return startGame(S.games.find((x) => x.name === S.defaultGame) || S.games[0]);
   }
 
   /* A game that has ended: how, and its result in the tables (the engine
@@ -345,6 +373,18 @@ function pageMain() {
     }
   }
 
+  /* A move by its text (the row of move buttons, a move's key). */
+  async function playMove(text) {
+    if (S.thinking || !S.state || !S.state.game || S.state.status !== 'playing') return;
+    if (S.solving) { stopSolving(); return; }
+    const res = await call('move', { text });
+    if (!res.ok) { showError(res.error); return; }
+    clearHint();
+    view.paint();
+    await afterMove(res.events, res);
+    await view.animate(res.events, speed().move, setBusy);
+  }
+
   async function simple(op, words) {
     if (S.thinking) return false;
     stopSolving();
@@ -352,7 +392,7 @@ function pageMain() {
     if (!r.ok) { showError(r.error); return false; }
     clearHint();
     view.paint();
-    say(words);
+    say(typeof words === 'function' ? words() : words);
     return true;
   }
 
@@ -520,7 +560,8 @@ function pageMain() {
     redo: () => simple('redo', 'Redone.'),
     restart: async () => {
       if (S.thinking || !(await mayLeave('its first position'))) return;
-      if (await simple('restart', 'Back to the start.')) S.said = '';
+      if (await simple('restart', () => (S.state.can_redo ? 'Back to the start: Redo (r) brings the moves back.' : 'Back to the start.')))
+        S.said = '';
     },
     new: async () => {
       if (S.thinking) return;
@@ -559,7 +600,10 @@ function pageMain() {
       await solve();
     },
     cancel: () => cancel(),
-    rules: () => dialogs.openRules(),
+    rules: async () => {
+      if (!S.game) return;
+      dialogs.openRules((await call('rules', { game: S.game.name })).text);
+    },
     'copy-link': async () => {
       const link = location.href;
       try { await navigator.clipboard.writeText(link); say('Link copied: ' + link); } catch (e) { say(link); }
@@ -575,13 +619,18 @@ function pageMain() {
   async function submitCustom(ev) {
     ev.preventDefault();
     const v = dialogs.customValues();
+    const args = { game: S.game.name, params: v.params, seed: v.seed || randomSeed() };
+    /* the form's values checked first: a bad one is said in the form,
+     * with no question about the game in progress */
+    const ok = await call('check', args);
+    if (!ok.ok) { $('#custom-error').textContent = ok.error; return; }
     if (!(await mayLeave('a custom board'))) return; /* asked over the form */
     stopSolving();
-    const r = await call('start', { game: S.game.name, params: v.params, seed: v.seed || randomSeed() });
+    const r = await call('start', args);
     if (!r.ok) { $('#custom-error').textContent = r.error; return; }
     began();
     $('#custom-dialog').close();
-    say('New game: ' + S.state.id);
+    say(howToPlay());
   }
 
   /* ---------------------------------------------------------- input */
@@ -623,13 +672,19 @@ function pageMain() {
     }
     const keys = { u: 'undo', r: 'redo', h: 'hint', S: 'solve', s: 'save', n: 'new', '?': 'rules', '+': 'zoom-in',
       '=': 'zoom-in', '-': 'zoom-out' };
-    if (keys[k]) { e.preventDefault(); actions[keys[k]](); }
+    if (keys[k]) { e.preventDefault(); actions[keys[k]](); return; }
+    /* a move's key, when every move is one symbol (a key that is no
+     * command: Flood-It's colours, as in the terminal) */
+    const mk = k.length === 1 && document.querySelector(`#move-keys button[data-move="${CSS.escape(k)}"]`);
+    if (mk && !mk.disabled) { e.preventDefault(); playMove(k); }
   }
 
   function wire() {
     document.addEventListener('click', (e) => {
       const b = e.target.closest('[data-action]');
       if (b && !b.disabled && actions[b.dataset.action]) { e.preventDefault(); actions[b.dataset.action](); }
+      const m = e.target.closest('[data-move]');
+      if (m && !m.disabled) { e.preventDefault(); playMove(m.dataset.move); }
     });
     view.element.addEventListener('click', (e) => {
       const cell = e.target.closest('.cell');
@@ -667,8 +722,9 @@ function pageMain() {
     $('#id-form').addEventListener('submit', async (e) => {
       e.preventDefault();
       const id = $('#id-input').value.trim();
+      const short = id && gameNamed(id);
       if (!id || !(await mayLeave('the game ' + id))) return;
-      if (await startId(id)) $('#id-input').value = '';
+      if (await (short ? startGame(short) : startId(id))) $('#id-input').value = '';
     });
     $('#custom-form').addEventListener('submit', submitCustom);
     $('#custom-cancel').addEventListener('click', () => $('#custom-dialog').close());
@@ -697,6 +753,7 @@ function pageMain() {
     window.addEventListener('hashchange', async () => {
       const id = hashId();
       if (!id) return;
+      if (gameNamed(id)) { await startGame(gameNamed(id)); return; }
       const c = await call('canon', { id });
       if (!c.canon) badLink(c.error); /* the address as it is, the game as it was */
       else if (!S.state || c.canon !== S.state.id) startId(c.canon);
@@ -736,6 +793,7 @@ function pageMain() {
       wire();
       const r = await call('games');
       S.games = r.games;
+      S.cellWords = r.cell_words || {};
       S.defaultGame = r.default;
       fillGames();
       enableControls();
@@ -748,6 +806,10 @@ function pageMain() {
         const back = await call('load', { text, name: 'the game in progress', addMs: store.takeOpen() });
         have = back.ok;
         if (!back.ok) showError('The game in progress could not be restored: ' + back.error);
+      }
+      if (id && gameNamed(id)) { /* a short link: a new board of that game */
+        await startGame(gameNamed(id));
+        return;
       }
       if (id) {
         const c = await call('canon', { id });
@@ -772,7 +834,25 @@ function pageMain() {
     }
   }
 
-  main();
+  /* A web app (web/sw.js, manifest.webmanifest): the service worker, and
+   * the page's files in its cache from this first visit on (the script
+   * from the copy this page runs, the engine by the worker, the rest
+   * fetched once more), so that the page plays offline after one visit. */
+  async function offline() {
+    if (!('serviceWorker' in navigator) || !window.caches) return;
+    try {
+      await navigator.serviceWorker.register(new URL('sw.js', BASE).href);
+      const c = await caches.open('gridlab-site');
+      const js = await (await fetch(SCRIPT)).blob();
+      await c.put(new URL('gridlab.js', BASE).href, new Response(js, { headers: { 'content-type': 'text/javascript' } }));
+      for (const f of ['./', 'style.css', 'manifest.webmanifest', 'icon.svg'])
+        if (!(await c.match(new URL(f, BASE).href))) await c.add(new URL(f, BASE).href);
+    } catch (e) {
+      /* no offline copy (a private window, no room): the page still plays */
+    }
+  }
+
+  main().then(offline);
 }
 
 if (typeof document === 'undefined') engineWorker();

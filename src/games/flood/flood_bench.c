@@ -153,7 +153,7 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
             gl_solution_free(&sol);
             break;
         }
-        int known = atoi(opt[i]);
+        int known = (int)strtol(opt[i], NULL, 10); /* checked before any work: decimal, 1 to 100000 */
         /* the solution must flood the board in exactly the moves it reports */
         flood_board c = fb;
         int ok = sol.solved && gl_cli_replay(g, (const gl_board *)&fb, &sol, &err) == 0;
@@ -274,6 +274,49 @@ int gl_bench_flood(int argc, char **argv)
         gl_args_free(&a);
         gl_kv_free(&beam_opts);
         gl_kv_free(&greedy_opts);
+        return GL_EXIT_USAGE;
+    }
+    /* ... and so are the solvers' options (on a small board, stopped at
+     * once), and that each set has a board from --first on. */
+    gl_rng rng;
+    gl_rng_seed(&rng, 1);
+    gl_board *probe = g->create(&none, &rng, &err);
+    for (int i = 0; i < algo_list.n && probe && !bad_name; i++) {
+        const char *al = algo_list.name[i];
+        gl_kvlist *o = strcmp(al, "beam") == 0 ? &beam_opts : strcmp(al, "greedy") == 0 ? &greedy_opts : &none;
+        if (gl_cli_check_solver(g, probe, al, o, &err) != 0) bad_name = al;
+    }
+    if (probe) g->destroy(probe);
+    for (int k = 0; k < set_list.n && probe && !bad_name; k++) {
+        char path[1200], opath[1200], *bdata = NULL, *odata = NULL, **bl = NULL, **ol = NULL;
+        int nb = 0, no = 0;
+        snprintf(path, sizeof path, "%s/%s.txt", dir, set_of[k]->name);
+        snprintf(opath, sizeof opath, "%s/%s.optimal-lengths.txt", dir, set_of[k]->name);
+        if (read_lines(path, &bdata, &bl, &nb, 1000000, &err) != 0 ||
+            read_lines(opath, &odata, &ol, &no, 1000000, &err) != 0)
+            bad_name = set_of[k]->name;
+        for (int i = 0; i < no && !bad_name; i++) { /* the lengths compared with: decimal, as every number */
+            long long v;
+            if (gl_parse_ll(ol[i], 1, 100000, &v) != 0) {
+                bad_name = set_of[k]->name;
+                gl_error_set(&err, "%s: board %d: '%.40s' is not a number of moves", opath, i + 1, ol[i]);
+            }
+        }
+        if (!bad_name && (nb < no ? nb : no) < first) {
+            bad_name = set_of[k]->name;
+            gl_error_set(&err, "--first %lld: the set %s has %d boards", first, bad_name, nb < no ? nb : no);
+        }
+        free(bl);
+        free(ol);
+        free(bdata);
+        free(odata);
+    }
+    if (!probe || bad_name) {
+        gl_cli_failf("bench flood: %s", err.msg);
+        gl_args_free(&a);
+        gl_kv_free(&beam_opts);
+        gl_kv_free(&greedy_opts);
+        gl_kv_free(&none);
         return GL_EXIT_USAGE;
     }
     gl_cli_catch_sigint();

@@ -12,7 +12,8 @@
  *
  * With --jobs N, N threads take the next board from the input in turn; a
  * finished board's line is printed as soon as every board before it is,
- * so the output is the same for any N.  Results wait in a window of slots
+ * so the lines come in input order for any N (and are the same lines
+ * while each board's search has one thread).  Results wait in a window of slots
  * (board i in slot i mod the window's size), and a thread does not take a
  * board beyond the window, so memory stays flat whatever the input's
  * length: the boards in flight and the results waiting for an earlier one.
@@ -376,10 +377,12 @@ static const char BATCH_HELP[] =
     "  --json              one JSON object per line (as solve --json)\n"
     "  --limit-ms N        time limit per board (then optimal is false)\n"
     "  --mem-mb N          memory cap of the whole batch, shared by the jobs\n"
-    "  --jobs N            boards solved at once (same output for any N); with\n"
-    "                      fewer boards than jobs, astar gives each board\n"
-    "                      jobs/boards threads of its own\n"
-    "  --threads N         astar's threads per board (solve --threads)\n"
+    "  --jobs N            boards solved at once (the same output for any N while\n"
+    "                      each board has one thread); with fewer boards than\n"
+    "                      jobs, astar gives each board jobs/boards threads\n"
+    "  --threads N         astar's threads per board (solve --threads); a board\n"
+    "                      on several threads has the same length and optimality,\n"
+    "                      but its moves may be another optimal solution\n"
     "  --KEY VALUE         a solver option (depth, width, threads)\n"
     "Ctrl-C or SIGTERM stops it: the boards done are printed (line k for board k,\n"
     "up to the first board not done) and the summary says how many were not.\n"
@@ -419,6 +422,10 @@ static int cmd_batch(int argc, char **argv)
     }
     if (!w) {
         rc = gl_cli_failf("batch: --size WxH is required");
+        goto out;
+    }
+    if (jobs > 1 && gl_kv_get(&a.opts, "mpi")) {
+        rc = gl_cli_failf("batch: --mpi solves one board at a time over all the processes: leave out --jobs");
         goto out;
     }
     B.algo = gl_kv_get(&a.opts, "algo");
@@ -544,5 +551,11 @@ static void show_groups(const gl_board *b, gl_strbuf *out, int colour)
 static const gl_cli_view groups = {"groups", "each cell as group/colour: the component graph the solvers work on",
                                    show_groups};
 
+#ifdef GL_HAVE_MPI
+void flood_mpi_install(void); /* flood_mpi.c */
+#define FLOOD_MPI flood_mpi_install
+#else
+#define FLOOD_MPI NULL
+#endif
 const gl_cli_tools gl_cli_tools_flood = {
-    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood};
+    .game = "flood", .commands = commands, .view = &groups, .bench = gl_bench_flood, .mpi = FLOOD_MPI};

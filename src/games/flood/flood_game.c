@@ -299,7 +299,7 @@ static int flood_picks(const gl_board *bb, const gl_move *m, int *rc)
 
 static const gl_solver flood_solvers[] = {
     {"astar", "A* on the component graph: proved optimal (bound: colours left, layered rings; threads=1)",
-     "threads", flood_solve_astar},
+     "threads mpi", flood_solve_astar},
     {"ida", "iterative-deepening A*: proved optimal, memory proportional to the depth", NULL,
      flood_solve_ida},
     {"greedy", "k-ply lookahead: fewest moves by the bound, then most cells (depth=3)", "depth", flood_solve_greedy},
@@ -317,6 +317,7 @@ static const gl_preset flood_presets[] = {
 
 const gl_game gl_game_flood = {
     .name = "flood",
+    .cell_words = "?: colour %s\n+: in the flooded region",
     .summary = "Flood-It: flood the board with one colour in as few moves as possible",
     .move_help = "a colour symbol (0-9, a-z): the region takes that colour",
     .rules = "The flooded region is the group of cells of one colour joined to the start cell\n"

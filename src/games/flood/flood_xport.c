@@ -221,3 +221,11 @@ int flood_xport_next_level(flood_xport *t, int id, int fmin, flood_xport_poll po
 void flood_xport_stop(flood_xport *t) { atomic_store(&t->stop, 1); }
 
 int flood_xport_stopped(flood_xport *t) { return atomic_load(&t->stop); }
+
+/* Set once, before any search, by a program that runs under MPI: the
+ * process is one of many for its whole life. */
+static const flood_remote *remote_installed;
+
+void flood_remote_install(const flood_remote *r) { remote_installed = r; }
+
+const flood_remote *flood_remote_get(void) { return remote_installed; }

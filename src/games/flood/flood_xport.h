@@ -44,4 +44,44 @@ int flood_xport_next_level(flood_xport *t, int id, int fmin, flood_xport_poll po
 void flood_xport_stop(flood_xport *t);
 int flood_xport_stopped(flood_xport *t);
 
+/* The transport across processes (flood_mpi.c, compiled into a program
+ * built with MPI, which installs it): this process runs one worker, `self`
+ * of `workers`, the others run in other processes.  A message has a
+ * variable length (the search's encoding: its first word says how long);
+ * sends are buffered per destination.  The level's end is the same
+ * contract as above: every worker idle, no message in flight. */
+typedef struct flood_remote {
+    int self, workers;
+    void *ctx;
+    /* a new search on every process (all call it): 0, or -1 */
+    int (*begin)(void *ctx, uint64_t board_hash);
+    int (*send)(void *ctx, int to, const uint64_t *msg, size_t words);
+    int (*flush)(void *ctx);
+    /* the next batch of messages (valid until the next call), its words;
+     * 0 when none is waiting */
+    size_t (*recv)(void *ctx, const uint64_t **words);
+    /* nothing left in this level here (sends flushed), fmin its smallest
+     * queued f: 1 messages came, 0 the level is over everywhere (*next:
+     * the next level, INT32_MAX for none), -1 the search stops */
+    int (*idle)(void *ctx, int fmin, int *next, flood_xport_poll poll, void *pctx);
+    /* stops every worker: why is "goal" or the limit's reason */
+    void (*stop)(void *ctx, const char *why);
+    /* non-zero once the search stops (here or on another process) */
+    int (*stopped)(void *ctx);
+    /* after the loop, on every process: cols[0..*depth) the goal's colours
+     * found here (*depth -1: none) become the goal any process found; *why
+     * the reason of a stop anywhere (NULL: none); *level the level every
+     * process had reached (the smallest); *nodes and *peak, this process's
+     * expansions and peak bytes, become the sums over the processes (the
+     * transport keeps each process's for the report).  A process that does
+     * not answer ends the program with a message. */
+    void (*finish)(void *ctx, int *cols, int *depth, int maxdepth, const char **why, int *level,
+                   unsigned long long *nodes, size_t *peak);
+} flood_remote;
+
+/* The transport across processes when the program runs under MPI with
+ * --mpi (installed once, at start), else NULL. */
+void flood_remote_install(const flood_remote *r);
+const flood_remote *flood_remote_get(void);
+
 #endif

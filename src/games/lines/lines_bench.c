@@ -291,17 +291,17 @@ int gl_bench_lines(int argc, char **argv)
     if (!bad && learned) {
         net = lines_net_open(weights, &err);
         bad = !net;
-        for (int r = 0; r < rule_list.n && !bad; r++) {
-            gl_kvlist params;
-            gl_kv_init(&params);
-            gl_kv_add(&params, "rules", rule_list.name[r], 0);
-            gl_rng rng;
-            gl_rng_seed(&rng, 1);
-            lines_board *b = (lines_board *)gl_game_lines.create(&params, &rng, &err);
-            gl_kv_free(&params);
-            bad = !b || lines_net_check_board(net, b, &err) != 0;
-            if (b) gl_game_lines.destroy((gl_board *)b);
-        }
+    }
+    for (int r = 0; r < rule_list.n && !bad; r++) { /* each rule set makes a board, and the weights play it */
+        gl_kvlist params;
+        gl_kv_init(&params);
+        gl_kv_add(&params, "rules", rule_list.name[r], 0);
+        gl_rng rng;
+        gl_rng_seed(&rng, 1);
+        lines_board *b = (lines_board *)gl_game_lines.create(&params, &rng, &err);
+        gl_kv_free(&params);
+        bad = !b || (net && lines_net_check_board(net, b, &err) != 0);
+        if (b) gl_game_lines.destroy((gl_board *)b);
     }
     for (int k = 0; k < ai_list.n && !bad; k++)
         bad = player_cfg(ai_list.name[k], &sopts, &lopts, net, ms, &cfgs[k], &err) != 0;
@@ -389,8 +389,10 @@ int gl_bench_lines(int argc, char **argv)
             qsort(turns, (size_t)played, sizeof *turns, cmp_ll);
             double med = played % 2 ? (double)scores[played / 2] : (scores[played / 2 - 1] + scores[played / 2]) / 2.0;
             double medt = played % 2 ? (double)turns[played / 2] : (turns[played / 2 - 1] + turns[played / 2]) / 2.0;
-            printf("%-11s %-8s %6lld %9.1f %9.1f %8lld %9.1f %9.1f %8lld %10.2f %8d\n", ai, rule, played, mean, med,
+            printf("%-11s %-8s %6lld %9.1f %9.1f %8lld %9.1f %9.1f %8lld %10.2f %8d", ai, rule, played, mean, med,
                    scores[played - 1], mturns, medt, turns[played - 1], total_turns ? total_ms / total_turns : 0, capped);
+            if (played < games) printf("  interrupted: %lld of %lld games", played, games);
+            printf("\n");
             fflush(stdout);
         }
     }

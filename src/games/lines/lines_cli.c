@@ -136,10 +136,10 @@ static int record_open(record_file *f, const char *path, gl_error *err)
     f->path = path;
     f->started = 0;
     f->created = 1;
-    f->fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    f->fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666); /* read too: record_write */
     if (f->fd < 0 && errno == EEXIST) {
         f->created = 0;
-        f->fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        f->fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
     }
     /* ENXIO: a FIFO nobody reads; EISDIR: a directory */
     if (f->fd < 0 && (errno == EISDIR || errno == ENXIO))
@@ -173,20 +173,56 @@ static int record_open(record_file *f, const char *path, gl_error *err)
     return 0;
 }
 
+/* data at offset off, whole; 0 or -1 (errno). */
+static int pwrite_all(int fd, const char *data, size_t len, off_t off)
+{
+    for (size_t done = 0; done < len;) {
+        ssize_t w = pwrite(fd, data + done, len - done, off + (off_t)done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) return -1;
+        done += (size_t)w;
+    }
+    return 0;
+}
+
+/* One game's lines.  A write that fails (a full disk, a file size limit)
+ * takes nothing away: a game after the first is cut back off whole (the
+ * games before it stay checkable), and the first, which replaces the
+ * file's old content, is written over it from the start with the bytes it
+ * covers kept, so that a failure puts them back (their blocks are the
+ * file's already) and the old file stays as it was.  Only a first game
+ * written whole empties the rest.  A file the run made is then removed by
+ * record_close, as when no game finished. */
 static int record_write(record_file *f, const char *data, size_t len, gl_error *err)
 {
-    if (!f->started) {
-        if (ftruncate(f->fd, 0) != 0) return gl_error_set(err, "%s: cannot write: %s", f->path, strerror(errno));
-        f->started = 1;
-    }
-    for (size_t off = 0; off < len;) {
-        ssize_t w = write(f->fd, data + off, len - off);
-        if (w < 0) {
-            if (errno == EINTR) continue;
-            return gl_error_set(err, "%s: write failed: %s", f->path, strerror(errno));
+    int e = 0;
+    errno = 0;
+    if (f->started) {
+        off_t at = lseek(f->fd, 0, SEEK_END);
+        if (at < 0 || pwrite_all(f->fd, data, len, at) != 0) {
+            e = errno ? errno : EIO;
+            if (at >= 0 && ftruncate(f->fd, at) != 0) { /* the cut game stays: --check names it */
+            }
         }
-        off += (size_t)w;
+    } else {
+        struct stat st;
+        if (fstat(f->fd, &st) != 0) return gl_error_set(err, "%s: cannot write: %s", f->path, strerror(errno));
+        size_t keep = (size_t)st.st_size < len ? (size_t)st.st_size : len;
+        char *old = keep ? malloc(keep) : NULL;
+        if (keep && !old) return gl_error_set(err, "%s: cannot write: out of memory", f->path);
+        ssize_t got = keep ? pread(f->fd, old, keep, 0) : 0;
+        if (got != (ssize_t)keep) e = errno ? errno : EIO;
+        else if (pwrite_all(f->fd, data, len, 0) != 0 || ftruncate(f->fd, (off_t)len) != 0) {
+            e = errno ? errno : EIO;
+            if (pwrite_all(f->fd, old, keep, 0) != 0 || ftruncate(f->fd, st.st_size) != 0) {
+                /* not put back: said below, the path named */
+            }
+        } else {
+            f->started = 1;
+        }
+        free(old);
     }
+    if (e) return gl_error_set(err, "%s: write failed: %s", f->path, strerror(e));
     return 0;
 }
 
@@ -662,11 +698,9 @@ static int opt_real(gl_kvlist *opts, const char *key, double min, int min_ok, do
     gl_kv *kv = gl_kv_find(opts, key);
     if (!kv) return 0;
     kv->used = 1;
-    char *end;
-    errno = 0;
-    double v = kv->novalue ? NAN : strtod(kv->value, &end);
-    if (kv->novalue || errno || end == kv->value || *end || !(min_ok ? v >= min : v > min) || !(v <= max))
-        return gl_error_set(err, "option --%s: expected a number %s %g and at most %g", key,
+    double v = 0;
+    if (kv->novalue || gl_parse_real(kv->value, min, max, &v) != 0 || !(min_ok || v > min))
+        return gl_error_set(err, "option --%s: expected a number %s %g and at most %g (decimal digits)", key,
                             min_ok ? "from" : "above", min, max);
     *out = v;
     return 0;

@@ -525,11 +525,12 @@ static const gl_preset lines_presets[] = {
 
 const gl_game gl_game_lines = {
     .name = "lines",
+    .cell_words = "?: ball %s\n.: empty\n*: empty, ball %n comes here next",
     .summary = "Color Lines: move balls along free paths, make lines of 5, score before the board fills",
     .move_help = "FROM-TO: a ball to an empty cell reachable through empty cells (like a1-c3)",
     .rules = "Move a ball to an empty cell it can reach through empty cells (up, down, left,\n"
-             "right).  Five or more balls of a colour in a row, a column or a diagonal vanish\n"
-             "and score.  A move that removes nothing brings three new balls, in the colours\n"
+             "right).  {line} or more balls of a colour in a row, a column or a diagonal vanish\n"
+             "and score.  A move that removes nothing brings {spawn} new balls, in the colours\n"
              "shown as next.  The game ends when the board is full.",
     .status_help = "score: the points so far (5 in a line: 10 in KLines, 5 in Lines 98)\n"
                    "turn: the moves played\n"

@@ -206,13 +206,15 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
  * features.  The same as lines_net_value. */
 static float value_after(const lines_net *net, lnet_level *v, const lines_board *s)
 {
-    int st = net->stage_of[s->nballs];
-    if (st != v->stage) return lines_net_value(net, s->cell, s->nballs);
+    int st = net->stage_of[s->nballs], same = st == v->stage;
     if (++v->epoch == 0) { /* the stamps wrapped: start them again */
         memset(v->stamp, 0, sizeof(uint32_t) * (size_t)net->ninst);
         v->epoch = 1;
     }
-    float sum = v->vsum;
+    /* another stage (the balls crossed a boundary): every tuple read in
+     * that stage's tables, those through no changed cell by the level's
+     * patterns */
+    float sum = same ? v->vsum : 0;
     for (int x = 0; x < s->n; x++) {
         if (s->cell[x] == v->spawned[x]) continue;
         for (int m = net->cm_start[x]; m < net->cm_start[x + 1]; m++) {
@@ -220,9 +222,19 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
             if (v->stamp[i] == v->epoch) continue;
             v->stamp[i] = v->epoch;
             uint32_t raw = lnet_raw(net, i, s->cell);
-            sum += lnet_w(net, v->base[i] + (uint32_t)lnet_pattern(net, net->inst_kind[i], net->inst_len[i], raw)) -
-                   v->val[i];
+            uint32_t pat = (uint32_t)lnet_pattern(net, net->inst_kind[i], net->inst_len[i], raw);
+            if (same) {
+                sum += lnet_w(net, v->base[i] + pat) - v->val[i];
+            } else {
+                int t = net->inst_tab[i];
+                sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + pat);
+            }
         }
+    }
+    for (int i = 0; !same && i < net->ninst; i++) {
+        if (v->stamp[i] == v->epoch) continue;
+        int t = net->inst_tab[i];
+        sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + v->pat[i]);
     }
     int bucket[LNET_NGLOBAL];
     lines_net_globals(net, s->cell, bucket);
@@ -233,8 +245,10 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
     return sum;
 }
 
-/* A move played out: the points it brings and the value after it. */
-static float play_out(lines_learner *L, const lines_board *b, int depth, lines_spend *sp, int f, int t)
+/* A move played out: the points it brings and the value after it.  A
+ * scoring move is decided again after it when nest is set (and the levels
+ * allow), otherwise valued as if the spawn came at once. */
+static float play_out(lines_learner *L, const lines_board *b, int depth, lines_spend *sp, int f, int t, int nest)
 {
     const lines_net *net = L->net;
     lnet_level *v = &L->lvl[depth];
@@ -246,7 +260,7 @@ static float play_out(lines_learner *L, const lines_board *b, int depth, lines_s
     float gain = (float)(s->score - b->score);
     if (L->turn.nremoved && !L->turn.nspawned) {
         /* a scoring move spawns nothing: the same preview, decided again */
-        if (depth + 1 < L->depth) {
+        if (nest && depth + 1 < L->depth) {
             int f2, t2;
             float q = decide(L, s, depth + 1, L->nested_top, sp, &f2, &t2);
             return gain + (q == -FLT_MAX ? 0 : q);
@@ -308,6 +322,8 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
     uint8_t cells[LINES_MAX_CELLS];
     memcpy(cells, b->cell, (size_t)n);
     int touched[LINES_MAX_CELLS];
+    uint8_t reach[LINES_MAX_CELLS + 1]; /* by region label: next to the ball moved (label 0: a ball) */
+    memset(reach, 0, sizeof reach);
     for (int f = 0; f < n && !stopped; f++) {
         int c = b->cell[f];
         if (!c) continue;
@@ -317,6 +333,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
         if (col > 0 && v->label[f - 1]) adj[na++] = v->label[f - 1];
         if (col < w - 1 && v->label[f + 1]) adj[na++] = v->label[f + 1];
         if (!na) continue;
+        for (int k = 0; k < na; k++) reach[adj[k]] = 1;
         if (sp && lines_spend_tick(sp, sp->unit)) {
             stopped = 1;
             break;
@@ -335,7 +352,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             const int *ic = net->inst_cell + (size_t)i * LNET_MAX_TUPLE;
             for (int k = 0; k < len; k++) {
                 int t = ic[k];
-                if (t == f || v->spawned[t]) continue;
+                if (t == f || v->spawned[t] || !reach[v->label[t]]) continue; /* not a target of f */
                 uint32_t dt = colour ? (uint32_t)c << (LNET_COLOUR_BITS * k) : 1u << k;
                 float both = lnet_w(net, v->base[i] + (canon ? canon[rm + dt] : rm + dt));
                 float add = lnet_w(net, v->base[i] + (canon ? canon[v->raw[i] + dt] : v->raw[i] + dt));
@@ -348,9 +365,7 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
         }
         cells[f] = 0;
         for (int t = 0; t < n; t++) {
-            int l = v->label[t];
-            if (!l || (l != adj[0] && (na < 2 || l != adj[1]) && (na < 3 || l != adj[2]) && (na < 4 || l != adj[3])))
-                continue;
+            if (!reach[v->label[t]]) continue;
             any = 1;
             if ((lines_at[t] >> c & 1) && makes_line(b, cells, t, c)) {
                 if (nscoring < LNET_MAX_SCORING) {
@@ -365,19 +380,39 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             if (L->all && depth == 0) L->all[L->nall++] = (lnet_move){f, t, val};
         }
         cells[f] = (uint8_t)c;
+        for (int k = 0; k < na; k++) reach[adj[k]] = 0;
         for (int k = 0; k < ntouched; k++) {
             v->corr[touched[k]] = 0;
             v->touched[touched[k]] = 0;
         }
     }
     if (!any) return -FLT_MAX;
+    /* With more scoring moves than L->nested_scoring, each is first valued
+     * as if the spawn came at once, and only the best nested_scoring of
+     * them by that value are decided again after (the others keep it). */
+    uint8_t nest[LNET_MAX_SCORING];
+    memset(nest, 1, sizeof nest);
+    if (L->nested_scoring > 0 && nscoring > L->nested_scoring && depth + 1 < L->depth) {
+        for (int k = 0; k < nscoring; k++) {
+            if (k > 0 && sp && lines_spend_check(sp)) break;
+            v->scoring[k].value = play_out(L, b, depth, sp, v->scoring[k].from, v->scoring[k].to, 0);
+            nest[k] = 0;
+        }
+        for (int j = 0; j < L->nested_scoring; j++) {
+            int at = -1;
+            for (int k = 0; k < nscoring; k++)
+                if (!nest[k] && (at < 0 || v->scoring[k].value > v->scoring[at].value)) at = k;
+            if (at < 0) break;
+            nest[at] = 1;
+        }
+    }
     /* the chosen few played out */
     float best = -FLT_MAX;
     int bf = -1, bt = -1;
     for (int k = 0; k < nscoring + ntop; k++) {
         if (k > 0 && sp && lines_spend_check(sp)) break;
         lnet_move *mv = k < nscoring ? &v->scoring[k] : &v->top[k - nscoring];
-        float q = play_out(L, b, depth, sp, mv->from, mv->to);
+        float q = k < nscoring && !nest[k] ? mv->value : play_out(L, b, depth, sp, mv->from, mv->to, 1);
         if (sp && lines_spend_stopped(sp) && bf >= 0) break;
         if (depth == 0 && L->nroot < (int)(sizeof L->root / sizeof L->root[0])) {
             L->root_scoring[L->nroot] = k < nscoring;

@@ -56,6 +56,9 @@ typedef struct lines_learner {
     int top;      /* moves played out exactly at a decision */
     int nested_top; /* the same after a scoring move (where the value only adds to that move's) */
     int depth;    /* levels of scoring moves decided in a row */
+    int nested_scoring; /* 0: every scoring move decided again after it; N: when a decision has more,
+                         * each is first valued as if the spawn came at once and only the best N by
+                         * that value are (the trainer's: lines_train.h) */
     int branch;   /* expectimax: the best moves valued again by sampled spawns (0: none) */
     int samples;  /* expectimax: the next previews sampled for each of them */
     lnet_move root[LNET_MAX_SCORING + 64]; /* the moves played out at the top level, with their values */

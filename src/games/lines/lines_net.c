@@ -404,20 +404,27 @@ void lines_net_globals(const lines_net *net, const uint8_t *cells, int *bucket)
 {
     int label[LINES_MAX_CELLS], size[LINES_MAX_CELLS + 1], queue[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
-    int w = net->w, h = net->h, n = net->n;
+    int w = net->w, h = net->h;
     int nreg = gl_grid_regions(cells, w, h, label, size, &ws);
     int empties = 0, largest = 0, stuck = 0, holes = 0;
     for (int r = 1; r <= nreg; r++) {
         empties += size[r];
         if (size[r] > largest) largest = size[r];
     }
-    for (int i = 0; i < n; i++) {
-        int r = i / w, c = i - r * w;
-        int free_nb = (r > 0 && !cells[i - w]) + (r < h - 1 && !cells[i + w]) + (c > 0 && !cells[i - 1]) +
-                      (c < w - 1 && !cells[i + 1]);
-        if (cells[i]) stuck += free_nb == 0;
-        else holes += free_nb == 0;
-    }
+    /* the board inside a border of balls: a cell's empty neighbours
+     * without bounds checks */
+    uint8_t pad[(LINES_MAX_SIDE + 2) * (LINES_MAX_SIDE + 2)];
+    int pw = w + 2;
+    memset(pad, 1, (size_t)(pw * (h + 2)));
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) pad[(r + 1) * pw + c + 1] = cells[r * w + c] != 0;
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++) {
+            const uint8_t *p = pad + (r + 1) * pw + c + 1;
+            int none = p[-pw] & p[pw] & p[-1] & p[1];
+            if (*p) stuck += none;
+            else holes += none;
+        }
     bucket[0] = empties;
     bucket[1] = nreg < 7 ? nreg : 7;
     bucket[2] = empties - largest < 15 ? empties - largest : 15;

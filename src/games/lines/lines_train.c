@@ -345,6 +345,7 @@ int lines_train_worker_init(lines_train_worker *w, lines_trainer *tr)
         lines_train_worker_free(w);
         return -1;
     }
+    w->L.nested_scoring = LTRAIN_NESTED;
     return 0;
 }
 

@@ -43,6 +43,7 @@
 #define LTRAIN_POOL 512   /* crisis positions kept */
 #define LTRAIN_RING 64    /* a game's last positions, to take a crisis from */
 #define LTRAIN_RECENT 100 /* full games in the moving mean */
+#define LTRAIN_NESTED 1   /* scoring moves of a decision decided again after them (lines_learner) */
 #define LTRAIN_TRACE 8    /* afterstates an error is passed back to (TD(lambda), truncated) */
 
 typedef struct lines_trainer {

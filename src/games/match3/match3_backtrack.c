@@ -83,11 +83,10 @@ static int bt_run(const gl_board *bb, const gl_solve_opts *o, gl_solution *out, 
     s->C = 5;
     const char *cv = prune && o->opts ? gl_kv_get(o->opts, "c") : NULL;
     if (cv) {
-        char *end;
-        double v = strtod(cv, &end);
-        if (end == cv || *end || !(v >= 0 && v <= 1e6)) {
+        double v;
+        if (gl_parse_real(cv, 0, 1e6, &v) != 0) {
             free(s);
-            return gl_error_set(err, "--c %s: expected a number from 0 to 1000000 (the seed used 3, 4, 5)", cv);
+            return gl_error_set(err, "--c %.60s: expected a number from 0 to 1000000 in decimal digits (the seed used 3, 4, 5)", cv);
         }
         s->C = v;
     }

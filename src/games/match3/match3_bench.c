@@ -80,15 +80,14 @@ static int parse_list(const char *s, long long lo, long long hi, int *vals)
     char buf[256];
     snprintf(buf, sizeof buf, "%s", s);
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        char *end, *dash = strchr(tok + 1, '-');
-        long a = strtol(tok, &end, 10), b = a;
-        if (end == tok || (dash ? end != dash : *end)) return -1;
-        if (dash) {
-            b = strtol(dash + 1, &end, 10);
-            if (end == dash + 1 || *end) return -1;
-        }
-        if (a < lo || b > hi || a > b) return -1;
-        for (long v = a; v <= b; v++) {
+        char *dash = strchr(tok, '-');
+        if (dash) *dash = '\0';
+        long long a, b;
+        if (gl_parse_ll(tok, lo, hi, &a) != 0) return -1;
+        b = a;
+        if (dash && gl_parse_ll(dash + 1, lo, hi, &b) != 0) return -1;
+        if (a > b) return -1;
+        for (long long v = a; v <= b; v++) {
             if (n >= MAX_AXIS) return -1;
             vals[n++] = (int)v;
         }
@@ -140,16 +139,22 @@ static const char *engine_of(const algo_spec *a, const match3_rules *R)
 
 /* Runs one algorithm on one board (the fastest of c->repeat runs, which
  * must agree on the score) and replays its answer; 0, or -1 (err). */
+/* The solver options of a run of a (freed by the caller). */
+static void algo_opts(const algo_spec *a, const bench_cfg *c, gl_kvlist *sopts)
+{
+    gl_kv_init(sopts);
+    char v[32];
+    snprintf(v, sizeof v, "%d", c->swaps);
+    if (strcmp(a->name, "best1") != 0) gl_kv_add(sopts, "swaps", v, 0);
+    if (a->optkey[0]) gl_kv_add(sopts, a->optkey, a->optval, 0);
+    if (a->engine[0]) gl_kv_add(sopts, "engine", a->engine, 0);
+}
+
 static int run_algo(const gl_game *g, const gl_board *b, const algo_spec *a, const bench_cfg *c, run_result *r,
                     gl_error *err)
 {
     gl_kvlist sopts;
-    gl_kv_init(&sopts);
-    char v[32];
-    snprintf(v, sizeof v, "%d", c->swaps);
-    if (strcmp(a->name, "best1") != 0) gl_kv_add(&sopts, "swaps", v, 0);
-    if (a->optkey[0]) gl_kv_add(&sopts, a->optkey, a->optval, 0);
-    if (a->engine[0]) gl_kv_add(&sopts, "engine", a->engine, 0);
+    algo_opts(a, c, &sopts);
     gl_limits lim = {(double)c->limit_ms, 0, &gl_cli_interrupted, NULL};
     gl_solution sol;
     gl_solution_init(&sol);
@@ -473,7 +478,8 @@ int gl_bench_match3(int argc, char **argv)
         gl_args_free(&a);
         return err.set ? gl_cli_fail(&err) : gl_cli_failf("bench match3: unexpected argument");
     }
-    /* Every algorithm and engine checked on a first board before any work. */
+    /* Every algorithm, its option and engine checked on a first board
+     * before any work (the solver run stopped at once). */
     const gl_game *g = gl_game_find("match3");
     gl_board *probe = make_board(g, &c, 0, &err);
     if (!probe) {
@@ -481,21 +487,15 @@ int gl_bench_match3(int argc, char **argv)
         return gl_cli_fail(&err);
     }
     for (int i = 0; i < na; i++) {
-        const gl_solver *sv = gl_game_solver(g, al[i].name);
         gl_kvlist o;
-        gl_kv_init(&o);
-        if (al[i].engine[0]) gl_kv_add(&o, "engine", al[i].engine, 0);
-        gl_solve_opts so;
-        memset(&so, 0, sizeof so);
-        so.opts = &o;
-        int kind, bad = !sv || match3_opt_engine(&so, &((match3_board *)probe)->R,
-                                                 strcmp(al[i].name, "exact") == 0, &kind, &err) != 0;
+        algo_opts(&al[i], &c, &o);
+        int bad = gl_cli_check_solver(g, probe, al[i].name, &o, &err) != 0;
         gl_kv_free(&o);
         if (bad) {
             g->destroy(probe);
+            rc = gl_cli_failf("bench match3: %s: %s", al[i].label, err.msg);
             gl_args_free(&a);
-            if (!sv) return gl_cli_failf("bench match3: no solver '%s'", al[i].name);
-            return gl_cli_failf("bench match3: %s: %s", al[i].label, err.msg);
+            return rc;
         }
     }
     g->destroy(probe);

@@ -300,6 +300,7 @@ static const gl_preset onet_presets[] = {
 
 const gl_game gl_game_onet = {
     .name = "onet",
+    .cell_words = "?: tile %s\n.: empty\n*: bomb\n@: obstacle",
     .summary = "Lianliankan / Onet: link pairs with at most two turns; obstacles, bombs, levels",
     .move_help = "CELL-CELL: two tiles of a kind, like a1-c3 (column letter, 1-based row)",
     .rules = "Remove two tiles of a kind when a line joins them with at most two turns through\n"

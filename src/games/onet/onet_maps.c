@@ -103,7 +103,11 @@ int onet_map_load(const char *name, onet_map *m, gl_error *err)
 
 /* ------------------------------------------------------------- levels */
 
-static const onet_level builtin_levels[] = {
+/* The built-in levels' count: the range of the parameter level= (an ID
+ * names no levels file, so no other level can be in one). */
+#define ONET_BUILTIN_LEVELS 8
+
+static const onet_level builtin_levels[ONET_BUILTIN_LEVELS] = {
     {"small", 12, 0, 0, ONET_GOAL_ALL, 180, 1},
     {"classic", 24, 0, 0, ONET_GOAL_ALL, 300, 1},
     {"classic", 20, 8, 4, ONET_GOAL_ALL, 300, 1},
@@ -353,8 +357,8 @@ static int level_from(const gl_params *pv, onet_level *L, int *builtin_no, gl_er
 /* The parameters: the one statement of what `new`, IDs and the forms take
  * (read by onet_create, below). */
 const gl_param onet_params[] = {
-    {"level", GL_PARAM_INT, NULL, 1, 1000, 0, 0, NULL, "a level of the sequence (its map, kinds, clock...)",
-     0},
+    {"level", GL_PARAM_INT, NULL, 1, ONET_BUILTIN_LEVELS, 0, 0, NULL,
+     "a level of the sequence (its map, kinds, clock...; a levels file's first 8)", 0},
     {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)", GL_PARAM_NOT_IN_ID},
     {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "the board's shape: a built-in map (classic unless a level "
      "or a size says otherwise)", 0},

@@ -31,6 +31,10 @@ int gl_bench_tiles(int argc, char **argv)
         gl_args_free(&a);
         return gl_cli_fail(&err);
     }
+    if (from > to) {
+        gl_args_free(&a);
+        return gl_cli_failf("bench tiles: --from %lld is past --to %lld (no row to run)", from, to);
+    }
     if (gl_kv_get(&a.opts, "algos")) algos = gl_kv_get(&a.opts, "algos");
     if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
         gl_args_free(&a);
@@ -72,6 +76,26 @@ int gl_bench_tiles(int argc, char **argv)
             return gl_cli_failf("bench tiles: no solver '%s' (astar, astar-pairs, astar-hash, ucs, ida, "
                                 "ida-pairs, greedy, seed, bfs)", list.name[i]);
         }
+    }
+    /* Every row's board is made before any run: a --hop its N does not
+     * take is refused here, not reported in a row. */
+    for (long long n = from; n <= to; n++) {
+        gl_kvlist params;
+        gl_kv_init(&params);
+        char nb[16], hb[16];
+        snprintf(nb, sizeof nb, "%lld", n);
+        snprintf(hb, sizeof hb, "%lld", hop);
+        gl_kv_add(&params, "n", nb, 0);
+        gl_kv_add(&params, "hop", hb, 0);
+        gl_rng rng;
+        gl_rng_seed(&rng, 1);
+        gl_board *b = g->create(&params, &rng, &err);
+        gl_kv_free(&params);
+        if (!b) {
+            gl_args_free(&a);
+            return gl_cli_failf("bench tiles: N=%lld: %s", n, err.msg);
+        }
+        g->destroy(b);
     }
     gl_cli_catch_sigint();
     printf("tiles benchmark: B^N W^N _, hop=%lld, limits %lld ms and %lld MiB per run\n\n", hop, ms, mb);
@@ -128,6 +152,7 @@ int gl_bench_tiles(int argc, char **argv)
         }
         if (gl_cli_interrupted) break;
     }
+    if (gl_cli_interrupted) printf("interrupted: the rows after the last are not run\n");
     gl_args_free(&a);
     return GL_EXIT_OK;
 }

@@ -291,6 +291,7 @@ static const gl_preset tiles_presets[] = {
 
 const gl_game gl_game_tiles = {
     .name = "tiles",
+    .cell_words = "B: black tile\nW: white tile\n_: empty",
     .summary = "black and white sliding tiles: whites left of blacks at least cost",
     .move_help = "FROM-TO: 1-based cells, a tile into the empty cell (like 4-7)",
     .rules = "A row of black (B) and white (W) tiles and one empty cell (_).  A tile moves into\n"

@@ -1,0 +1,166 @@
+#!/usr/bin/env bash
+# flood's A* over several processes (solve/batch --mpi under mpirun,
+# docs/flood.md "Many processes").  In a build without MPI: --mpi is
+# refused (exit 2, a message), then the test skips (77).  With MPI, 2
+# processes: the answers equal one process's on hard boards (the same
+# proved lengths, each solution replayed), both processes expanding nodes,
+# "ranks" in --json; a time limit stops every process with the best bounds
+# known; --mpi with --threads, standard input or another solver is
+# refused.  With MPI_FULL=1 (ctest label full): 4 processes, SIGTERM to
+# mpirun, a killed process and a stalled one (the watchdog).
+. "$(dirname "$0")/../cli/lib.sh"
+
+data="$GL_SOURCE_DIR/bench/data/flood"
+b12="$TMP/h12.txt"
+sed -n 18,20p "$data/hard99.txt" >"$b12"   # 12_12_10_001..003: 24, 26, 25 moves
+{ echo "flood size=16x16 colors=11"; sed -n 64p "$data/hard99.txt" | fold -w16; } >"$TMP/h16.txt"  # 16_16_10_005, 30
+{ echo "flood size=14x14 colors=11"; sed -n 41p "$data/hard99.txt" | fold -w14; } >"$TMP/h14.txt"  # 14_14_10_002, 30
+
+run solve "$TMP/h16.txt" --mpi
+if [ "$RC" -eq 2 ] && [ "${ERR#*built without MPI}" != "$ERR" ]; then
+    ok
+    run batch flood "$b12" --size 12x12 --mpi; expect_rc 2 "batch --mpi without MPI"
+    expect_err "built without MPI" "batch --mpi without MPI says why"
+    finish
+    exit 77
+fi
+command -v mpirun >/dev/null || { echo "mpi: no mpirun in PATH" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# on one machine: more processes than cores (--oversubscribe)
+export OMPI_MCA_rmaps_base_oversubscribe=1
+# after Ctrl-C or SIGTERM mpirun gives the processes this long (1 s by
+# default) before it kills them: a loaded machine needs more to answer
+export OMPI_MCA_odls_base_sigkill_timeout=30
+# under AddressSanitizer: Open MPI's own allocations held to the end are not ours
+export LSAN_OPTIONS="suppressions=$GL_SOURCE_DIR/tests/flood/mpi.supp:print_suppressions=0"
+
+# mpirun_run N ARGS...: gridlab on N processes; OUT, ERR, RC as run
+mpirun_run() {
+    local n=$1; shift
+    timeout -s KILL 300 mpirun -np "$n" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+    RC=$?
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+}
+# field NAME: the number after "NAME": in each line of OUT
+field() { printf '%s\n' "$OUT" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+
+# the answers of one process
+run batch flood "$b12" --size 12x12 --json; expect_rc 0 "batch, one process"
+one_cost=$(field cost)
+[ "$one_cost" = $'24\n26\n25' ] && ok || bad "one process: the published lengths"
+
+check_ranks() { # NAME RANKS: every line has RANKS ranks, each with nodes, whose sum is nodes
+    printf '%s\n' "$OUT" | python3 -c '
+import json, sys
+name, n = sys.argv[1], int(sys.argv[2])
+for line in sys.stdin:
+    d = json.loads(line)
+    r = d.get("ranks")
+    assert r and len(r) == n, "%s: ranks %r" % (name, r)
+    assert all(x["nodes"] > 0 and x["peak_bytes"] > 0 for x in r), "%s: a process idle: %r" % (name, r)
+    assert sum(x["nodes"] for x in r) == d["nodes"], "%s: nodes %d, ranks %r" % (name, d["nodes"], r)
+' "$1" "$2" && ok || bad "$1: ranks"
+}
+
+mpirun_run 2 batch flood "$b12" --size 12x12 --json --mpi; expect_rc 0 "batch --mpi on 2"
+[ "$(field cost)" = "$one_cost" ] && ok || bad "2 processes: the lengths of one"
+[ "$(printf '%s\n' "$OUT" | grep -c '"optimal":true')" = 3 ] && ok || bad "2 processes: every answer proved"
+check_ranks "batch on 2" 2
+expect_err "3 boards" "batch summary from rank 0"
+[ "$(printf '%s\n' "$ERR" | grep -c 'flood batch:')" = 1 ] && ok || bad "one summary (rank 0 prints)"
+# each solution replays (batch replays before it prints; again through play)
+mpirun_run 2 batch flood "$b12" --size 12x12 --mpi; expect_rc 0 "batch --mpi, plain"
+i=0
+while read -r sol; do
+    i=$((i + 1))
+    { echo "flood size=12x12 colors=11"; sed -n "${i}p" "$b12" | fold -w12; } >"$TMP/r.txt"
+    run_in "$(printf '%s' "$sol" | fold -w1)"$'\n' play "$TMP/r.txt" --lines
+    expect_out "won!" "board $i: the 2-process solution replays"
+done <<<"$OUT"
+
+mpirun_run 2 solve "$TMP/h14.txt" --json --mpi; expect_rc 0 "solve --mpi on 2"; expect_json "solve --mpi json"
+expect_out '"optimal":true,"cost":30' "14_14_10_002 proved 30 on 2"
+check_ranks "solve on 2" 2
+{ echo "flood size=12x12 colors=11"; sed -n 1p "$b12" | fold -w12; } >"$TMP/h12a.txt"
+mpirun_run 2 solve "$TMP/h12a.txt" --mpi; expect_rc 0 "solve --mpi text"
+expect_out "cost 24 in 24 moves, proved optimal" "text output from rank 0"
+[ "$(printf '%s\n' "$OUT" | grep -c '^moves:')" = 1 ] && ok || bad "printed once"
+
+# a limit stops every process: a whole answer, not proved, the bound proved
+mpirun_run 2 solve "$TMP/h16.txt" --json --mpi --limit-ms 300; expect_rc 0 "limit on 2"
+expect_out '"optimal":false' "limit: not optimal"; expect_out '"stopped":"time limit"' "limit: stopped"
+lb=$(field lower_bound)
+[ -n "$lb" ] && [ "$lb" -ge 20 ] && [ "$lb" -le 30 ] && ok || bad "limit: lower bound $lb in 20..30 (30 is optimal)"
+[ "$(field cost)" -ge 30 ] && ok || bad "limit: a whole solution"
+
+# refused: clear messages, exit 2, on every process
+mpirun_run 2 solve "$TMP/h14.txt" --mpi --threads 2; expect_rc 2 "--mpi with --threads"
+expect_err "one search thread per process" "--threads refused with a reason"
+mpirun_run 2 solve - --mpi; expect_rc 2 "--mpi with standard input"
+expect_err "not -" "standard input refused with a reason"
+mpirun_run 2 batch flood "$b12" --size 12x12 --jobs 2 --mpi; expect_rc 2 "batch --mpi with --jobs"
+expect_err "leave out --jobs" "--jobs refused with a reason"
+mpirun_run 2 solve "$TMP/h14.txt" --algo beam --mpi; expect_rc 2 "--mpi with beam"
+expect_err "unknown option --mpi" "beam takes no --mpi"
+run solve "$TMP/h14.txt" --mpi --limit-ms 50; expect_rc 0 "--mpi alone: one process of one"
+
+if [ "${MPI_FULL:-0}" = 1 ]; then
+    mpirun_run 4 batch flood "$b12" --size 12x12 --json --mpi; expect_rc 0 "batch --mpi on 4"
+    [ "$(field cost)" = "$one_cost" ] && ok || bad "4 processes: the lengths of one"
+    check_ranks "batch on 4" 4
+    mpirun_run 4 solve "$TMP/h14.txt" --json --mpi; expect_out '"optimal":true,"cost":30' "14_14_10_002 on 4"
+    check_ranks "solve on 4" 4
+
+    # ranks_of PID: the gridlab processes under the mpirun under PID (the
+    # job), once both have started and had a second of search
+    ranks_of() {
+        local mp procs i
+        for i in $(seq 1 100); do
+            mp=$(pgrep -P "$1" mpirun || echo "$1")
+            procs=$(pgrep -P "$mp" gridlab | sort -n)
+            [ "$(printf '%s\n' "$procs" | grep -c .)" -ge 2 ] && break
+            sleep 0.2
+        done
+        sleep 1
+        printf '%s\n' "$procs"
+    }
+    # SIGTERM to mpirun: every process stops, rank 0 prints its answer
+    timeout -s KILL 120 mpirun -np 2 "$GRIDLAB" solve "$TMP/h16.txt" --json --mpi >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    ranks_of "$pid" >/dev/null
+    stop_after TERM "$(pgrep -P "$pid" mpirun || echo "$pid")" "$pid"
+    OUT=$(cat "$TMP/out")
+    ERR=$(cat "$TMP/err")
+    expect_out '"stopped":"interrupted"' "SIGTERM: stopped"
+    expect_out '"lower_bound":' "SIGTERM: the bound proved"
+    [ "$STOP_MS" -lt 20000 ] && ok || bad "SIGTERM: stopped in $STOP_MS ms"
+
+    # a process that dies: the others end, with mpirun's message, no hang
+    timeout -s KILL 120 mpirun -np 2 "$GRIDLAB" solve "$TMP/h16.txt" --json --mpi >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    victim=$(ranks_of "$pid" | tail -1)
+    t0=${EPOCHREALTIME/[.,]/}
+    kill -KILL "$victim"
+    wait "$pid"
+    RC=$?
+    ms=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
+    ERR=$(cat "$TMP/err")
+    [ "$RC" -ne 0 ] && [ "$RC" -ne 137 -o -n "$ERR" ] && ok || bad "killed process: exit $RC"
+    expect_err "exited on signal 9" "killed process: mpirun says which"
+    [ "$ms" -lt 60000 ] && ok || bad "killed process: the others ended in $ms ms"
+
+    # a process that stalls while another stops: the watchdog ends them all
+    GRIDLAB_MPI_WATCHDOG_S=3 timeout -s KILL 120 mpirun -x GRIDLAB_MPI_WATCHDOG_S -np 2 "$GRIDLAB" solve \
+        "$TMP/h16.txt" --json --mpi >"$TMP/out" 2>"$TMP/err" &
+    pid=$!
+    procs=$(ranks_of "$pid")
+    kill -STOP $(echo "$procs" | tail -1)
+    kill -TERM $(echo "$procs" | head -1)
+    wait "$pid"
+    RC=$?
+    ERR=$(cat "$TMP/err")
+    [ "$RC" -ne 0 ] && ok || bad "stalled process: exit $RC"
+    expect_err "no answer from the other processes" "stalled process: the watchdog says so"
+fi
+finish
