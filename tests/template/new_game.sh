@@ -104,12 +104,13 @@ emcmake cmake -S "$copy" -B "$copy/build-web" -DCMAKE_BUILD_TYPE=Release -DGL_TE
     >"$TMP/wcfg.log" 2>&1 && cmake --build "$copy/build-web" -j2 >"$TMP/wbuild.log" 2>&1 ||
     { bad "the page with demo does not build"; tail -n 30 "$TMP/wcfg.log" "$TMP/wbuild.log"; finish; }
 ok
-# the page's tests of one game (named "demo: ..."); the others test the page
-# with every game and the games' own boards
+# the page's tests of one game (named "demo: ...": play by clicking, undo,
+# hint, solve to the end, reload); the others test the page with every
+# game and the games' own boards
 (cd "$copy" && GRIDLAB="$build/gridlab" GL_WEB_BUILD="$copy/build-web" CHROMIUM="${CHROMIUM:-/usr/bin/chromium}" \
     timeout 1200 node --test --test-concurrency=1 --test-name-pattern='^demo: ' tests/web/page.test.mjs) \
     >"$TMP/page.log" 2>&1 && ok || { bad "the browser tests on demo:"; grep -B3 -A20 '^not ok' "$TMP/page.log" | head -n 80; }
 passed=$(sed -n 's/^# pass //p' "$TMP/page.log")
-[ "${passed:-0}" -ge 2 ] && ok || bad "the page's tests of demo: ${passed:-no} passed, 2 expected"
+[ "${passed:-0}" -ge 1 ] && ok || bad "the page's tests of demo: ${passed:-none} passed"
 grep -E '^(not )?ok|^# (pass|fail)' "$TMP/page.log"
 finish
