@@ -18,6 +18,8 @@ until_true() {
     for _ in $(seq 1 "$n"); do "$@" && return 0; sleep 0.05; done
     return 1
 }
+# slow_tmp: a save's temporary file is there and still there 0.3 s later
+slow_tmp() { compgen -G "$TMP/s.txt.tmp.*" >/dev/null && sleep 0.3 && compgen -G "$TMP/s.txt.tmp.*" >/dev/null; }
 # catching PID: the program has installed its handler for SIGTERM (bit 15
 # of SigCgt in /proc), so a signal now tests the program, not its start
 catching() {
@@ -107,7 +109,10 @@ if command -v strace >/dev/null &&
         spid=$!
         exec 3>"$TMP/in"
         [ "$when" = 3 ] && { until_true 20 grep -q "^> " "$TMP/out"; echo 6-7 >&3; }
-        until_true 20 compgen -G "$TMP/s.txt.tmp.*" >/dev/null || bad "save $when: no temporary file seen"
+        # the delayed save's temporary file: one still there 0.3 s later (a
+        # save that is not held up, such as the first under a loaded
+        # machine, is gone by then)
+        until_true 20 slow_tmp || bad "save $when: no temporary file seen"
         pid=$(prog_pid "$spid")
         kill -INT "$pid"; sleep 0.1; kill -INT "$pid"; sleep 0.1; kill -TERM "$pid"
         wait "$spid"; RC=$?
