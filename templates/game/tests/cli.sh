@@ -49,6 +49,6 @@ f=$(board $'tmpl size=1x3\nO\n.\nO')
 expect_bad_input "a 1x3 file" show "$f"
 expect_err "$f:1: size=1x3: $said" "a 1x3 file refused like new --size 1x3"
 run_in $'zz\nz99\nquit\n' play "$b" --lines; expect_rc 0 "bad moves in line mode"
-expect_out "'zz' is not a move" "a bad move named"; expect_out "'z99': the cell is off the 4x3 board" "a cell off the board named"
+expect_out "'zz' is not a move" "a bad move named"; expect_out "'z99': a cell is off the 4x3 board" "a cell off the board named"
 
 finish
