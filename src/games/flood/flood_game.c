@@ -274,9 +274,9 @@ static int flood_select(const gl_board *bb, const int *rc, int ncells, gl_move *
 {
     const flood_board *b = (const flood_board *)bb;
     if (ncells < 1) return 0;
-    int r = rc[2 * ncells - 2], c = rc[2 * ncells - 1];
-    if (r < 0 || r >= b->h || c < 0 || c >= b->w) return gl_error_set(err, "not a cell of the board");
-    int col = b->cell[r * b->w + c];
+    int i = gl_pick_index(rc, ncells - 1, b->w, b->h); /* the last cell picked */
+    if (i < 0) return gl_error_set(err, "not a cell of the board");
+    int col = b->cell[i];
     if (col == flood_region_colour(b))
         return gl_error_set(err, "that is the region's own colour: pick another");
     *m = (gl_move){col, 0, 0};

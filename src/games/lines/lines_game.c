@@ -391,13 +391,13 @@ static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *
 {
     const lines_board *b = (const lines_board *)gb;
     if (ncells < 1) return 0;
-    int last = rc[2 * ncells - 2] * b->w + rc[2 * ncells - 1];
-    if (last < 0 || last >= b->n) return gl_error_set(err, "cell off the board");
+    int last = gl_pick_index(rc, ncells - 1, b->w, b->h);
+    if (last < 0) return gl_error_set(err, "cell off the board");
     if (b->cell[last]) return 0; /* a ball: (re)selected, now pick its target */
     int from = -1;
     for (int i = ncells - 2; i >= 0 && from < 0; i--) {
-        int x = rc[2 * i] * b->w + rc[2 * i + 1];
-        if (x >= 0 && x < b->n && b->cell[x]) from = x;
+        int x = gl_pick_index(rc, i, b->w, b->h);
+        if (x >= 0 && b->cell[x]) from = x;
     }
     if (from < 0) return gl_error_set(err, "pick a ball first");
     m->a = from;

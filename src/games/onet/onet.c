@@ -148,8 +148,7 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
     const onet_board *b = (const onet_board *)gb;
     if (ncells < 1) return 0;
     for (int k = 0; k < ncells && k < 2; k++)
-        if (rc[2 * k] < 0 || rc[2 * k] >= b->h || rc[2 * k + 1] < 0 || rc[2 * k + 1] >= b->w ||
-            !onet_is_tile(b->g[onet_at(b, rc[2 * k], rc[2 * k + 1])]))
+        if (gl_pick_index(rc, k, b->w, b->h) < 0 || !onet_is_tile(b->g[onet_at(b, rc[2 * k], rc[2 * k + 1])]))
             return gl_error_set(err, "pick a tile");
     if (ncells < 2) return 0;
     m->a = rc[0] * b->w + rc[1];

@@ -191,9 +191,9 @@ static int tmpl_select(const gl_board *bb, const int *rc, int ncells, gl_move *m
 {
     const tmpl_board *b = (const tmpl_board *)bb;
     if (ncells < 1) return 0;
-    int r = rc[2 * ncells - 2], c = rc[2 * ncells - 1];
-    if (r < 0 || r >= b->h || c < 0 || c >= b->w) return gl_error_set(err, "not a cell of the board");
-    *m = (gl_move){r * b->w + c, 0, 0};
+    int i = gl_pick_index(rc, ncells - 1, b->w, b->h); /* the last cell picked */
+    if (i < 0) return gl_error_set(err, "not a cell of the board");
+    *m = (gl_move){i, 0, 0};
     return 1;
 }
 
