@@ -145,6 +145,9 @@ static long long tmpl_score(const gl_board *b) { return ((const tmpl_board *)b)-
 
 /* ------------------------------------------------------------ moves */
 
+/* parse_move, format_move and picks of a one-cell move: the tables' shared
+ * part (a move of two cells, a1-c3, gives 2; a move of another shape
+ * writes these three itself) */
 GL_CELL_MOVES(tmpl, tmpl_board, b->w, b->h, 1, "write the cell to press, like b3")
 
 static int tmpl_legal_moves(const gl_board *bb, gl_move *out, int max)
@@ -230,6 +233,7 @@ const gl_game gl_game_tmpl = {
     .score_name = "presses",
     .front = 0,
     .change_word = "toggled",
+    /* the entries every table has, from the functions named tmpl_* above */
     GL_GAME_ENTRIES(tmpl),
     .score = tmpl_score,
 };
