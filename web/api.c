@@ -30,8 +30,6 @@
 #define GLW_SEARCH_MAX_MS 600000.0
 /* The most pieces shown coming next (lines spawns at most 9). */
 #define GLW_COMING_MAX 16
-/* The game the page starts with when it has none. */
-#define GLW_DEFAULT_GAME "flood"
 
 static gl_play *S;          /* the session */
 static gl_error E;          /* the last failure's reason */
@@ -113,7 +111,7 @@ GLW_API const char *glw_games(void)
     }
     gl_json_obj_end(&j);
     gl_json_key(&j, "default");
-    gl_json_str(&j, gl_game_find(GLW_DEFAULT_GAME) ? GLW_DEFAULT_GAME : gl_ngames ? gl_games[0]->name : "");
+    gl_json_str(&j, gl_ngames ? gl_games[0]->name : ""); /* the page starts with the first game listed */
     gl_json_obj_end(&j);
     return gl_sb_str(&OUT);
 }

@@ -32,7 +32,8 @@ extern "C" {
 const char *glw_error(void);
 
 /* Every game's table, as `gridlab list --json` gives it (gl_json_game),
- * and which game the page starts with: {"games":[...],"default":"flood"}.
+ * and which game the page starts with, the first listed:
+ * {"games":[...],"default":"flood"}.
  * A game's default board is its first preset. */
 const char *glw_games(void);
 

@@ -197,6 +197,41 @@ int gl_picks_of(int w, const int *idx, int n, int *rc)
     return n;
 }
 
+int gl_cells_move_parse(const char *text, int w, int h, int n, int *idx, const char *how, gl_error *err)
+{
+    const char *p = text;
+    int off = 0;
+    for (int k = 0; k < n; k++) {
+        int r, c;
+        if ((k > 0 && *p++ != '-') || gl_cell_parse(p, &r, &c, &p) != 0)
+            return gl_error_set(err, "'%s' is not a move: %s", text, how);
+        if (r >= h || c >= w) off = 1;
+        else idx[k] = r * w + c;
+    }
+    if (*p != '\0') return gl_error_set(err, "'%s' is not a move: %s", text, how);
+    if (off) return gl_error_set(err, "'%s': a cell is off the %dx%d board", text, w, h);
+    return 0;
+}
+
+void gl_cells_move_format(int w, const int *idx, int n, char *buf, size_t size)
+{
+    size_t at = 0;
+    if (size) buf[0] = '\0';
+    for (int k = 0; k < n && at < size; k++) {
+        char cell[32];
+        gl_cell_format(idx[k] / w, idx[k] % w, cell, sizeof cell);
+        int len = snprintf(buf + at, size - at, "%s%s", k ? "-" : "", cell);
+        if (len < 0) return;
+        at += (size_t)len;
+    }
+}
+
+int gl_pick_index(const int *rc, int k, int w, int h)
+{
+    int r = rc[2 * k], c = rc[2 * k + 1];
+    return r >= 0 && r < h && c >= 0 && c < w ? r * w + c : -1;
+}
+
 void gl_cells_chain(const int *rc, int n, gl_cells *out)
 {
     out->n = 0;

@@ -98,7 +98,68 @@ void gl_block_free(gl_board *b);
     {                                                                        \
         return gl_block_copy(b, sizeof(type));                               \
     }                                                                        \
+    static inline void prefix##_destroy(gl_board *b) { gl_block_free(b); }  \
     GL_BOARD_DIMS(prefix, type, W, H)
+
+/* How many entries an array has. */
+#define GL_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* The entries every game's table has, named after the game: a table
+ * writes GL_GAME_ENTRIES(prefix), then only what differs (its name and
+ * words, params, score, front, and the optional entries: score, hint,
+ * move_path, coming, time_limit_s, next_level).  The game defines
+ * PREFIX_solvers and PREFIX_presets (arrays), PREFIX_create, _parse,
+ * _format, _render, _clone, _destroy (GL_BLOCK_BOARD defines both),
+ * _parse_move, _format_move (GL_CELL_MOVES defines both), _legal_moves,
+ * _apply, _status, _status_line, _dims, _cell, _select and _picks. */
+#define GL_GAME_ENTRIES(prefix)                                                                          \
+    .solvers = prefix##_solvers, .nsolvers = GL_COUNT(prefix##_solvers), .presets = prefix##_presets,    \
+    .npresets = GL_COUNT(prefix##_presets), .create = prefix##_create, .parse = prefix##_parse,          \
+    .format = prefix##_format, .render = prefix##_render, .clone = prefix##_clone,                       \
+    .destroy = prefix##_destroy, .parse_move = prefix##_parse_move, .format_move = prefix##_format_move, \
+    .legal_moves = prefix##_legal_moves, .apply = prefix##_apply, .status = prefix##_status,             \
+    .status_line = prefix##_status_line, .dims = prefix##_dims, .cell = prefix##_cell,                   \
+    .select = prefix##_select, .picks = prefix##_picks
+
+/* A move written as n board cells joined by '-' (n = 1: "b3", n = 2:
+ * "a1-c3"), each kept as its index r * w + c in idx.  how completes
+ * "'TEXT' is not a move: " (like "write two cells like a1-c3"); a cell
+ * off the w x h board gets "'TEXT': a cell is off the WxH board".
+ * Returns 0 or -1.  (src/core/game.c) */
+int gl_cells_move_parse(const char *text, int w, int h, int n, int *idx, const char *how, gl_error *err);
+/* The n cells of idx (r * w + c) written as gl_cells_move_parse reads
+ * them. */
+void gl_cells_move_format(int w, const int *idx, int n, char *buf, size_t size);
+
+/* PREFIX_parse_move, PREFIX_format_move and PREFIX_picks for a move of
+ * N cells (1: m->a; 2: m->a, m->b) of a board of type TYPE whose width
+ * and height are W and H of `b`; HOW as gl_cells_move_parse takes it.
+ * The picks are the cells in the order written. */
+#define GL_CELL_MOVES(prefix, type, W, H, N, how)                                              \
+    static int prefix##_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err) \
+    {                                                                                          \
+        const type *b = (const type *)gb;                                                      \
+        int idx[2] = {0, 0};                                                                   \
+        if (gl_cells_move_parse(text, (W), (H), (N), idx, (how), err) != 0) return -1;        \
+        *m = (gl_move){idx[0], (N) > 1 ? idx[1] : 0, 0};                                       \
+        return 0;                                                                              \
+    }                                                                                          \
+    static void prefix##_format_move(const gl_board *gb, const gl_move *m, char *buf, size_t n) \
+    {                                                                                          \
+        const type *b = (const type *)gb;                                                      \
+        int idx[2] = {m->a, m->b};                                                             \
+        gl_cells_move_format((W), idx, (N), buf, n);                                           \
+    }                                                                                          \
+    static int prefix##_picks(const gl_board *gb, const gl_move *m, int *rc)                   \
+    {                                                                                          \
+        const type *b = (const type *)gb;                                                      \
+        int idx[2] = {m->a, m->b};                                                             \
+        return gl_picks_of((W), idx, (N), rc);                                                 \
+    }
+
+/* The pick of a select (rc as select gets it, k from 0) as an index
+ * r * w + c of the w x h board, or -1 when it is off the board. */
+int gl_pick_index(const int *rc, int k, int w, int h);
 
 /* A table's picks for a move of board cells given as indexes r * w + c
  * (lines' ball and target, a swap's two tiles): writes each as its row

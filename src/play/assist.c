@@ -100,10 +100,8 @@ void gl_hint_words(const gl_game *g, const gl_board *b, int result, const gl_mov
                      plural(swaps->value), best && best->value ? ", the most there are" : "");
     }
     if (solvable && solvable->type == GL_INFO_BOOL)
-        gl_sb_puts(out, solvable->value ? ": the board can still be cleared after it"
-                                        : ", a pair that links now; the board can no longer be cleared without a "
-                                          "reshuffle, so play on: when no pair links, the game reshuffles the "
-                                          "tiles");
+        gl_sb_printf(out, "%s%s", solvable->value ? ": the board can still be cleared after it" : "; ",
+                     solvable->value ? "" : g->no_solution_words ? g->no_solution_words : "the board can no longer be cleared");
     else if (solvable && solvable->type == GL_INFO_NULL)
         gl_sb_puts(out, ", a pair that links now (whether the board can still be cleared was not worked out in "
                         "time)");

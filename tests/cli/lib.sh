@@ -127,6 +127,22 @@ board() {
     printf '%s\n' "$1" >"$f"
     echo "$f"
 }
+# expect_header_like_new KEY=VALUE TEXT GAME --KEY VALUE: one range
+# statement.  `new GAME --KEY VALUE` is refused (exit 2), and a file of TEXT,
+# whose header holds KEY=VALUE, is refused by show and solve in the same
+# words: "FILE:1: KEY=VALUE: " and what new said after "--KEY VALUE: ".
+expect_header_like_new() {
+    local pair=$1 text=$2 f said cmd
+    shift 2
+    run new "$@"
+    expect_rc 2 "new $*: refused"
+    said=${ERR#*"$2 $3: "}
+    f=$(board "$text")
+    for cmd in show solve; do
+        expect_bad_input "$cmd: a file with $pair" "$cmd" "$f"
+        expect_err "$f:1: $pair: $said" "$cmd: $pair in a file refused like new $2 $3"
+    done
+}
 finish() {
     echo "$PASS passed, $FAIL failed"
     [ "$FAIL" -eq 0 ]

@@ -622,4 +622,7 @@ run show "$(board $'lines size=3x3 line=3 next=123\n...\n.x.\n...')"
 expect_err ":3:" "error names the line"
 expect_bad_input "bad new option" new lines --colors 12
 
+# one range statement: a header's value is refused in the words of `new`
+expect_header_like_new size=2x2 $'lines size=2x2\n..\n..' lines --size 2x2
+
 finish

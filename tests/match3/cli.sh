@@ -334,4 +334,7 @@ for args in "--kinds 3" "--kinds 4" "--kinds 9" "--kinds 3 --refill yes" "--kind
 done
 run solve "$TMP/b32.txt" --algo beam --width 5 --json; expect_out '"width":5,' "beam: a width given is kept"
 
+# one range statement: a header's value is refused in the words of `new`
+expect_header_like_new kinds=1 $'match3 size=3x3 kinds=1\n111\n111\n111' match3 --kinds 1
+
 finish

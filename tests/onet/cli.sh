@@ -56,7 +56,7 @@ run_in 'hint
 solve
 quit
 ' play 'onet:solvable=no#6' --lines
-expect_out "a pair that links now; the board can no longer be cleared without a reshuffle, so play on: when no pair links, the game reshuffles the tiles" "play: the hint on an unclearable board says it reshuffles"
+expect_out "; no order of pairs clears this board without a reshuffle; play on: when no pair links, the game reshuffles the tiles" "play: the hint on an unclearable board says it reshuffles"
 expect_out "No solution found: no order of pairs clears this board without a reshuffle; play on: when no pair links, the game reshuffles the tiles." "play: the solver on an unclearable board says it reshuffles"
 case "$OUT" in *impossible*|*"there is none"*) bad "play: 'impossible' said on a board the game reshuffles" ;; *) ok ;; esac
 
@@ -267,4 +267,7 @@ for _ in $(seq 1 1200); do [ "$(cpu_ticks $pid)" -ge $((30 * SLOW)) ] && break; 
 stop_after INT $pid; OUT=$(cat "$TMP/out")
 expect_rc 130 "exact: Ctrl-C"; expect_json "exact: Ctrl-C"; expect_out '"stopped":"interrupted"' "exact: Ctrl-C says so"
 stopped_soon "exact: Ctrl-C"
+# one range statement: a header's value is refused in the words of `new`
+expect_header_like_new border=2 $'onet size=2x1 border=2\naa' onet --border 2
+
 finish

@@ -154,4 +154,7 @@ run bench tiles --from 3 --to 4 --algos astar,ida,bfs; expect_rc 0 "bench"; expe
 run bench tiles --from 3 --to 4 --algos astar-hash,seed; expect_rc 0 "bench: the hash kernel and the seed's program"
 expect_out "  3  astar-hash        14" "bench: astar-hash solves N=3"
 expect_out "  4  seed               -      -" "bench: the seed's program at N=4"; expect_out "loops" "bench: says it loops"
+# one range statement: a header's value is refused in the words of `new`
+expect_header_like_new hop=100000 $'tiles hop=100000\nBW_' tiles --hop 100000
+
 finish

@@ -221,7 +221,7 @@ expect_screen "moves 1" "restart: the move is kept"
 keys m
 keys g
 wait_for "switch game" "switch with a move: the games"
-keys 1
+keys "$(screen | sed -n 's/^ *\([1-9]\)  tiles .*/\1/p')" # the game in play, by its number in the list
 wait_for "New tiles game" "switch with a move: the presets"
 keys 1
 wait_for "unsaved moves" "switch with a move: asks first"

@@ -80,8 +80,8 @@ for (const game of GAMES) {
       await page.keyboard.press('ArrowRight');
       const next = await cursorCell(page);
       assert.equal(next.c, 1);
-      assert.ok(next.label.startsWith((await page.$eval('#board', (b) => b.dataset.game)) === 'tiles' ? 'cell 2: ' : 'b1: '),
-        next.label);
+      // a row of cells is named by number (cell 1, cell 2), a board by column and row
+      assert.ok(next.label.startsWith(first.label.startsWith('cell 1: ') ? 'cell 2: ' : 'b1: '), next.label);
       // what is on the cell, in words: never the bare symbol
       const labels = await page.$$eval('[data-cell]', (c) => c.map((x) => x.getAttribute('aria-label')));
       for (const l of labels) assert.match(l, /^[a-z0-9 ]+: [a-z]+( [a-z0-9]+)*(, [a-z0-9 ]+)?$/i, l);
@@ -171,18 +171,23 @@ test('words and flow: how to play, short links, Loaded, the form checked first, 
   const { context, page } = await openPage(browser, urlOf(''));
   try {
     const message = () => page.textContent('#message');
-    assert.match(await message(), /^Flood-It: .*\. Click or tap the cells to play \(or the arrows and Enter\); \? shows the rules\.$/);
+    // the page starts with the first game of the list (the program lists them sorted)
+    const first = (await idOf(page)).split(':')[0];
+    assert.ok(GAMES.includes(first), first);
+    assert.match(await message(), /^[A-Z][^:]*: .*\. Click or tap the cells to play \(or the arrows and Enter\); \? shows the rules\.$/);
     assert.ok(!(await message()).includes(await idOf(page)), 'the first message is the raw ID');
-    // short links: #lines in the address, `tiles` typed as an ID
-    await page.goto(server.url + '?anim=off#lines');
+    // short links: another game's #NAME in the address, a third's name typed as an ID
+    const others = GAMES.filter((g) => g !== first);
+    const linked = others[0], typed = others[others.length - 1];
+    await page.goto(server.url + '?anim=off#' + linked);
     await settled(page);
-    assert.match(await idOf(page), /^lines:.*#[0-9]{1,10}$/);
+    assert.match(await idOf(page), new RegExp('^' + linked + ':.*#[0-9]{1,10}$'));
     assert.equal(await stateOf(page), 'playing');
-    assert.match(await message(), /^Color Lines: .*Click or tap the cells to play/);
-    await page.fill('#id-input', 'tiles');
+    assert.match(await message(), /^[A-Z][^:]*: .*Click or tap the cells to play/);
+    await page.fill('#id-input', typed);
     await page.click('#id-form button');
     await settled(page);
-    assert.match(await idOf(page), /^tiles:.*#[0-9]{1,10}$/);
+    assert.match(await idOf(page), new RegExp('^' + typed + ':.*#[0-9]{1,10}$'));
     // the custom form: a bad value said in the form, with no question
     // about the game in progress (which has a move)
     const id = 'tiles:n=3,hop=2,start=standard#1';

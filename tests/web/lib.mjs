@@ -23,7 +23,11 @@ export const GAMES = existsSync(GRIDLAB)
 // What a game's test folder says of its board for these tests
 // (tests/GAME/web.json): `id`, a game played through the page; `ends`, what
 // solving it to its end may give; optionally `anim` (the animation speed
-// it is played at) and `level` (true: winning it starts the next level).
+// it is played at), `level` (true: winning it starts the next level) and
+// `form`, what the page says of the game's rules and custom form: `rules`
+// (the rules' text and board line, a preset that changes the board line),
+// `absent` (fields it has not), `options` (a list field's values at least)
+// and `bad` (fields filled with a value out of range, the error's start).
 export const webBoard = (game) => JSON.parse(readFileSync(join(ROOT, 'tests', game, 'web.json'), 'utf8'));
 // The program's table of best results for these tests (XDG_DATA_HOME).
 export const DATA = mkdtempSync(join(tmpdir(), 'gridlab-web-data-'));

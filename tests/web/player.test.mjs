@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { GAMES, GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, serve, settled, stateOf, statusOf } from './lib.mjs';
+import { GAMES, GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, serve, settled, stateOf, statusOf, webBoard } from './lib.mjs';
 
 let server;
 let browser;
@@ -335,13 +335,14 @@ test('words for players: presets, rules, forms and their errors', async () => {
       assert.match(keys.s, /^save/);
       assert.match(keys.n, /asks first/);
       await page.keyboard.press('Escape');
-      if (game === 'match3') { // the rules say whether tiles fall in, and which this board does
-        assert.match(await page.textContent('#rules-text'), /No new tiles fall in unless the game refills/);
-        assert.match(await page.textContent('#rules-board'), /refill=no/);
-        const refill = (await presetsOf(page)).find((p) => /\(refill\)/.test(p.name));
-        await choose(page, '#preset', refill.value);
+      const form = webBoard(game).form || {}; // what the game's tests/GAME/web.json says of its rules and form
+      if (form.rules) { // the rules say what a preset changes, and which this board does
+        assert.match(await page.textContent('#rules-text'), new RegExp(form.rules.text));
+        assert.match(await page.textContent('#rules-board'), new RegExp(form.rules.board));
+        const other = (await presetsOf(page)).find((p) => new RegExp(form.rules.preset).test(p.name));
+        await choose(page, '#preset', other.value);
         await page.click('[data-action=rules]');
-        assert.match(await page.textContent('#rules-board'), /^This board: .*refill=yes/);
+        assert.match(await page.textContent('#rules-board'), new RegExp(form.rules.presetBoard));
         await page.keyboard.press('Escape');
       }
       await page.selectOption('#preset', 'custom');
@@ -349,18 +350,17 @@ test('words for players: presets, rules, forms and their errors', async () => {
       wordsOk(`${game} custom form`, await page.textContent('#custom-dialog'));
       assert.equal(await page.locator('#custom-dialog input[type=file]').count(), 0, game + ': a file field');
       assert.doesNotMatch(await page.textContent('#custom-dialog'), /\bfile\b/, game + ': the form speaks of files');
-      if (game === 'onet') {
-        assert.equal(await page.locator('#param-levels').count(), 0);
-        const maps = await page.$$eval('#param-map option', (o) => o.map((x) => x.value));
-        for (const m of ['classic', 'small', 'shisen']) assert.ok(maps.includes(m), maps.join(' '));
+      for (const sel of form.absent || []) assert.equal(await page.locator(sel).count(), 0, game + ': ' + sel);
+      for (const [sel, want] of Object.entries(form.options || {})) {
+        const have = await page.$$eval(sel + ' option', (o) => o.map((x) => x.value));
+        for (const v of want) assert.ok(have.includes(v), game + ': ' + have.join(' '));
       }
-      if (game === 'flood') {
-        await page.fill('#param-size', '40');
-        await page.fill('#param-size-h', '14');
+      if (form.bad) { // a value out of range: said in the form, in the form's words
+        for (const [sel, v] of Object.entries(form.bad.fill)) await page.fill(sel, v);
         await page.click('#custom-form button[type=submit]');
         await settled(page);
         const error = await page.textContent('#custom-error');
-        assert.match(error, /^size=40x14: expected/);
+        assert.match(error, new RegExp(form.bad.error));
         assert.doesNotMatch(error, /--|option/);
       }
       await page.click('#custom-cancel');
@@ -527,7 +527,7 @@ test('the dialogs fit the screen, or scroll inside it; screenshots', async () =>
       await page.keyboard.press('?');
       await check(page, size, 'rules', '#rules-dialog');
       await page.keyboard.press('Escape');
-      for (const game of ['onet', 'flood']) {
+      for (const game of GAMES.filter((g) => webBoard(g).form)) { // the games whose form the tests check
         await choose(page, '#game', game);
         await page.selectOption('#preset', 'custom');
         await check(page, size, 'custom-' + game, '#custom-dialog');

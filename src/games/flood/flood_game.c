@@ -274,9 +274,9 @@ static int flood_select(const gl_board *bb, const int *rc, int ncells, gl_move *
 {
     const flood_board *b = (const flood_board *)bb;
     if (ncells < 1) return 0;
-    int r = rc[2 * ncells - 2], c = rc[2 * ncells - 1];
-    if (r < 0 || r >= b->h || c < 0 || c >= b->w) return gl_error_set(err, "not a cell of the board");
-    int col = b->cell[r * b->w + c];
+    int i = gl_pick_index(rc, ncells - 1, b->w, b->h); /* the last cell picked */
+    if (i < 0) return gl_error_set(err, "not a cell of the board");
+    int col = b->cell[i];
     if (col == flood_region_colour(b))
         return gl_error_set(err, "that is the region's own colour: pick another");
     *m = (gl_move){col, 0, 0};
@@ -331,33 +331,14 @@ const gl_game gl_game_flood = {
     .solve_words = "Solve plays the fewest moves that flood the board, proved the fewest when the search "
                    "ends within 10 seconds; on a large board it may find no plan within the move limit in that "
                    "time, and says so.",
-    .solvers = flood_solvers,
-    .nsolvers = (int)(sizeof flood_solvers / sizeof flood_solvers[0]),
     .tour_params = "size=14x14 colors=6",
     .tour_solve = "astar",
     .params = flood_params,
     .nparams = FLOOD_NPARAMS,
-    .presets = flood_presets,
-    .npresets = (int)(sizeof flood_presets / sizeof flood_presets[0]),
     .score_kind = GL_SCORE_FEWER,
     .score_name = "moves",
     .front = GL_FRONT_NO_GAP | GL_FRONT_KEYS,
-    .create = flood_create,
-    .parse = flood_parse,
-    .format = flood_format,
-    .render = flood_render,
-    .clone = flood_clone,
-    .destroy = gl_block_free,
-    .parse_move = flood_parse_move,
-    .format_move = flood_format_move,
-    .legal_moves = flood_legal_moves,
-    .apply = flood_apply,
-    .status = flood_status,
-    .status_line = flood_status_line,
+    GL_GAME_ENTRIES(flood),
     .score = flood_score,
-    .dims = flood_dims,
-    .cell = flood_cell,
-    .select = flood_select,
-    .picks = flood_picks,
     .hint = flood_hint,
 };

@@ -269,30 +269,7 @@ static void lines_status_line(const gl_board *gb, gl_strbuf *out)
 }
 
 
-static int lines_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err)
-{
-    const lines_board *b = (const lines_board *)gb;
-    int r1, c1, r2, c2;
-    const char *end;
-    if (gl_cell_parse(text, &r1, &c1, &end) != 0 || *end != '-' ||
-        gl_cell_parse(end + 1, &r2, &c2, &end) != 0 || *end != '\0')
-        return gl_error_set(err, "'%s' is not a move: write FROM-TO like a1-c3 (ball, then empty cell)", text);
-    if (r1 >= b->h || c1 >= b->w || r2 >= b->h || c2 >= b->w)
-        return gl_error_set(err, "'%s': a cell is off the %dx%d board", text, b->w, b->h);
-    m->a = r1 * b->w + c1;
-    m->b = r2 * b->w + c2;
-    m->c = 0;
-    return 0;
-}
-
-static void lines_format_move(const gl_board *gb, const gl_move *m, char *buf, size_t n)
-{
-    const lines_board *b = (const lines_board *)gb;
-    char x[16], y[16];
-    gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
-    gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
-    snprintf(buf, n, "%s-%s", x, y);
-}
+GL_CELL_MOVES(lines, lines_board, b->w, b->h, 2, "write FROM-TO like a1-c3 (ball, then empty cell)")
 
 static int lines_legal_moves(const gl_board *gb, gl_move *out, int max)
 {
@@ -414,13 +391,13 @@ static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *
 {
     const lines_board *b = (const lines_board *)gb;
     if (ncells < 1) return 0;
-    int last = rc[2 * ncells - 2] * b->w + rc[2 * ncells - 1];
-    if (last < 0 || last >= b->n) return gl_error_set(err, "cell off the board");
+    int last = gl_pick_index(rc, ncells - 1, b->w, b->h);
+    if (last < 0) return gl_error_set(err, "cell off the board");
     if (b->cell[last]) return 0; /* a ball: (re)selected, now pick its target */
     int from = -1;
     for (int i = ncells - 2; i >= 0 && from < 0; i--) {
-        int x = rc[2 * i] * b->w + rc[2 * i + 1];
-        if (x >= 0 && x < b->n && b->cell[x]) from = x;
+        int x = gl_pick_index(rc, i, b->w, b->h);
+        if (x >= 0 && b->cell[x]) from = x;
     }
     if (from < 0) return gl_error_set(err, "pick a ball first");
     m->a = from;
@@ -428,13 +405,6 @@ static int lines_select(const gl_board *gb, const int *rc, int ncells, gl_move *
     m->c = 0;
     int path[LINES_MAX_CELLS], npath;
     return lines_check_move(b, m, path, &npath, err) == 0 ? 1 : -1;
-}
-
-/* The ball, then where it goes. */
-static int lines_picks(const gl_board *gb, const gl_move *m, int *rc)
-{
-    int idx[2] = {m->a, m->b};
-    return gl_picks_of(((const lines_board *)gb)->w, idx, 2, rc);
 }
 
 static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int max)
@@ -550,33 +520,14 @@ const gl_game gl_game_lines = {
                    "Lines 98 rules the learned one, which values positions from millions of training games, "
                    "otherwise one that looks a few balls ahead.  The coming balls are chance, so no move is "
                    "proved the best.",
-    .solvers = lines_solvers,
-    .nsolvers = (int)(sizeof lines_solvers / sizeof lines_solvers[0]),
     .tour_params = "rules=lines98",
     .tour_solve = "search turns=10 ms=1000", /* the ceiling out of reach: the same moves on any machine */
     .params = lines_params,
     .nparams = (int)(sizeof lines_params / sizeof lines_params[0]),
-    .presets = lines_presets,
-    .npresets = (int)(sizeof lines_presets / sizeof lines_presets[0]),
     .score_kind = GL_SCORE_MORE,
     .score_name = "score",
-    .create = lines_create,
-    .parse = lines_parse,
-    .format = lines_format,
-    .render = lines_render,
-    .clone = lines_clone,
-    .destroy = gl_block_free,
-    .parse_move = lines_parse_move,
-    .format_move = lines_format_move,
-    .legal_moves = lines_legal_moves,
-    .apply = lines_apply,
-    .status = lines_status,
-    .status_line = lines_status_line,
+    GL_GAME_ENTRIES(lines),
     .score = lines_score,
-    .dims = lines_dims,
-    .cell = lines_cell,
-    .select = lines_select,
-    .picks = lines_picks,
     .hint = lines_hint,
     .move_path = lines_move_path,
     .coming = lines_coming,

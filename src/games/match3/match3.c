@@ -240,29 +240,20 @@ static void match3_render(const gl_board *bb, gl_strbuf *out, int flags)
 static int match3_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
 {
     const match3_board *b = (const match3_board *)bb;
-    int r1, c1, r2, c2;
-    const char *end;
-    if (gl_cell_parse(text, &r1, &c1, &end) != 0 || *end != '-' ||
-        gl_cell_parse(end + 1, &r2, &c2, &end) != 0 || *end)
-        return gl_error_set(err, "'%s' is not a move: write two adjacent cells like c4-d4", text);
-    if (r1 >= b->R.rows || c1 >= b->R.cols || r2 >= b->R.rows || c2 >= b->R.cols)
-        return gl_error_set(err, "'%s': a cell is off the %dx%d board", text, b->R.cols, b->R.rows);
-    if (abs(r1 - r2) + abs(c1 - c2) != 1)
+    int idx[2], w = b->R.cols;
+    if (gl_cells_move_parse(text, w, b->R.rows, 2, idx, "write two adjacent cells like c4-d4", err) != 0) return -1;
+    if (abs(idx[0] / w - idx[1] / w) + abs(idx[0] % w - idx[1] % w) != 1)
         return gl_error_set(err, "'%s': the two cells must be side by side or one above the other", text);
-    int a = r1 * b->R.cols + c1, q = r2 * b->R.cols + c2;
-    m->a = a < q ? a : q;
-    m->b = a < q ? q : a;
+    m->a = idx[0] < idx[1] ? idx[0] : idx[1];
+    m->b = idx[0] < idx[1] ? idx[1] : idx[0];
     m->c = 0;
     return 0;
 }
 
 static void match3_format_move(const gl_board *bb, const gl_move *m, char *buf, size_t n)
 {
-    const match3_board *b = (const match3_board *)bb;
-    char x[16], y[16];
-    gl_cell_format(m->a / b->R.cols, m->a % b->R.cols, x, sizeof x);
-    gl_cell_format(m->b / b->R.cols, m->b % b->R.cols, y, sizeof y);
-    snprintf(buf, n, "%s-%s", x, y);
+    int idx[2] = {m->a, m->b};
+    gl_cells_move_format(((const match3_board *)bb)->R.cols, idx, 2, buf, n);
 }
 
 static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
@@ -444,33 +435,14 @@ const gl_game gl_game_match3 = {
                   "rules=seed: seed only) picks what plays the swaps",
     .solve_words = "Solve plays the swaps that score the most in the next three (or in the swaps left), "
                    "proved the most, and plans again until no swap is left or you stop it.",
-    .solvers = match3_solvers,
-    .nsolvers = (int)(sizeof match3_solvers / sizeof match3_solvers[0]),
     .tour_params = "size=7x7 kinds=4",
     .tour_solve = "exact swaps=5",
     .params = match3_params,
     .nparams = MATCH3_NPARAMS,
-    .presets = match3_presets,
-    .npresets = (int)(sizeof match3_presets / sizeof match3_presets[0]),
     .score_kind = GL_SCORE_MORE,
     .score_name = "score",
-    .create = match3_create,
-    .parse = match3_parse,
-    .format = match3_format,
-    .render = match3_render,
-    .clone = match3_clone,
-    .destroy = gl_block_free,
-    .parse_move = match3_parse_move,
-    .format_move = match3_format_move,
-    .legal_moves = match3_legal_moves,
-    .apply = match3_apply,
-    .status = match3_status,
-    .status_line = match3_status_line,
+    GL_GAME_ENTRIES(match3),
     .score = match3_score,
-    .dims = match3_dims,
-    .cell = match3_cell,
-    .select = match3_select,
-    .picks = match3_picks,
     .hint = match3_hint,
     .move_path = match3_move_path,
 };

@@ -8,33 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static gl_board *onet_clone_hook(const gl_board *b) { return (gl_board *)onet_copy((const onet_board *)b); }
-static void onet_destroy_hook(gl_board *b) { onet_free((onet_board *)b); }
+static gl_board *onet_clone(const gl_board *b) { return (gl_board *)onet_copy((const onet_board *)b); }
+static void onet_destroy(gl_board *b) { onet_free((onet_board *)b); }
 
-static int onet_parse_move(const gl_board *gb, const char *text, gl_move *m, gl_error *err)
-{
-    const onet_board *b = (const onet_board *)gb;
-    int r1, c1, r2, c2;
-    const char *end;
-    if (gl_cell_parse(text, &r1, &c1, &end) != 0 || *end != '-' ||
-        gl_cell_parse(end + 1, &r2, &c2, &end) != 0 || *end != '\0')
-        return gl_error_set(err, "'%s' is not a move: write two cells like a1-c3", text);
-    if (r1 >= b->h || c1 >= b->w || r2 >= b->h || c2 >= b->w)
-        return gl_error_set(err, "'%s': a cell is outside the %dx%d board", text, b->w, b->h);
-    m->a = r1 * b->w + c1;
-    m->b = r2 * b->w + c2;
-    m->c = 0;
-    return 0;
-}
-
-static void onet_format_move(const gl_board *gb, const gl_move *m, char *buf, size_t n)
-{
-    const onet_board *b = (const onet_board *)gb;
-    char x[16], y[16];
-    gl_cell_format(m->a / b->w, m->a % b->w, x, sizeof x);
-    gl_cell_format(m->b / b->w, m->b % b->w, y, sizeof y);
-    snprintf(buf, n, "%s-%s", x, y);
-}
+/* The two tiles linked, picked in the order written. */
+GL_CELL_MOVES(onet, onet_board, b->w, b->h, 2, "write two cells like a1-c3")
 
 static int with_scratch(const onet_board *b, gl_link_scratch *sc)
 {
@@ -170,8 +148,7 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
     const onet_board *b = (const onet_board *)gb;
     if (ncells < 1) return 0;
     for (int k = 0; k < ncells && k < 2; k++)
-        if (rc[2 * k] < 0 || rc[2 * k] >= b->h || rc[2 * k + 1] < 0 || rc[2 * k + 1] >= b->w ||
-            !onet_is_tile(b->g[onet_at(b, rc[2 * k], rc[2 * k + 1])]))
+        if (gl_pick_index(rc, k, b->w, b->h) < 0 || !onet_is_tile(b->g[onet_at(b, rc[2 * k], rc[2 * k + 1])]))
             return gl_error_set(err, "pick a tile");
     if (ncells < 2) return 0;
     m->a = rc[0] * b->w + rc[1];
@@ -180,13 +157,6 @@ static int onet_select(const gl_board *gb, const int *rc, int ncells, gl_move *m
     int i = onet_at(b, rc[0], rc[1]), j = onet_at(b, rc[2], rc[3]), corners[ONET_MAX_CORNERS];
     if (!onet_link(b, i, j, corners)) return refuse(b, i, j, err);
     return 1;
-}
-
-/* The two tiles linked. */
-static int onet_picks(const gl_board *gb, const gl_move *m, int *rc)
-{
-    int idx[2] = {m->a, m->b};
-    return gl_picks_of(((const onet_board *)gb)->w, idx, 2, rc);
 }
 
 /* A hint: the first move of a clear when the exact solver finds one
@@ -318,33 +288,14 @@ const gl_game gl_game_onet = {
                    "pair links.",
     .no_solution_words = "no order of pairs clears this board without a reshuffle; play on: when no pair links, "
                          "the game reshuffles the tiles",
-    .solvers = onet_solvers,
-    .nsolvers = (int)(sizeof onet_solvers / sizeof onet_solvers[0]),
     .tour_params = "map=classic kinds=24 obstacles=4 bombs=3",
     .tour_solve = "exact",
     .params = onet_params,
     .nparams = ONET_NPARAMS,
-    .presets = onet_presets,
-    .npresets = (int)(sizeof onet_presets / sizeof onet_presets[0]),
     .score_kind = GL_SCORE_TIME,
     .score_name = "time",
     .front = GL_FRONT_RING,
-    .create = onet_create,
-    .parse = onet_parse,
-    .format = onet_format,
-    .render = onet_render,
-    .clone = onet_clone_hook,
-    .destroy = onet_destroy_hook,
-    .parse_move = onet_parse_move,
-    .format_move = onet_format_move,
-    .legal_moves = onet_legal_moves,
-    .apply = onet_apply,
-    .status = onet_status,
-    .status_line = onet_status_line,
-    .dims = onet_dims,
-    .cell = onet_cell,
-    .select = onet_select,
-    .picks = onet_picks,
+    GL_GAME_ENTRIES(onet),
     .hint = onet_hint,
     .move_path = onet_move_path,
     .time_limit_s = onet_time_limit,

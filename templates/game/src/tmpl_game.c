@@ -145,23 +145,10 @@ static long long tmpl_score(const gl_board *b) { return ((const tmpl_board *)b)-
 
 /* ------------------------------------------------------------ moves */
 
-static int tmpl_parse_move(const gl_board *bb, const char *text, gl_move *m, gl_error *err)
-{
-    const tmpl_board *b = (const tmpl_board *)bb;
-    int r, c;
-    const char *end;
-    if (gl_cell_parse(text, &r, &c, &end) != 0 || *end != '\0')
-        return gl_error_set(err, "'%s' is not a move: write the cell to press, like b3", text);
-    if (r >= b->h || c >= b->w) return gl_error_set(err, "'%s': the cell is off the %dx%d board", text, b->w, b->h);
-    *m = (gl_move){r * b->w + c, 0, 0};
-    return 0;
-}
-
-static void tmpl_format_move(const gl_board *bb, const gl_move *m, char *buf, size_t n)
-{
-    const tmpl_board *b = (const tmpl_board *)bb;
-    gl_cell_format(m->a / b->w, m->a % b->w, buf, n);
-}
+/* parse_move, format_move and picks of a one-cell move: the tables' shared
+ * part (a move of two cells, a1-c3, gives 2; a move of another shape
+ * writes these three itself) */
+GL_CELL_MOVES(tmpl, tmpl_board, b->w, b->h, 1, "write the cell to press, like b3")
 
 static int tmpl_legal_moves(const gl_board *bb, gl_move *out, int max)
 {
@@ -207,16 +194,10 @@ static int tmpl_select(const gl_board *bb, const int *rc, int ncells, gl_move *m
 {
     const tmpl_board *b = (const tmpl_board *)bb;
     if (ncells < 1) return 0;
-    int r = rc[2 * ncells - 2], c = rc[2 * ncells - 1];
-    if (r < 0 || r >= b->h || c < 0 || c >= b->w) return gl_error_set(err, "not a cell of the board");
-    *m = (gl_move){r * b->w + c, 0, 0};
+    int i = gl_pick_index(rc, ncells - 1, b->w, b->h); /* the last cell picked */
+    if (i < 0) return gl_error_set(err, "not a cell of the board");
+    *m = (gl_move){i, 0, 0};
     return 1;
-}
-
-static int tmpl_picks(const gl_board *bb, const gl_move *m, int *rc)
-{
-    const tmpl_board *b = (const tmpl_board *)bb;
-    return gl_picks_of(b->w, &m->a, 1, rc);
 }
 
 /* ------------------------------------------------------------ the table */
@@ -244,33 +225,15 @@ const gl_game gl_game_tmpl = {
                    "lit: the lights still on",
     .solve_words = "Solve presses the fewest cells that put every light out, proved the fewest.",
     .no_solution_words = "no set of presses puts these lights out",
-    .solvers = tmpl_solvers,
-    .nsolvers = (int)(sizeof tmpl_solvers / sizeof tmpl_solvers[0]),
     .tour_params = "size=5x5",
     .tour_solve = "gf2",
     .params = tmpl_params,
     .nparams = TMPL_NPARAMS,
-    .presets = tmpl_presets,
-    .npresets = (int)(sizeof tmpl_presets / sizeof tmpl_presets[0]),
     .score_kind = GL_SCORE_FEWER,
     .score_name = "presses",
     .front = 0,
     .change_word = "toggled",
-    .create = tmpl_create,
-    .parse = tmpl_parse,
-    .format = tmpl_format,
-    .render = tmpl_render,
-    .clone = tmpl_clone,
-    .destroy = gl_block_free,
-    .parse_move = tmpl_parse_move,
-    .format_move = tmpl_format_move,
-    .legal_moves = tmpl_legal_moves,
-    .apply = tmpl_apply,
-    .status = tmpl_status,
-    .status_line = tmpl_status_line,
+    /* the entries every table has, from the functions named tmpl_* above */
+    GL_GAME_ENTRIES(tmpl),
     .score = tmpl_score,
-    .dims = tmpl_dims,
-    .cell = tmpl_cell,
-    .select = tmpl_select,
-    .picks = tmpl_picks,
 };
