@@ -395,6 +395,7 @@ test('match3: the cascade step by step with the points of each round, within a s
     await page.click('[data-cell="c3"]');
   };
   const { context, page } = await openPage(browser, urlOf(id, 'normal'));
+  let shown;
   try {
     await watch(page);
     await swap(page);
@@ -405,7 +406,7 @@ test('match3: the cascade step by step with the points of each round, within a s
     assert.ok(seen.end - seen.start <= 1100, `the cascade took ${Math.round(seen.end - seen.start)} ms`);
     await settled(page);
     assert.equal(await page.locator('.cell .points').count(), 0);
-    const shown = await boardOf(page);
+    shown = await boardOf(page);
     const still = await openPage(browser, urlOf(id, 'off'));
     try {
       await swap(still.page);
@@ -414,20 +415,23 @@ test('match3: the cascade step by step with the points of each round, within a s
     } finally {
       await still.context.close();
     }
-    // a key skips to the end
-    await page.goto(urlOf(id, 'normal'));
-    await settled(page);
-    await watch(page);
-    await swap(page);
-    await page.waitForFunction(() => window.seen.start > 0, null, { timeout: 5000 });
-    await page.keyboard.press('Shift');
-    await page.waitForFunction(() => window.seen.end > 0, null, { timeout: 5000 });
-    const skipped = await page.evaluate(() => window.seen);
-    assert.ok(skipped.points.length < 4, `not skipped: ${JSON.stringify(skipped)}`);
-    await settled(page);
-    assert.equal(await boardOf(page), shown);
   } finally {
     await context.close();
+  }
+  // a key skips to the end
+  const again = await openPage(browser, urlOf(id, 'normal'));
+  try {
+    await watch(again.page);
+    await swap(again.page);
+    await again.page.waitForFunction(() => window.seen.start > 0, null, { timeout: 5000 });
+    await again.page.keyboard.press('Shift');
+    await again.page.waitForFunction(() => window.seen.end > 0, null, { timeout: 5000 });
+    const skipped = await again.page.evaluate(() => window.seen);
+    assert.ok(skipped.points.length < 4, `not skipped: ${JSON.stringify(skipped)}`);
+    await settled(again.page);
+    assert.equal(await boardOf(again.page), shown);
+  } finally {
+    await again.context.close();
   }
   const reduced = await openPage(browser, server.url + hashOf(id), undefined, { reducedMotion: 'reduce' });
   try {
@@ -448,7 +452,7 @@ test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', asyn
   const id = 'match3:size=8x8,kinds=6,refill=yes#5';
   const centre = async (page, name) => {
     const b = await page.locator(`[data-cell="${name}"]`).boundingBox();
-    return [b.x + b.width / 2, b.y + b.height / 2];
+    return [b.x + b.width / 2, b.y + b.height / 2, b.width];
   };
   const clicked = await openPage(browser, urlOf(id));
   let want;
@@ -465,7 +469,7 @@ test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', asyn
   try {
     const before = await boardOf(page);
     // a press that moves a few pixels is a click: b3 picked, nothing played
-    const [x, y] = await centre(page, 'b3');
+    const [x, y, size] = await centre(page, 'b3');
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x + 3, y + 2);
@@ -476,20 +480,20 @@ test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', asyn
     // a drag from b3 to the right: b3-c3 (the picked cell dropped first)
     await page.mouse.move(x, y);
     await page.mouse.down();
-    await page.mouse.move(x + 20, y + 3, { steps: 4 });
+    await page.mouse.move(x + size * 0.6, y + 3, { steps: 4 });
     await page.mouse.up();
     await settled(page);
     assert.equal(await boardOf(page), want, 'the mouse drag did not swap b3 and c3');
     // a finger's swipe: the same with touch pointer events
     await page.goto(urlOf(id));
     await settled(page);
-    const [tx, ty] = await centre(page, 'c3');
-    await page.evaluate(([tx, ty]) => {
+    const [tx, ty, tsize] = await centre(page, 'c3');
+    await page.evaluate(([tx, ty, tsize]) => {
       const at = (type, x, y) => document.elementFromPoint(tx, ty).dispatchEvent(new PointerEvent(type, {
         bubbles: true, cancelable: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y }));
       at('pointerdown', tx, ty);
-      at('pointerup', tx - 25, ty + 4);
-    }, [tx, ty]);
+      at('pointerup', tx - tsize * 0.5, ty + 4);
+    }, [tx, ty, tsize]);
     await settled(page);
     assert.equal(await boardOf(page), want, 'the swipe from c3 to the left did not swap b3 and c3');
     assert.deepEqual(page.problems, []);
@@ -498,10 +502,10 @@ test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', asyn
   }
   const tiles = await openPage(browser, urlOf('tiles:n=2,hop=2,start=standard#4'));
   try {
-    const [sx, sy] = await centre(tiles.page, 'c1');
+    const [sx, sy, ssize] = await centre(tiles.page, 'c1');
     await tiles.page.mouse.move(sx, sy);
     await tiles.page.mouse.down();
-    await tiles.page.mouse.move(sx + 60, sy, { steps: 4 });
+    await tiles.page.mouse.move(sx + ssize * 1.5, sy, { steps: 4 });
     await tiles.page.mouse.up();
     await settled(tiles.page);
     assert.match(await tiles.page.textContent('#message'), /3-5/);

@@ -360,13 +360,13 @@ function makeBoard(S, dom) {
    * before it, S.before: each round's clear (with its points, "+N"), fall
    * and refill in turn, the whole within a second; a click or a key skips
    * to the end, which is the engine's board (paint). */
-  const CASCADE_MS = 1000;
+  const CASCADE_MS = 900; /* the steps' time: with the last paint, within a second */
   async function cascade(ev, busy) {
     const from = S.before, st = S.state;
     const { w, h } = st;
     const n = w * h;
     if (!from || from.w !== w || from.h !== h || from.game !== st.game) return;
-    const col = from.colours.slice(), sym = from.syms.slice();
+    const col = Array.from(from.colours), sym = Array.from(from.syms); /* syms is a string */
     const symOf = new Map();
     for (const b of [from, st]) for (let i = 0; i < n; i++) if (b.colours[i] > 0) symOf.set(b.colours[i], b.syms[i]);
     const at = ([r, c]) => r * w + c;
@@ -398,9 +398,13 @@ function makeBoard(S, dom) {
       e.preventDefault();
       e.stopPropagation();
     };
+    /* each step at its time from the start, so that a late frame on a
+     * busy machine does not push the others later */
+    const t0 = performance.now();
+    let k = 0;
     const pause = () => new Promise((ok) => {
       if (skip) { ok(); return; }
-      const t = setTimeout(ok, ms);
+      const t = setTimeout(ok, Math.max(0, t0 + ++k * ms - performance.now()));
       wake = () => { clearTimeout(t); ok(); };
     });
     const show = (i) => {
