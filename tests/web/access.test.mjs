@@ -467,6 +467,7 @@ test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', asyn
   }
   const { context, page } = await openPage(browser, urlOf(id));
   try {
+    assert.match(await page.textContent('#message'), /Click or tap the cells to play, or drag a tile \(/);
     const before = await boardOf(page);
     // a press that moves a few pixels is a click: b3 picked, nothing played
     const [x, y, size] = await centre(page, 'b3');

@@ -79,6 +79,8 @@ function pageMain() {
   if (!SPEEDS[S.speed]) S.speed = 'normal';
   document.body.dataset.anim = S.speed; /* style.css: no transitions when off */
   const speed = () => SPEEDS[S.speed];
+  /* the games whose moves a drag makes (wireDrag) */
+  const DRAG_GAMES = new Set(['match3', 'tiles']);
 
   /* ---------------------------------------------------------- requests */
 
@@ -300,7 +302,8 @@ function pageMain() {
    * (the game table's summary; the moves by click, tap or keys). */
   function howToPlay() {
     const g = S.game;
-    return `${g.summary}. Click or tap the cells to play (or the arrows and Enter); ? shows the rules.`;
+    const drag = DRAG_GAMES.has(g.name) ? ', or drag a tile' : '';
+    return `${g.summary}. Click or tap the cells to play${drag} (or the arrows and Enter); ? shows the rules.`;
   }
 
   /* A game started (a new board, an ID, a link) or loaded (loaded: the
@@ -689,7 +692,6 @@ function pageMain() {
    * (a short swipe: the neighbour; a longer drag: as many cells as it
    * went), as the two clicks would.  On these boards a drag is no pan
    * (style.css: touch-action). */
-  const DRAG_GAMES = new Set(['match3', 'tiles']);
   let dragged = -1e9;
   function wireDrag() {
     const board = view.element;
