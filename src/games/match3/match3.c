@@ -473,7 +473,7 @@ static const gl_preset match3_presets[] = {
 const gl_game gl_game_match3 = {
     .name = "match3",
     .cell_words = "?: tile %s\n.: empty",
-    .summary = "match-three: swap neighbours to make runs (3/4/5+ score 1/4/10, cascades), the most points",
+    .summary = "match-three: swap for runs of 3/4/5+ (1/4/10 points), cascades",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
              "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
