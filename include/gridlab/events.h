@@ -44,7 +44,15 @@ typedef enum gl_event_kind {
     /* from the games' apply, for a game whose cells change in a way of its
      * own (lights toggled): the cells, shown as changed; value = the game's
      * figure (0 where none); the game's change_word says what they did */
-    GL_EV_CHANGE
+    GL_EV_CHANGE,
+    /* from the games' apply, for a game whose tiles fall (match3), in the
+     * order of each round of a cascade: GL_EV_REMOVE, then GL_EV_FALL, then
+     * GL_EV_SPAWN with one GL_EV_PLACE per refilled cell, so that a front
+     * end can show every round's board from the board before the move */
+    GL_EV_FALL,      /* tiles that fell: cells = from, to pairs (2 cells a tile, its column's
+                        lower cell second); value = how many tiles fell */
+    GL_EV_PLACE      /* a tile put on an empty cell: one cell; value = its kind (the cell's
+                        colour in the game's cell view) */
 } gl_event_kind;
 
 typedef struct gl_event {

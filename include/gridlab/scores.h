@@ -97,7 +97,8 @@ GL_API int gl_scores_table(const gl_scores *s, const char *game, const char *par
 /* The finished game in p as a result (e is filled; free it with
  * gl_score_free): 0, or -1 with err saying why it does not count: not
  * finished, not won (a game measured by moves, cost or time counts only
- * when won; one measured by points counts however it ended), finished with
+ * when won; one measured by points counts however it ended, when it scored
+ * any: a score of 0 is no result), finished with
  * the solver's moves or hints, without an ID (a custom game), or recorded
  * already. */
 GL_API int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err);

@@ -83,7 +83,8 @@ const int *gl_event_cells(const gl_events *e, const gl_event *x)
 const char *gl_event_name(gl_event_kind kind)
 {
     static const char *const names[] = {"", "move", "fill", "remove", "spawn", "bomb", "reshuffle",
-                                        "score", "won", "lost", "time up", "level", "saved", "change"};
+                                        "score", "won", "lost", "time up", "level", "saved", "change",
+                                        "fall",     "place"};
     return kind > 0 && (size_t)kind < sizeof names / sizeof names[0] ? names[kind] : "?";
 }
 

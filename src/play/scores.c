@@ -414,6 +414,8 @@ int gl_score_of_play(const gl_play *p, gl_score *e, gl_error *err)
     gl_status st = gl_play_status(p);
     if (st == GL_PLAYING) return gl_error_set(err, "the game is not finished");
     if (g->score_kind != GL_SCORE_MORE && st != GL_WON) return gl_error_set(err, "only a won game counts");
+    /* an empty result is no result: a game of points that scored none */
+    if (g->score_kind == GL_SCORE_MORE && gl_play_score(p) <= 0) return gl_error_set(err, "no points were scored");
     if (gl_play_assisted(p)) return gl_error_set(err, "the solver played moves of this game");
     if (gl_play_hints(p))
         return gl_error_set(err, "%d hint%s helped in this game", gl_play_hints(p), gl_play_hints(p) == 1 ? "" : "s");

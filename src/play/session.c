@@ -695,6 +695,8 @@ void gl_play_describe(const gl_play *p, const gl_events *ev, gl_strbuf *out)
         case GL_EV_TIME_UP: gl_sb_puts(out, "the time is up"); break;
         case GL_EV_LEVEL: gl_sb_printf(out, "level %lld", e->value); break;
         case GL_EV_SAVED: break; /* saving after every move is not news */
+        case GL_EV_FALL:
+        case GL_EV_PLACE: break; /* how the board got there: the animation's, not the words' */
         case GL_EV_CHANGE:
             gl_sb_printf(out, "%s %d", p && p->g && p->g->change_word ? p->g->change_word : "changed", e->n);
             break;

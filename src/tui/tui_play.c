@@ -179,6 +179,90 @@ out:
     free(fresh);
 }
 
+/* A move whose tiles fall (match3: remove, fall, spawn and places, round
+ * by round) as frames from the board before it: the swap, then each
+ * round's clear (the cleared cells marked), fall and refill, the whole
+ * within a second; a key skips to the end.  Returns 1 when it was shown
+ * (or skipped), 0 when the move has no such rounds. */
+static int animate_rounds(tui *t, const gl_cell_view *before, int w, int h, const gl_events *ev)
+{
+    int steps = 0;
+    for (int i = 0; i < ev->n; i++) {
+        gl_event_kind k = ev->ev[i].kind;
+        if (k == GL_EV_REMOVE || k == GL_EV_FALL || (k == GL_EV_PLACE && (i == 0 || ev->ev[i - 1].kind != GL_EV_PLACE))) steps++;
+    }
+    if (!gl_events_find(ev, GL_EV_FALL) && !gl_events_find(ev, GL_EV_PLACE)) return 0;
+    int bw, bh;
+    game(t)->dims(board(t), &bw, &bh);
+    if (bw != w || bh != h || !t->fits) return 0;
+    size_t n = (size_t)w * (size_t)h;
+    gl_cell_view *views = malloc(sizeof(*views) * n), *after = malloc(sizeof(*after) * n);
+    unsigned char *fresh = calloc(n, 1);
+    if (!views || !after || !fresh) {
+        free(views);
+        free(after);
+        free(fresh);
+        return 0;
+    }
+    memcpy(views, before, sizeof(*views) * n);
+    tui_views(game(t), board(t), after, w, h);
+    gl_cell_view empty;
+    memset(&empty, 0, sizeof empty);
+    empty.sym = '.';
+    empty.flags = GL_CELL_EMPTY;
+    const gl_event *mv = gl_events_find(ev, GL_EV_MOVE);
+    if (mv && mv->n == 2) {
+        const int *c = gl_event_cells(ev, mv);
+        gl_cell_view x = views[c[0] * w + c[1]];
+        views[c[0] * w + c[1]] = views[c[2] * w + c[3]];
+        views[c[2] * w + c[3]] = x;
+    }
+    int per = 1000 / (steps + 1), skipped = 0;
+    if (per > 150) per = 150;
+    tui_frame f = {views, w, h, NULL, 0, 0, 0, fresh, NULL, 0};
+    tui_draw(t, &f);
+    skipped = tui_wait(t, per);
+    for (int i = 0; i < ev->n && !skipped; i++) {
+        const gl_event *e = &ev->ev[i];
+        const int *c = gl_event_cells(ev, e);
+        if (e->kind != GL_EV_REMOVE && e->kind != GL_EV_FALL && e->kind != GL_EV_PLACE) continue;
+        if (e->kind != GL_EV_PLACE || i == 0 || ev->ev[i - 1].kind != GL_EV_PLACE) memset(fresh, 0, n);
+        if (e->kind == GL_EV_REMOVE) {
+            for (int k = 0; k < e->n; k++) {
+                views[c[2 * k] * w + c[2 * k + 1]] = empty;
+                fresh[c[2 * k] * w + c[2 * k + 1]] = 1;
+            }
+        } else if (e->kind == GL_EV_FALL) {
+            for (int k = 0; k + 1 < e->n; k += 2) {
+                int a = c[2 * k] * w + c[2 * k + 1], b = c[2 * k + 2] * w + c[2 * k + 3];
+                views[b] = views[a];
+                views[a] = empty;
+                fresh[b] = 1;
+            }
+        } else if (e->n == 1) {
+            int p = c[0] * w + c[1];
+            /* the kind's look, from a cell of it on either board */
+            views[p] = after[p];
+            for (size_t q = 0; q < n; q++)
+                if (after[q].colour == e->value && !(after[q].flags & GL_CELL_EMPTY)) {
+                    views[p] = after[q];
+                    break;
+                } else if (before[q].colour == e->value && !(before[q].flags & GL_CELL_EMPTY)) {
+                    views[p] = before[q];
+                    break;
+                }
+            fresh[p] = 1;
+            if (i + 1 < ev->n && ev->ev[i + 1].kind == GL_EV_PLACE) continue;
+        }
+        tui_draw(t, &f);
+        skipped = tui_wait(t, per);
+    }
+    free(views);
+    free(after);
+    free(fresh);
+    return 1;
+}
+
 /* ------------------------------------------------------------ play */
 
 int tui_playing(tui *t)
@@ -209,7 +293,7 @@ static void after_move(tui *t, int moved, gl_cell_view *before, int w, int h, gl
         skipped = animate_path(t, before, w, h, chain.rc, chain.n);
         gl_cells_free(&chain);
     }
-    if (!skipped && before) animate_change(t, before, w, h);
+    if (!skipped && before && !animate_rounds(t, before, w, h, ev)) animate_change(t, before, w, h);
     /* the words of the move; the end of the game is told by tui_finish */
     gl_events said;
     gl_events_init(&said);

@@ -363,6 +363,28 @@ static void test_score_of_play(void **state)
     gl_play_free(p);
 }
 
+/* Plays the boards of the ID "PREFIX#SEED", seed 1 up, each by its first
+ * legal move until it ends (at most 20 moves), and stops at the first that
+ * ended after a move, with a score of zero when zero is set; 1 when found. */
+static int play_first_ended(gl_play *p, const char *prefix, int zero)
+{
+    gl_error err = {0};
+    for (uint64_t seed = 1; seed < 200; seed++) {
+        char id[128];
+        snprintf(id, sizeof id, "%s#%llu", prefix, (unsigned long long)seed);
+        assert_int_equal(gl_play_start_id(p, id, &err), 0);
+        const gl_game *g = gl_play_game(p);
+        for (int k = 0; k < 20 && gl_play_status(p) == GL_PLAYING; k++) {
+            gl_move mv[256];
+            int n = g->legal_moves(gl_play_board(p), mv, 256);
+            assert_true(n > 0);
+            assert_int_equal(gl_play_move(p, &mv[0], NULL, &err), 0);
+        }
+        if (gl_play_status(p) != GL_PLAYING && gl_play_moves(p) > 0 && (!zero || gl_play_score(p) == 0)) return 1;
+    }
+    return 0;
+}
+
 /* A game measured by points counts however it ended: a match3 board with
  * one swap, played to its end. */
 static void test_score_more(void **state)
@@ -373,21 +395,7 @@ static void test_score_more(void **state)
     gl_error err = {0};
     gl_score e;
     /* find a seed whose 4x4 board ends within a few swaps */
-    int found = 0;
-    for (uint64_t seed = 1; seed < 200 && !found; seed++) {
-        char id[96];
-        snprintf(id, sizeof id, "match3:size=4x4,kinds=3,scores=1,4,10,refill=no#%llu", (unsigned long long)seed);
-        assert_int_equal(gl_play_start_id(p, id, &err), 0);
-        const gl_game *g = gl_play_game(p);
-        for (int k = 0; k < 20 && gl_play_status(p) == GL_PLAYING; k++) {
-            gl_move mv[64];
-            int n = g->legal_moves(gl_play_board(p), mv, 64);
-            assert_true(n > 0);
-            assert_int_equal(gl_play_move(p, &mv[0], NULL, &err), 0);
-        }
-        found = gl_play_status(p) != GL_PLAYING && gl_play_moves(p) > 0;
-    }
-    assert_true(found);
+    assert_true(play_first_ended(p, "match3:size=4x4,kinds=3,scores=1,4,10,refill=no", 0));
     assert_int_equal(gl_score_of_play(p, &e, &err), 0);
     assert_int_equal(e.kind, GL_SCORE_MORE);
     assert_int_equal(e.value, gl_play_game(p)->score(gl_play_board(p)));
@@ -399,6 +407,32 @@ static void test_score_more(void **state)
     assert_memory_equal(e.params, colon + 1, strlen(e.params));
     assert_non_null(strstr(e.params, "size=4x4,kinds=3,scores=1,4,10,refill=no"));
     gl_score_free(&e);
+    gl_play_free(p);
+}
+
+/* A game of points that ended with none is no result: not counted, not
+ * entered in a table, and not "the best result" of an empty table (a
+ * lines board too small to make a line before it fills). */
+static void test_score_zero(void **state)
+{
+    (void)state;
+    if (!gl_game_find("lines")) skip();
+    gl_play *p = gl_play_new();
+    gl_error err = {0};
+    gl_score e;
+    assert_true(play_first_ended(p, "lines:size=3x3,colors=9,line=3", 1));
+    assert_int_equal(gl_score_of_play(p, &e, &err), -1);
+    assert_string_equal(err.msg, "no points were scored");
+    gl_scores s;
+    gl_scores_init(&s);
+    gl_record rec;
+    assert_int_equal(gl_play_record_table(p, &s, &rec, &err), 0);
+    assert_int_equal(rec.rank, -1);
+    assert_int_equal(s.n, 0);
+    char words[400];
+    gl_record_words(&rec, words, sizeof words);
+    assert_string_equal(words, "Not entered in the best results: no points were scored.");
+    gl_scores_free(&s);
     gl_play_free(p);
 }
 
@@ -586,6 +620,7 @@ int main(void)
         cmocka_unit_test(test_default_path),
         cmocka_unit_test(test_score_of_play),
         cmocka_unit_test(test_score_more),
+        cmocka_unit_test(test_score_zero),
         cmocka_unit_test(test_format_value),
         cmocka_unit_test_setup_teardown(test_set_aside_twice, setup, teardown),
         cmocka_unit_test_setup_teardown(test_two_writers, setup, teardown),

@@ -457,8 +457,10 @@ static void test_swap_limit(void **state)
 
 /* The events of a swap, one board per rule set and refill: the move with
  * the two cells, a remove per round whose points add up to the gain and
- * whose cells are tiles of the board before that round, a spawn per round
- * with refill (as many cells as cleared), the score last.  Played through
+ * whose cells are tiles of the board before that round, a fall (tiles onto
+ * empty cells below them in their column), a spawn per round with refill
+ * (as many cells as cleared) and a place per spawned cell, the score last;
+ * played on the board before the swap, they make the board after it.  Played through
  * the session, the swap that uses up the limit ends the game: GL_EV_WON. */
 static void check_events(const char *pairs, uint64_t seed)
 {
@@ -483,6 +485,12 @@ static void check_events(const char *pairs, uint64_t seed)
         gl_move m;
         assert_true(gl_game_match3.legal_moves((const gl_board *)b, &m, 1) > 0);
         int left = match3_swaps_left(b);
+        int n = b->R.rows * cols;
+        uint8_t shown[MATCH3_MAX_CELLS];
+        memcpy(shown, b->cell, (size_t)n);
+        uint8_t t = shown[m.a];
+        shown[m.a] = shown[m.b];
+        shown[m.b] = t;
         gl_events ev;
         gl_events_init(&ev);
         assert_int_equal(gl_play_move(p, &m, &ev, &err), 0);
@@ -497,20 +505,44 @@ static void check_events(const char *pairs, uint64_t seed)
         int removes = 0, last_removed = 0, k = 1;
         for (; k < ev.n && ev.ev[k].kind != GL_EV_SCORE; k++) {
             const gl_event *e = &ev.ev[k];
+            const int *c = ev.cells.rc + 2 * e->first;
             if (e->kind == GL_EV_REMOVE) {
                 assert_true(e->n > 0);
                 points += e->value;
                 removes++;
                 last_removed = e->n;
+                for (int i = 0; i < e->n; i++) {
+                    assert_true(shown[c[2 * i] * cols + c[2 * i + 1]] != 0);
+                    shown[c[2 * i] * cols + c[2 * i + 1]] = 0;
+                }
+            } else if (e->kind == GL_EV_FALL) {
+                assert_int_equal(ev.ev[k - 1].kind, GL_EV_REMOVE);
+                assert_int_equal(e->n, 2 * e->value);
+                for (int i = 0; i < e->n; i += 2) {
+                    int from = c[2 * i] * cols + c[2 * i + 1], to = c[2 * i + 2] * cols + c[2 * i + 3];
+                    assert_int_equal(c[2 * i + 1], c[2 * i + 3]);
+                    assert_true(c[2 * i + 2] > c[2 * i]);
+                    assert_true(shown[from] != 0);
+                    assert_int_equal(shown[to], 0);
+                    shown[to] = shown[from];
+                    shown[from] = 0;
+                }
+            } else if (e->kind == GL_EV_PLACE) {
+                assert_int_equal(e->n, 1);
+                assert_true(ev.ev[k - 1].kind == GL_EV_SPAWN || ev.ev[k - 1].kind == GL_EV_PLACE);
+                assert_int_equal(shown[c[0] * cols + c[1]], 0);
+                assert_true(e->value >= 1 && e->value <= b->R.kinds);
+                shown[c[0] * cols + c[1]] = (uint8_t)e->value;
             } else {
                 assert_int_equal(e->kind, GL_EV_SPAWN);
                 assert_true(b->R.refill);
-                assert_int_equal(ev.ev[k - 1].kind, GL_EV_REMOVE);
+                assert_true(ev.ev[k - 1].kind == GL_EV_REMOVE || ev.ev[k - 1].kind == GL_EV_FALL);
                 assert_int_equal(e->n, last_removed);
             }
         }
         assert_true(removes > 0);
         assert_true(k < ev.n);
+        assert_memory_equal(shown, b->cell, (size_t)n);
         assert_int_equal(ev.ev[k].value, b->score);
         assert_int_equal(points, b->score - before_score);
         gl_status st = gl_play_status(p);

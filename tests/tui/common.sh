@@ -499,6 +499,35 @@ if has_game match3; then
     keys q
     wait_exit 0 "match3 swaps: quits"
     close
+
+    # A cascade shown round by round: b3-c3 on this board clears four
+    # times (+1 +2 +1 +1, `gridlab play ID --lines`); frames with cleared
+    # (empty) cells show between the swap and the refilled board.
+    start m3rounds NO_COLOR=1 -- play 'match3:size=8x8,kinds=6,refill=yes#5'
+    wait_for "m menu" "match3 rounds: starts"
+    board_rows() { screen | grep -E '^ *[0-9]+ ' | grep -v '[a-z]'; }
+    if board_rows | grep -q ' \. '; then bad "match3 rounds: an empty cell before the swap"; fi
+    keys :
+    typed "b3-c3"
+    t0=$(date +%s%N)
+    keys Enter
+    seen=0
+    while [ $(( ($(date +%s%N) - t0) / 1000000 )) -lt 3000 ]; do
+        if board_rows | grep -q ' \. '; then seen=1; break; fi
+        on_screen "b3-c3: removed" && break
+    done
+    if [ $seen = 1 ]; then ok; else bad "match3 rounds: no frame with cleared cells"; fi
+    wait_for "b3-c3: removed 3 (+1); spawned 3; removed 5 (+2)" "match3 rounds: the rounds in words"
+    # a second of frames (measured 0.9 s to the words at load 10); the
+    # bound leaves room for a loaded machine's slow screen reads
+    t1=$(date +%s%N)
+    if [ $(( (t1 - t0) / 1000000 )) -le 3000 ]; then ok; else bad "match3 rounds: the cascade took $(( (t1 - t0) / 1000000 )) ms"; fi
+    if board_rows | grep -q ' \. '; then bad "match3 rounds: empty cells left after the cascade"; else ok; fi
+    keys q
+    wait_for "unsaved moves" "match3 rounds: q asks"
+    keys y
+    wait_exit 0 "match3 rounds: quits"
+    close
 fi
 
 # A clock (onet's time limit, when onet is built): it counts down, and at

@@ -374,3 +374,148 @@ test('lines: the new balls appear after the moved ball arrives; none of it with 
     await reduced.context.close();
   }
 });
+
+// Match-three: a swap's cascade shown round by round (clear with its
+// points "+N", fall, refill) within a second, the board then the engine's;
+// a key skips to the end; none of it with reduced motion.  b3-c3 on this
+// board clears four times: +1, +2, +1, +1 (`gridlab play ID --lines`).
+test('match3: the cascade step by step with the points of each round, within a second; a key skips it', async () => {
+  const id = 'match3:size=8x8,kinds=6,refill=yes#5';
+  const watch = (page) => page.evaluate(() => {
+    const seen = (window.seen = { points: [], start: 0, end: 0, frames: 0 });
+    const board = document.getElementById('board');
+    new MutationObserver((list) => {
+      for (const m of list) {
+        for (const n of m.addedNodes) if (n.classList && n.classList.contains('points')) seen.points.push(n.textContent);
+        if (m.type === 'attributes' && m.target.classList.contains('fell')) seen.frames++;
+      }
+      const on = board.classList.contains('cascading');
+      if (on && !seen.start) seen.start = performance.now();
+      if (!on && seen.start && !seen.end) seen.end = performance.now();
+    }).observe(board, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+  });
+  const swap = async (page) => {
+    await page.click('[data-cell="b3"]');
+    await settled(page);
+    await page.click('[data-cell="c3"]');
+  };
+  const { context, page } = await openPage(browser, urlOf(id, 'normal'));
+  let shown;
+  try {
+    await watch(page);
+    await swap(page);
+    await page.waitForFunction(() => window.seen.end > 0, null, { timeout: 5000 });
+    const seen = await page.evaluate(() => window.seen);
+    assert.deepEqual(seen.points, ['+1', '+2', '+1', '+1']);
+    assert.ok(seen.frames > 0, 'no tile was shown falling');
+    assert.ok(seen.end - seen.start <= 1100, `the cascade took ${Math.round(seen.end - seen.start)} ms`);
+    await settled(page);
+    assert.equal(await page.locator('.cell .points').count(), 0);
+    shown = await boardOf(page);
+    const still = await openPage(browser, urlOf(id, 'off'));
+    try {
+      await swap(still.page);
+      await settled(still.page);
+      assert.equal(shown, await boardOf(still.page), 'the board after the cascade is not the engine\'s');
+    } finally {
+      await still.context.close();
+    }
+  } finally {
+    await context.close();
+  }
+  // a key skips to the end
+  const again = await openPage(browser, urlOf(id, 'normal'));
+  try {
+    await watch(again.page);
+    await swap(again.page);
+    await again.page.waitForFunction(() => window.seen.start > 0, null, { timeout: 5000 });
+    await again.page.keyboard.press('Shift');
+    await again.page.waitForFunction(() => window.seen.end > 0, null, { timeout: 5000 });
+    const skipped = await again.page.evaluate(() => window.seen);
+    assert.ok(skipped.points.length < 4, `not skipped: ${JSON.stringify(skipped)}`);
+    await settled(again.page);
+    assert.equal(await boardOf(again.page), shown);
+  } finally {
+    await again.context.close();
+  }
+  const reduced = await openPage(browser, server.url + hashOf(id), undefined, { reducedMotion: 'reduce' });
+  try {
+    await watch(reduced.page);
+    await swap(reduced.page);
+    await settled(reduced.page);
+    assert.equal(await reduced.page.evaluate(() => window.seen.start), 0, 'a cascade shown with reduced motion');
+  } finally {
+    await reduced.context.close();
+  }
+});
+
+// Drag or swipe: in match-three a drag from a cell towards its neighbour
+// swaps them, with the mouse and with a finger (touch pointer events), the
+// same board as the two clicks give; a short press is still a click; in
+// Tiles a drag of a tile slides it (its one pick).
+test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', async () => {
+  const id = 'match3:size=8x8,kinds=6,refill=yes#5';
+  const centre = async (page, name) => {
+    const b = await page.locator(`[data-cell="${name}"]`).boundingBox();
+    return [b.x + b.width / 2, b.y + b.height / 2, b.width];
+  };
+  const clicked = await openPage(browser, urlOf(id));
+  let want;
+  try {
+    await clicked.page.click('[data-cell="b3"]');
+    await settled(clicked.page);
+    await clicked.page.click('[data-cell="c3"]');
+    await settled(clicked.page);
+    want = await boardOf(clicked.page);
+  } finally {
+    await clicked.context.close();
+  }
+  const { context, page } = await openPage(browser, urlOf(id));
+  try {
+    assert.match(await page.textContent('#message'), /Click or tap the cells to play, or drag a tile \(/);
+    const before = await boardOf(page);
+    // a press that moves a few pixels is a click: b3 picked, nothing played
+    const [x, y, size] = await centre(page, 'b3');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 3, y + 2);
+    await page.mouse.up();
+    await settled(page);
+    assert.equal(await boardOf(page), before);
+    assert.equal(await page.locator('[data-cell="b3"].picked').count(), 1);
+    // a drag from b3 to the right: b3-c3 (the picked cell dropped first)
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + size * 0.6, y + 3, { steps: 4 });
+    await page.mouse.up();
+    await settled(page);
+    assert.equal(await boardOf(page), want, 'the mouse drag did not swap b3 and c3');
+    // a finger's swipe: the same with touch pointer events
+    await page.goto(urlOf(id));
+    await settled(page);
+    const [tx, ty, tsize] = await centre(page, 'c3');
+    await page.evaluate(([tx, ty, tsize]) => {
+      const at = (type, x, y) => document.elementFromPoint(tx, ty).dispatchEvent(new PointerEvent(type, {
+        bubbles: true, cancelable: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: y }));
+      at('pointerdown', tx, ty);
+      at('pointerup', tx - tsize * 0.5, ty + 4);
+    }, [tx, ty, tsize]);
+    await settled(page);
+    assert.equal(await boardOf(page), want, 'the swipe from c3 to the left did not swap b3 and c3');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+  }
+  const tiles = await openPage(browser, urlOf('tiles:n=2,hop=2,start=standard#4'));
+  try {
+    const [sx, sy, ssize] = await centre(tiles.page, 'c1');
+    await tiles.page.mouse.move(sx, sy);
+    await tiles.page.mouse.down();
+    await tiles.page.mouse.move(sx + ssize * 1.5, sy, { steps: 4 });
+    await tiles.page.mouse.up();
+    await settled(tiles.page);
+    assert.match(await tiles.page.textContent('#message'), /3-5/);
+  } finally {
+    await tiles.context.close();
+  }
+});

@@ -355,10 +355,123 @@ function makeBoard(S, dom) {
 
   const wait = (ms) => new Promise((res) => setTimeout(res, ms));
 
+  /* A move whose tiles fall (match3's events: remove, fall, spawn and a
+   * place per refilled cell, round by round) replayed from the board
+   * before it, S.before: each round's clear (with its points, "+N"), fall
+   * and refill in turn, the whole within a second; a click or a key skips
+   * to the end, which is the engine's board (paint). */
+  const CASCADE_MS = 900; /* the steps' time: with the last paint, within a second */
+  async function cascade(ev, busy) {
+    const from = S.before, st = S.state;
+    const { w, h } = st;
+    const n = w * h;
+    if (!from || from.w !== w || from.h !== h || from.game !== st.game) return;
+    const col = Array.from(from.colours), sym = Array.from(from.syms); /* syms is a string */
+    const symOf = new Map();
+    for (const b of [from, st]) for (let i = 0; i < n; i++) if (b.colours[i] > 0) symOf.set(b.colours[i], b.syms[i]);
+    const at = ([r, c]) => r * w + c;
+    const mv = ev.events.find((e) => e.kind === 'move');
+    if (mv && mv.cells.length === 2) {
+      const [a, b] = mv.cells.map(at);
+      [col[a], col[b]] = [col[b], col[a]];
+      [sym[a], sym[b]] = [sym[b], sym[a]];
+    }
+    /* the steps: each a list of changes, shown at once */
+    const steps = [];
+    let placing = null;
+    for (const e of ev.events) {
+      if (e.kind !== 'place') placing = null;
+      if (e.kind === 'remove') steps.push({ kind: 'remove', cells: e.cells, points: e.value });
+      else if (e.kind === 'fall') steps.push({ kind: 'fall', pairs: e.cells });
+      else if (e.kind === 'place') {
+        if (!placing) steps.push((placing = { kind: 'place', cells: [], kinds: [] }));
+        placing.cells.push(e.cells[0]);
+        placing.kinds.push(e.value);
+      }
+    }
+    if (!steps.length) return;
+    const ms = Math.max(30, Math.floor(CASCADE_MS / (steps.length + 1)));
+    let skip = false, wake = null;
+    const stop = (e) => {
+      skip = true;
+      if (wake) wake();
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    /* each step at its time from the start, so that a late frame on a
+     * busy machine does not push the others later */
+    const t0 = performance.now();
+    let k = 0;
+    const pause = () => new Promise((ok) => {
+      if (skip) { ok(); return; }
+      const t = setTimeout(ok, Math.max(0, t0 + ++k * ms - performance.now()));
+      wake = () => { clearTimeout(t); ok(); };
+    });
+    const show = (i) => {
+      const piece = cells[i].firstChild;
+      paintPiece(piece, col[i]);
+      piece.firstChild.textContent = sym[i] === ' ' ? '' : sym[i];
+      cells[i].classList.toggle('empty', !col[i]);
+    };
+    const mark = (i, cls) => {
+      cells[i].classList.remove(cls);
+      void cells[i].offsetWidth; /* restart the CSS animation */
+      cells[i].classList.add(cls);
+    };
+    document.addEventListener('keydown', stop, true);
+    board.addEventListener('pointerdown', stop, true);
+    board.addEventListener('click', stop, true);
+    board.classList.add('cascading');
+    busy(1);
+    const points = [];
+    try {
+      for (let i = 0; i < n; i++) show(i);
+      for (const s of steps) {
+        if (skip) break;
+        await pause();
+        if (skip) break;
+        if (s.kind === 'remove') {
+          for (const p of s.cells.map(at)) { col[p] = 0; sym[p] = ' '; show(p); mark(p, 'vanish'); }
+          if (s.points > 0 && s.cells.length) {
+            const mid = s.cells[Math.floor(s.cells.length / 2)];
+            const tag = el('span', { className: 'points', textContent: '+' + s.points });
+            cells[at(mid)].append(tag);
+            points.push(tag);
+          }
+        } else if (s.kind === 'fall') {
+          for (let k = 0; k < s.pairs.length; k += 2) {
+            const a = at(s.pairs[k]), b = at(s.pairs[k + 1]);
+            col[b] = col[a]; sym[b] = sym[a]; col[a] = 0; sym[a] = ' ';
+            show(a); show(b); mark(b, 'fell');
+          }
+        } else {
+          s.cells.forEach((c, k) => {
+            const p = at(c);
+            col[p] = s.kinds[k];
+            sym[p] = symOf.get(s.kinds[k]) || String(s.kinds[k]);
+            show(p);
+            mark(p, 'spawn');
+          });
+        }
+      }
+      if (!skip) await pause();
+    } finally {
+      document.removeEventListener('keydown', stop, true);
+      board.removeEventListener('pointerdown', stop, true);
+      /* the click that follows a skipping press is the skip's too */
+      setTimeout(() => board.removeEventListener('click', stop, true), 0);
+      board.classList.remove('cascading');
+      for (const t of points) t.remove();
+      busy(-1);
+      paint();
+    }
+  }
+
   /* What a move's events ask for: cells that vanish, spawn, fill or move,
    * and the way the move went.  ms: the speed (0: none, the board as it is). */
   async function animate(ev, ms, busy) {
     if (!ev || !S.state || !ms) return;
+    if (ev.events.some((e) => e.kind === 'fall' || e.kind === 'place')) { await cascade(ev, busy); return; }
     const { w, h } = S.state;
     const mark = (list, cls) => {
       for (const [r, c] of list) {

@@ -79,6 +79,8 @@ function pageMain() {
   if (!SPEEDS[S.speed]) S.speed = 'normal';
   document.body.dataset.anim = S.speed; /* style.css: no transitions when off */
   const speed = () => SPEEDS[S.speed];
+  /* the games whose moves a drag makes (wireDrag) */
+  const DRAG_GAMES = new Set(['match3', 'tiles']);
 
   /* ---------------------------------------------------------- requests */
 
@@ -91,7 +93,10 @@ function pageMain() {
   async function call(op, args) {
     setBusy(1);
     try {
+      const from = S.state;
       const reply = await rpc.call(op, args);
+      /* the board before a move, from which its animation replays it */
+      if (reply.events) S.before = from;
       if (reply.save !== undefined) keep(reply.save);
       if (reply.state) take(reply.state);
       return reply;
@@ -297,7 +302,8 @@ function pageMain() {
    * (the game table's summary; the moves by click, tap or keys). */
   function howToPlay() {
     const g = S.game;
-    return `${g.summary}. Click or tap the cells to play (or the arrows and Enter); ? shows the rules.`;
+    const drag = DRAG_GAMES.has(g.name) ? ', or drag a tile' : '';
+    return `${g.summary}. Click or tap the cells to play${drag} (or the arrows and Enter); ? shows the rules.`;
   }
 
   /* A game started (a new board, an ID, a link) or loaded (loaded: the
@@ -679,6 +685,44 @@ function pageMain() {
     if (mk && !mk.disabled) { e.preventDefault(); playMove(k); }
   }
 
+  /* Drag or swipe, in the games whose moves are a tile and a cell in a
+   * line with it (match3's swap, Tiles' slide or hop): a press on a cell
+   * and a release at least a third of a cell away picks that cell, then
+   * the cell the drag points to, along the row or the column it went most
+   * (a short swipe: the neighbour; a longer drag: as many cells as it
+   * went), as the two clicks would.  On these boards a drag is no pan
+   * (style.css: touch-action). */
+  let dragged = -1e9;
+  function wireDrag() {
+    const board = view.element;
+    let drag = null;
+    board.addEventListener('pointerdown', (e) => {
+      drag = null;
+      if (!S.state || !DRAG_GAMES.has(S.state.game) || S.state.status !== 'playing' || e.button > 0) return;
+      const cell = e.target.closest('.cell');
+      if (!cell) return;
+      drag = { r: +cell.dataset.r, c: +cell.dataset.c, x: e.clientX, y: e.clientY, size: cell.getBoundingClientRect().width, id: e.pointerId };
+    });
+    board.addEventListener('pointercancel', () => { drag = null; });
+    board.addEventListener('pointerup', async (e) => {
+      const d = drag;
+      drag = null;
+      if (!d || e.pointerId !== d.id || !S.state) return;
+      const dx = e.clientX - d.x, dy = e.clientY - d.y;
+      const far = Math.max(Math.abs(dx), Math.abs(dy));
+      if (far < d.size / 3) return; /* a click */
+      dragged = performance.now();
+      const steps = Math.max(1, Math.round(far / d.size));
+      const [dr, dc] = Math.abs(dx) > Math.abs(dy) ? [0, Math.sign(dx)] : [Math.sign(dy), 0];
+      const r = Math.min(S.state.h - 1, Math.max(0, d.r + dr * steps));
+      const c = Math.min(S.state.w - 1, Math.max(0, d.c + dc * steps));
+      if (r === d.r && c === d.c) return;
+      if (S.state.selection.length) await call('unselect');
+      await pick(d.r, d.c);
+      if (S.state.selection.length) await pick(r, c);
+    });
+  }
+
   function wire() {
     document.addEventListener('click', (e) => {
       const b = e.target.closest('[data-action]');
@@ -687,9 +731,11 @@ function pageMain() {
       if (m && !m.disabled) { e.preventDefault(); playMove(m.dataset.move); }
     });
     view.element.addEventListener('click', (e) => {
+      if (performance.now() - dragged < 400) return; /* the click that ends a drag */
       const cell = e.target.closest('.cell');
       if (cell && S.state && S.state.game) pick(+cell.dataset.r, +cell.dataset.c);
     });
+    wireDrag();
     /* a change of game or board: busy from the change on, so that what
      * waits for the page to settle waits for the new game */
     $('#game').addEventListener('change', async (e) => {

@@ -265,20 +265,62 @@ static int match3_legal_moves(const gl_board *bb, gl_move *out, int max)
     return n;
 }
 
+/* What the events have told of the board so far (the board a front end
+ * shows, round by round), and the board the rounds work on. */
+typedef struct round_teller {
+    gl_events *ev;
+    const uint8_t *live;
+    uint8_t shown[MATCH3_MAX_CELLS];
+} round_teller;
+
 /* A round of the swap's resolution as events: the cells it cleared (where
- * they stood, in reading order) with their points, then the refills. */
+ * they stood, in reading order) with their points; the tiles that fell
+ * (each column's tiles close up downwards: the fall of both rule sets),
+ * bottom up; then the refills, with their kinds (from the live board, which
+ * holds them when a round is told with refills). */
 static void tell_round(void *ctx, const match3_rules *R, const uint8_t *cleared, long long points,
                        const uint8_t *spawned)
 {
-    gl_events *ev = ctx;
-    int n = R->rows * R->cols;
+    round_teller *t = ctx;
+    gl_events *ev = t->ev;
+    int n = R->rows * R->cols, W = R->cols;
     gl_events_add(ev, GL_EV_REMOVE, points);
     for (int p = 0; p < n; p++)
-        if (cleared[p]) gl_events_cell(ev, p / R->cols, p % R->cols);
+        if (cleared[p]) {
+            gl_events_cell(ev, p / W, p % W);
+            t->shown[p] = 0;
+        }
+    int fell = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass) {
+            if (!fell) break;
+            gl_events_add(ev, GL_EV_FALL, fell);
+        }
+        for (int c = 0; c < W; c++)
+            for (int r = R->rows - 1, w = R->rows - 1; r >= 0; r--) {
+                if (!t->shown[r * W + c]) continue;
+                if (r != w) {
+                    if (!pass) fell++;
+                    else {
+                        gl_events_cell(ev, r, c);
+                        gl_events_cell(ev, w, c);
+                        t->shown[w * W + c] = t->shown[r * W + c];
+                        t->shown[r * W + c] = 0;
+                    }
+                }
+                w--;
+            }
+    }
     if (!spawned) return;
     gl_events_add(ev, GL_EV_SPAWN, 0);
     for (int p = 0; p < n; p++)
-        if (spawned[p]) gl_events_cell(ev, p / R->cols, p % R->cols);
+        if (spawned[p]) gl_events_cell(ev, p / W, p % W);
+    for (int p = 0; p < n; p++)
+        if (spawned[p]) {
+            gl_events_add(ev, GL_EV_PLACE, t->live[p]);
+            gl_events_cell(ev, p / W, p % W);
+            t->shown[p] = t->live[p];
+        }
 }
 
 static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error *err)
@@ -302,7 +344,13 @@ static int match3_apply(gl_board *bb, const gl_move *m, gl_events *ev, gl_error 
     gl_events_add(ev, GL_EV_MOVE, 0);
     gl_events_cell(ev, m->a / b->R.cols, m->a % b->R.cols);
     gl_events_cell(ev, m->b / b->R.cols, m->b % b->R.cols);
-    long long gain = match3_play_swap_rounds(&b->R, b->cell, &b->rng, m->a, m->b, ev ? tell_round : NULL, ev);
+    round_teller t = {ev, b->cell, {0}};
+    if (ev) {
+        memcpy(t.shown, b->cell, (size_t)n);
+        t.shown[m->a] = b->cell[m->b];
+        t.shown[m->b] = b->cell[m->a];
+    }
+    long long gain = match3_play_swap_rounds(&b->R, b->cell, &b->rng, m->a, m->b, ev ? tell_round : NULL, &t);
     b->score += gain;
     b->swaps++;
     gl_events_add(ev, GL_EV_SCORE, b->score);
@@ -416,7 +464,7 @@ static const gl_preset match3_presets[] = {
 const gl_game gl_game_match3 = {
     .name = "match3",
     .cell_words = "?: tile %s\n.: empty",
-    .summary = "match-three: the best score in X swaps (runs of 3/4/5+ score 1/4/10, cascades)",
+    .summary = "match-three: swap for runs of 3/4/5+ (1/4/10 points), cascades",
     .move_help = "two adjacent cells, like c4-d4 (columns a.., rows 1.. from the top)",
     .rules = "Swap two tiles side by side when the swap makes a run of 3 or more of a kind in\n"
              "a row or a column.  Runs of 3, 4 and 5 or more score 1, 4 and 10; they vanish,\n"
