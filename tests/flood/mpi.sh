@@ -30,8 +30,12 @@ command -v mpirun >/dev/null || { echo "mpi: no mpirun in PATH" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # on one machine: more processes than cores (--oversubscribe)
 export OMPI_MCA_rmaps_base_oversubscribe=1
-# under AddressSanitizer: Open MPI's own allocations held to the end are not ours
+# under AddressSanitizer: Open MPI's own allocations held to the end are
+# not ours (mpi.supp names its libraries); the slow unwinder, because
+# Open MPI's libraries keep no frame pointers and the fast one stops at
+# their first frame, which then names no library ("unknown module")
 export LSAN_OPTIONS="suppressions=$GL_SOURCE_DIR/tests/flood/mpi.supp:print_suppressions=0"
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0"
 
 # mpirun_run N ARGS...: gridlab on N processes; OUT, ERR, RC as run
 mpirun_run() {
@@ -93,17 +97,29 @@ lb=$(field lower_bound)
 [ -n "$lb" ] && [ "$lb" -ge 20 ] && [ "$lb" -le 30 ] && ok || bad "limit: lower bound $lb in 20..30 (30 is optimal)"
 [ "$(field cost)" -ge 30 ] && ok || bad "limit: a whole solution"
 
+# cpu_ticks PID: the process's processor time so far, in clock ticks
+cpu_ticks() {
+    local stat=""
+    read -r stat <"/proc/$1/stat" 2>/dev/null || { echo 0; return; }
+    # shellcheck disable=SC2086
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
 # ranks_of PID: the gridlab processes (rank 0's first) under the mpirun
-# under PID (the job), once both have started and had a second of search
+# under PID (the job), once both are searching: each has had 2 s of
+# processor time (MPI's start takes far less, even under the sanitizers;
+# 16_16_10_005's search takes 4.7 s per process on 2: docs/flood.md)
 ranks_of() {
-    local mp procs i
-    for i in $(seq 1 100); do
+    local mp procs i p busy tck
+    tck=$(getconf CLK_TCK)
+    for i in $(seq 1 300); do
         mp=$(pgrep -P "$1" mpirun || echo "$1")
         procs=$(pgrep -P "$mp" gridlab | sort -n)
-        [ "$(printf '%s\n' "$procs" | grep -c .)" -ge 2 ] && break
+        busy=0
+        for p in $procs; do [ "$(cpu_ticks "$p")" -ge $((2 * tck)) ] && busy=$((busy + 1)); done
+        [ "$busy" -ge 2 ] && break
         sleep 0.2
     done
-    sleep 1
     printf '%s\n' "$procs"
 }
 # start_job ARGS...: mpirun -np 2 gridlab solve 16_16_10_005 --json --mpi

@@ -187,12 +187,12 @@ static void ctrl_send(int to, long long kind, long long a, long long b, long lon
 
 /* A peer silent for the watchdog's time during a search: it died or
  * hangs; every process ends, exit 2, the message naming it. */
-static void peer_lost(int peer, double silent)
+static void peer_lost(int peer)
 {
     dprintf(gl_cli_mpi_err_fd(),
-            "gridlab: --mpi: rank %d of %d: no message from rank %d for %.0f s (GRIDLAB_MPI_WATCHDOG_S=%g): it "
+            "gridlab: --mpi: rank %d of %d: no message from rank %d for %g s (GRIDLAB_MPI_WATCHDOG_S): it "
             "died or hangs; stopping every process\n",
-            M.rank, M.size, peer, silent, M.watchdog_s);
+            M.rank, M.size, peer, M.watchdog_s);
     MPI_Abort(M.comm, GL_EXIT_USAGE);
     exit(GL_EXIT_USAGE);
 }
@@ -209,7 +209,7 @@ static void heartbeat(void)
             if (to != M.rank) ctrl_send(to, C_ALIVE, 0, 0, 0, 0);
     }
     for (int p = 0; p < M.size; p++)
-        if (p != M.rank && t - M.heard[p] > M.watchdog_s) peer_lost(p, t - M.heard[p]);
+        if (p != M.rank && t - M.heard[p] > M.watchdog_s) peer_lost(p);
 }
 
 static void ctrl_take(const long long *m)
