@@ -147,6 +147,10 @@ void gl_cli_mpi_end(void);
 /* Where a process's own failure is told: standard error as it was before
  * gl_cli_mpi_start, on every rank. */
 int gl_cli_mpi_err_fd(void);
+/* The search ended without the other processes (rank 0 after a signal,
+ * docs/flood.md): gl_cli_mpi_end aborts the job, exit 130, instead of
+ * waiting for them in MPI_Finalize. */
+void gl_cli_mpi_abandon(void);
 /* The last distributed search's effort per process (set by the game's
  * transport: expansions, peak bytes charged, processor milliseconds of the
  * search), added to the next solution printed as "ranks". */

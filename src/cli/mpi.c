@@ -9,6 +9,7 @@
 #include "cli.h"
 
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,7 @@ static int mpi_started;
 static int err_fd = 2; /* the first standard error, kept on every rank */
 static char **mpi_argv; /* the rewritten arguments */
 static int ranks_n = -1;
+static int abandoned; /* gl_cli_mpi_abandon */
 static unsigned long long *ranks_nodes;
 static size_t *ranks_peak;
 static double *ranks_cpu;
@@ -81,9 +83,18 @@ int gl_cli_mpi_start(int *argc, char ***argv)
 
 int gl_cli_mpi_err_fd(void) { return err_fd; }
 
+void gl_cli_mpi_abandon(void) { abandoned = 1; }
+
 void gl_cli_mpi_end(void)
 {
 #ifdef GL_HAVE_MPI
+    if (mpi_started && abandoned) {
+        /* the others are mid-way through a search's end: MPI_Finalize
+         * would wait for them */
+        fflush(stdout);
+        fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, GL_EXIT_INTERRUPTED);
+    }
     if (mpi_started) MPI_Finalize();
 #endif
     free(mpi_argv);

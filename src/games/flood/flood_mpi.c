@@ -48,8 +48,10 @@
 #define TAG_DATA 0x464c
 #define TAG_CTRL 0x464d
 #define BATCH_WORDS 8192 /* a batch is sent once it holds this many words */
+#define ALIVE_S 1.0      /* a searching process tells every other it lives this often */
+#define GRACE_S 0.3      /* after a signal: how long rank 0 waits for the others' answers */
 
-enum { C_REPORT = 1, C_VERDICT, C_STOP };
+enum { C_REPORT = 1, C_VERDICT, C_STOP, C_ALIVE };
 enum { V_CONTINUE = 1, V_NEXT };
 
 typedef struct {
@@ -63,12 +65,23 @@ typedef struct {
 } pending;
 
 typedef struct {
+    MPI_Request req;
+    long long m[5];
+} ctrl_msg;
+
+typedef struct {
     MPI_Comm comm;
     int rank, size;
     double watchdog_s;
     wbuf *out;      /* per destination */
     pending *pend;  /* sends in flight */
     size_t npend, cappend;
+    ctrl_msg *cpend; /* control messages in flight */
+    size_t ncpend, capcpend;
+    int searching;      /* between r_begin and r_finish: the watchdog of the peers runs */
+    double *heard;      /* per process: when a message from it last came (monotonic s) */
+    double next_alive;  /* when this process next sends C_ALIVE */
+    double finish_t0;   /* when r_finish began */
     wbuf *spare;    /* buffers of completed sends */
     size_t nspare, capspare;
     wbuf in;
@@ -141,11 +154,62 @@ static void failed(const char *what, int rc)
 
 static void drain(void);
 
+/* Completes the control messages sent; the number still in flight. */
+static size_t ctrl_reap(void)
+{
+    for (size_t i = 0; i < M.ncpend;) {
+        int done = 0;
+        CHECK(MPI_Test(&M.cpend[i].req, &done, MPI_STATUS_IGNORE), "a control message");
+        if (done) M.cpend[i] = M.cpend[--M.ncpend];
+        else i++;
+    }
+    return M.ncpend;
+}
+
+/* Sends a control message without blocking (a peer that died or hangs
+ * never holds the sender: the watchdog then speaks). */
 static void ctrl_send(int to, long long kind, long long a, long long b, long long c, long long d)
 {
+    ctrl_reap();
+    if (M.ncpend == M.capcpend) {
+        size_t nc = M.capcpend ? 2 * M.capcpend : 16;
+        ctrl_msg *p = realloc(M.cpend, nc * sizeof *p);
+        if (!p) failed("memory for a control message", MPI_ERR_NO_MEM);
+        M.cpend = p;
+        M.capcpend = nc;
+    }
+    ctrl_msg *c_ = &M.cpend[M.ncpend++];
     long long m[5] = {kind, a, b, c, d};
-    CHECK(MPI_Send(m, 5, MPI_LONG_LONG, to, TAG_CTRL, M.comm), "a control message");
+    memcpy(c_->m, m, sizeof m);
+    CHECK(MPI_Isend(c_->m, 5, MPI_LONG_LONG, to, TAG_CTRL, M.comm, &c_->req), "a control message");
     M.ctrl_to[to]++;
+}
+
+/* A peer silent for the watchdog's time during a search: it died or
+ * hangs; every process ends, exit 2, the message naming it. */
+static void peer_lost(int peer)
+{
+    dprintf(gl_cli_mpi_err_fd(),
+            "gridlab: --mpi: rank %d of %d: no message from rank %d for %g s (GRIDLAB_MPI_WATCHDOG_S): it "
+            "died or hangs; stopping every process\n",
+            M.rank, M.size, peer, M.watchdog_s);
+    MPI_Abort(M.comm, GL_EXIT_USAGE);
+    exit(GL_EXIT_USAGE);
+}
+
+/* During a search: C_ALIVE to every other process about every ALIVE_S,
+ * and the watchdog on each (any message from a process counts). */
+static void heartbeat(void)
+{
+    if (!M.searching) return;
+    double t = now_s();
+    if (t >= M.next_alive) {
+        M.next_alive = t + ALIVE_S;
+        for (int to = 0; to < M.size; to++)
+            if (to != M.rank) ctrl_send(to, C_ALIVE, 0, 0, 0, 0);
+    }
+    for (int p = 0; p < M.size; p++)
+        if (p != M.rank && t - M.heard[p] > M.watchdog_s) peer_lost(p);
 }
 
 static void ctrl_take(const long long *m)
@@ -172,6 +236,7 @@ static void ctrl_take(const long long *m)
 /* Takes the control messages waiting. */
 static void ctrl_poll(void)
 {
+    heartbeat();
     for (;;) {
         int flag = 0;
         MPI_Status st;
@@ -181,6 +246,7 @@ static void ctrl_poll(void)
         CHECK(MPI_Recv(m, 5, MPI_LONG_LONG, st.MPI_SOURCE, TAG_CTRL, M.comm, MPI_STATUS_IGNORE),
               "a control message");
         M.ctrl_in++;
+        M.heard[st.MPI_SOURCE] = now_s();
         ctrl_take(m);
     }
 }
@@ -278,6 +344,7 @@ static size_t data_take(void)
     }
     CHECK(MPI_Recv(M.in.w, n, MPI_UINT64_T, st.MPI_SOURCE, TAG_DATA, M.comm, MPI_STATUS_IGNORE), "a receive");
     M.data_in++;
+    M.heard[st.MPI_SOURCE] = now_s();
     M.in.n = (size_t)n;
     return (size_t)n > 0 ? (size_t)n : 0;
 }
@@ -398,17 +465,27 @@ static void drain(void)
     }
 }
 
+/* After Ctrl-C or SIGTERM to rank 0 (mpirun sends it to every process
+ * and kills them 1 s later): true once rank 0 has waited GRACE_S for the
+ * others at the end of the search; it then prints what it knows alone. */
+static int grace_over(void)
+{
+    return M.rank == 0 && gl_cli_interrupted && now_s() - M.finish_t0 > GRACE_S;
+}
+
 /* Completes a collective request under the watchdog; while the stopped
  * search's messages may still come, draining them (never at the start of
- * a search: those would be the new search's). */
-static void wait_req(MPI_Request *req, const char *what, int draining)
+ * a search: those would be the new search's).  -1 when the grace is over
+ * (grace_over) before it completes. */
+static int wait_req(MPI_Request *req, const char *what, int draining)
 {
     double t0 = now_s();
     for (unsigned round = 0;; round++) {
         int done = 0;
         CHECK(MPI_Test(req, &done, MPI_STATUS_IGNORE), what);
-        if (done) return;
+        if (done) return 0;
         if (draining) drain();
+        if (grace_over()) return -1;
         if (now_s() - t0 > M.watchdog_s) give_up(what);
         wait_round(round);
     }
@@ -436,6 +513,11 @@ static int r_begin(void *ctx, uint64_t board_hash)
     MPI_Request req;
     CHECK(MPI_Iallreduce(h, r, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, M.comm, &req), "the start");
     wait_req(&req, "starting the search", 0);
+    /* every process is here: the watchdog of the peers starts */
+    double t = now_s();
+    for (int i = 0; i < M.size; i++) M.heard[i] = t;
+    M.next_alive = t;
+    M.searching = 1;
     return r[0] == board_hash && r[1] == ~board_hash ? 0 : -1;
 }
 
@@ -452,6 +534,8 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
                      unsigned long long *nodes, size_t *peak)
 {
     (void)ctx;
+    M.searching = 0; /* no C_ALIVE from here: the counts below hold */
+    M.finish_t0 = now_s();
     /* every process leaves its loop: the one that ended the search (a
      * goal, a stop, or the last level) tells the others if they do not
      * know yet */
@@ -459,14 +543,18 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
     for (int to = 0; to < M.size; to++) M.out[to].n = 0;
     /* the sends in flight complete (the others drain as this one does) */
     double t0 = now_s();
-    for (unsigned round = 0; M.npend; round++) {
+    long long *mine = NULL, *all = NULL;
+    for (unsigned round = 0; M.npend || ctrl_reap(); round++) {
         if (reap() != 0) failed("memory for the send buffers", MPI_ERR_NO_MEM);
         drain();
-        if (M.npend && now_s() - t0 > M.watchdog_s) give_up("completing its sends");
-        if (M.npend) wait_round(round);
+        if (!M.npend && !ctrl_reap()) break;
+        if (grace_over()) goto alone;
+        if (now_s() - t0 > M.watchdog_s) give_up("completing its sends");
+        wait_round(round);
     }
     /* what was sent to each process, and so what each must still take */
-    long long *mine = calloc((size_t)M.size * 2, sizeof *mine), *all = calloc((size_t)M.size * 2, sizeof *all);
+    mine = calloc((size_t)M.size * 2, sizeof *mine);
+    all = calloc((size_t)M.size * 2, sizeof *all);
     if (!mine || !all) failed("memory for the counts", MPI_ERR_NO_MEM);
     for (int i = 0; i < M.size; i++) {
         mine[2 * i] = M.data_to[i];
@@ -474,20 +562,22 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
     }
     MPI_Request req;
     CHECK(MPI_Iallreduce(mine, all, 2 * M.size, MPI_LONG_LONG, MPI_SUM, M.comm, &req), "the counts");
-    wait_req(&req, "counting the messages", 1);
+    if (wait_req(&req, "counting the messages", 1) != 0) goto alone;
     t0 = now_s();
     for (unsigned round = 0; M.data_in < all[2 * M.rank] || M.ctrl_in < all[2 * M.rank + 1]; round++) {
         drain();
+        if (grace_over()) goto alone;
         if (now_s() - t0 > M.watchdog_s) give_up("taking the last messages");
         wait_round(round);
     }
     free(mine);
     free(all);
+    mine = all = NULL;
     /* the result: the goal's process (the smallest rank that has one), the
      * strongest reason (max), the level reached (min) */
     long long in[3] = {*depth >= 0 ? M.rank : M.size, -reason_code(*why), *level}, out[3];
     CHECK(MPI_Iallreduce(in, out, 3, MPI_LONG_LONG, MPI_MIN, M.comm, &req), "the result");
-    wait_req(&req, "agreeing on the result", 0);
+    if (wait_req(&req, "agreeing on the result", 0) != 0) goto alone;
     int code = (int)-out[1];
     *why = code == 1 ? "time limit" : code == 2 ? "memory limit" : code == 3 ? "interrupted" : code ? *why : NULL;
     *level = (int)out[2];
@@ -499,7 +589,10 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
             memcpy(buf + 1, cols, (size_t)*depth * sizeof *cols);
         }
         CHECK(MPI_Ibcast(buf, maxdepth + 1, MPI_INT, (int)out[0], M.comm, &req), "the goal");
-        wait_req(&req, "sending the goal", 0);
+        if (wait_req(&req, "sending the goal", 0) != 0) {
+            free(buf);
+            goto alone;
+        }
         *depth = buf[0] >= 0 && buf[0] <= maxdepth ? buf[0] : -1;
         if (*depth >= 0) memcpy(cols, buf + 1, (size_t)*depth * sizeof *cols);
         free(buf);
@@ -512,7 +605,10 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
     if (!every) failed("memory for the report", MPI_ERR_NO_MEM);
     CHECK(MPI_Iallgather(me, 3, MPI_UNSIGNED_LONG_LONG, every, 3, MPI_UNSIGNED_LONG_LONG, M.comm, &req),
           "the report");
-    wait_req(&req, "gathering the report", 0);
+    if (wait_req(&req, "gathering the report", 0) != 0) {
+        free(every);
+        goto alone;
+    }
     unsigned long long sn = 0, sp = 0;
     for (int i = 0; i < M.size; i++) {
         M.rank_nodes[i] = every[3 * i];
@@ -525,6 +621,17 @@ static void r_finish(void *ctx, int *cols, int *depth, int maxdepth, const char 
     *nodes = sn;
     *peak = (size_t)sp;
     gl_cli_mpi_ranks(M.size, M.rank_nodes, M.rank_peak, M.rank_cpu_ms);
+    return;
+alone:
+    /* rank 0, signalled, the others silent for GRACE_S: its own answer
+     * (the level is every process's, the levels being synchronous; the
+     * goal its own, if it found one; its own nodes, no "ranks"), printed
+     * by the command before mpirun's SIGKILL; then MPI_Abort at exit, the
+     * others being mid-way through this end */
+    free(mine);
+    free(all);
+    if (*why == NULL) *why = "interrupted";
+    gl_cli_mpi_abandon();
 }
 
 static void flood_mpi_free(void)
@@ -532,6 +639,8 @@ static void flood_mpi_free(void)
     for (int i = 0; M.out && i < M.size; i++) free(M.out[i].w);
     for (size_t i = 0; i < M.nspare; i++) free(M.spare[i].w);
     for (size_t i = 0; i < M.npend; i++) free(M.pend[i].b.w);
+    free(M.cpend);
+    free(M.heard);
     free(M.out);
     free(M.spare);
     free(M.pend);
@@ -565,7 +674,8 @@ void flood_mpi_install(void)
     M.rank_nodes = calloc((size_t)M.size, sizeof *M.rank_nodes);
     M.rank_peak = calloc((size_t)M.size, sizeof *M.rank_peak);
     M.rank_cpu_ms = calloc((size_t)M.size, sizeof *M.rank_cpu_ms);
-    if (!M.out || !M.data_to || !M.ctrl_to || !M.rank_nodes || !M.rank_peak || !M.rank_cpu_ms) return;
+    M.heard = calloc((size_t)M.size, sizeof *M.heard);
+    if (!M.out || !M.data_to || !M.ctrl_to || !M.rank_nodes || !M.rank_peak || !M.rank_cpu_ms || !M.heard) return;
     R.self = M.rank;
     R.workers = M.size;
     R.ctx = &M;
