@@ -12,8 +12,10 @@ extern "C" {
 /* Nanoseconds from CLOCK_MONOTONIC. */
 uint64_t gl_now_ns(void);
 double gl_ms_since(uint64_t start_ns);
-/* Processor time of the calling thread in milliseconds (0 if unknown):
- * what a benchmark on a loaded machine compares, beside the wall time. */
+/* Processor time of the calling thread in milliseconds: what a benchmark
+ * on a loaded machine compares, beside the wall time, and what the
+ * players' time limits count.  Where there is no thread clock (the page's
+ * WebAssembly), the process's, else the monotonic clock. */
 double gl_thread_cpu_ms(void);
 /* Peak resident set of this process in bytes (getrusage). */
 size_t gl_peak_rss_bytes(void);

@@ -16,6 +16,7 @@
  * __FILE__). */
 #include "cli.h"
 #include "games/flood/flood.h"
+#include "gridlab/timing.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,14 +71,6 @@ static void data_dir(const char *given, char *out, size_t n)
     const char *slash = strrchr(self, '/');
     if (slash) snprintf(out, n, "%.*s/%s", (int)(slash - self), self, FLOOD_BENCH_DATA);
     else snprintf(out, n, "%s", FLOOD_BENCH_DATA);
-}
-
-/* Processor time of the calling thread, in milliseconds. */
-static double thread_cpu_ms(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -139,9 +132,9 @@ static void run_one(const gl_game *g, const flood_set_info *set, char **boards, 
         for (int k = 0; k < sopts->n; k++) gl_kv_add(&o, sopts->items[k].key, sopts->items[k].value, 0);
         gl_solution sol;
         gl_solution_init(&sol);
-        double c0 = thread_cpu_ms();
+        double c0 = gl_thread_cpu_ms();
         int rc = gl_cli_run_solver(g, (const gl_board *)&fb, algo, &o, lim, NULL, &sol, &err);
-        cpu += thread_cpu_ms() - c0;
+        cpu += gl_thread_cpu_ms() - c0;
         gl_kv_free(&o);
         if (rc != 0) {
             printf("  %s: %s\n", algo, err.msg);

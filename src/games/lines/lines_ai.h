@@ -9,6 +9,8 @@
 
 #include "lines_moves.h"
 
+#include "gridlab/timing.h"
+
 #include <time.h>
 
 /* What one move may spend: the search's meter (time limit, memory, Ctrl-C;
@@ -28,12 +30,7 @@ typedef struct lines_spend {
 
 /* This thread's CPU time in ms: a ceiling that does not depend on how
  * busy the machine is. */
-static inline double lines_cpu_ms(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0;
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+static inline double lines_cpu_ms(void) { return gl_thread_cpu_ms(); }
 
 /* Reads the CPU clock: whether the ceiling is passed (and remembers it). */
 static inline int lines_spend_over(lines_spend *sp)

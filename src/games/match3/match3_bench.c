@@ -21,6 +21,7 @@
  * must reach the score reported. */
 #include "cli.h"
 #include "games/match3/match3.h"
+#include "gridlab/timing.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -104,15 +105,6 @@ typedef struct bench_cfg {
     gl_keep *keep;
 } bench_cfg;
 
-/* This thread's processor time in milliseconds: steady on a loaded machine,
- * where the wall clock also counts the time other processes ran. */
-static double cpu_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
-}
-
 static gl_board *make_board(const gl_game *g, const bench_cfg *c, long long i, gl_error *err)
 {
     gl_kvlist params;
@@ -158,15 +150,15 @@ static int run_algo(const gl_game *g, const gl_board *b, const algo_spec *a, con
     gl_limits lim = {(double)c->limit_ms, 0, &gl_cli_interrupted, NULL};
     gl_solution sol;
     gl_solution_init(&sol);
-    double t0 = cpu_ms();
+    double t0 = gl_thread_cpu_ms();
     int rc = gl_cli_run_solver_kept(g, b, a->name, &sopts, &lim, c->keep, &sol, err), agree = 1;
-    double fastest = c->cpu ? cpu_ms() - t0 : sol.ms;
+    double fastest = c->cpu ? gl_thread_cpu_ms() - t0 : sol.ms;
     for (long long i = 1; i < c->repeat && rc == 0; i++) {
         gl_solution again;
         gl_solution_init(&again);
-        t0 = cpu_ms();
+        t0 = gl_thread_cpu_ms();
         rc = gl_cli_run_solver_kept(g, b, a->name, &sopts, &lim, c->keep, &again, err);
-        double t = c->cpu ? cpu_ms() - t0 : again.ms;
+        double t = c->cpu ? gl_thread_cpu_ms() - t0 : again.ms;
         if (rc == 0 && t < fastest) fastest = t;
         agree &= rc != 0 || again.cost == sol.cost;
         gl_solution_free(&again);
