@@ -299,7 +299,7 @@ test('the hint in words; its time in the page on every preset', async () => {
       await choose(page, '#game', game);
       for (const p of await presetsOf(page)) {
         await choose(page, '#preset', p.value);
-        const h = await hint();
+        const h = await hint().catch((e) => { throw new Error(`${game} "${p.name}": ${e.message}`); });
         assert.match(h.text, /^Hint: /, `${game} "${p.name}"`);
         assert.doesNotMatch(h.text.replace(/^Hint: /, ''), INTERNALS, `${game} "${p.name}"`);
         wordsOk(`${game} "${p.name}" hint`, h.text);

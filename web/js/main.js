@@ -590,6 +590,7 @@ function pageMain() {
       if (S.thinking || S.solving || !S.state.game || S.state.status !== 'playing') return;
       const r = await think('hint', { ms: 0 });
       if (!r) return;
+      if (!r.hint) { showError(r.error || 'no hint'); return; }
       const h = r.hint;
       if (h.move) {
         S.hint = { move: h.move, cells: h.cells, ends: h.ends, fill: h.fill, ways: h.cells.length > 1 };

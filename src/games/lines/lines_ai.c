@@ -26,9 +26,16 @@ int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts)
         if (has_key(opts, learned_only[i])) return LINES_AI_LEARNED;
     if (b->rules != LINES_98 || b->w != 9 || b->h != 9 || b->colors != 7 || b->line != 5 || b->spawn != 3)
         return LINES_AI_SEARCH;
+#ifdef __EMSCRIPTEN__
+    /* the page ships no weights file (and Emscripten 3.1.6's access()
+     * throws "SYSCALLS.calculateAt is not a function" in the worker: the
+     * Lines 98 hint never came back) */
+    return LINES_AI_SEARCH;
+#else
     char path[4096];
     lines_net_default_path(path, sizeof path);
     return access(path, F_OK) == 0 ? LINES_AI_LEARNED : LINES_AI_SEARCH;
+#endif
 }
 
 const char *lines_ai_kind_name(int kind)

@@ -241,7 +241,13 @@ int lines_net_load(lines_net *net, const char *path, void **extra, size_t *nextr
 void lines_net_default_path(char *out, size_t cap)
 {
     char exe[4096];
+#ifdef __EMSCRIPTEN__
+    /* the page has no program file (and Emscripten 3.1.6's path calls
+     * throw "SYSCALLS.calculateAt is not a function" in the worker) */
+    ssize_t n = -1;
+#else
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+#endif
     if (n > 0) {
         exe[n] = '\0';
         char *slash = strrchr(exe, '/');

@@ -358,7 +358,7 @@ static int level_from(const gl_params *pv, onet_level *L, int *builtin_no, gl_er
  * (read by onet_create, below). */
 const gl_param onet_params[] = {
     {"level", GL_PARAM_INT, NULL, 1, ONET_BUILTIN_LEVELS, 0, 0, NULL,
-     "a level of the sequence (its map, kinds, clock...; a levels file's first 8)", 0},
+     "a level of the sequence (its map, kinds, clock...)", 0},
     {"levels", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, NULL, "a file of levels (with level=N)", GL_PARAM_NOT_IN_ID},
     {"map", GL_PARAM_TEXT, NULL, 0, 0, 0, 0, ONET_MAP_NAMES, "the board's shape: a built-in map (classic unless a level "
      "or a size says otherwise)", 0},
