@@ -190,6 +190,9 @@ typedef struct gl_cell_view {
                              end leaves room for it */
 #define GL_FRONT_KEYS   4 /* every move is written with one character: a key that is no
                              command plays it (flood's colours) */
+#define GL_FRONT_DRAG   8 /* every move takes the tile of its first pick along its row or
+                             column (move_path's first and last cells): a drag from that
+                             tile makes it (match3's swap, tiles' slide) */
 
 /* The most cells a player picks for one move (gl_game.picks). */
 #define GL_PICKS_MAX 4

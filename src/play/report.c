@@ -98,6 +98,8 @@ void gl_json_game(gl_json *j, const gl_game *g)
     gl_json_bool(j, (g->front & GL_FRONT_RING) != 0);
     gl_json_key(j, "keys");
     gl_json_bool(j, (g->front & GL_FRONT_KEYS) != 0);
+    gl_json_key(j, "drag");
+    gl_json_bool(j, (g->front & GL_FRONT_DRAG) != 0);
     gl_json_obj_end(j);
     gl_json_key(j, "params_help");
     gl_strbuf help = GL_STRBUF_INIT;

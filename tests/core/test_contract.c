@@ -340,8 +340,9 @@ static void check_moves(const gl_game *g, const gl_board *b)
 /* The cells a player picks for a move (picks) give the move back through
  * select, which wants more on every shorter prefix; the front-end facts
  * agree with the moves: GL_FRONT_KEYS exactly when every move is one
- * character, a way that runs off the board only with GL_FRONT_RING.  At
- * least one legal move can be picked.  */
+ * character, a way that runs off the board only with GL_FRONT_RING, and
+ * with GL_FRONT_DRAG a way from the first pick along one row or column.
+ * At least one legal move can be picked.  */
 static void check_picks(const gl_game *g, const gl_board *b)
 {
     enum { CAP = 64 };
@@ -377,6 +378,15 @@ static void check_picks(const gl_game *g, const gl_board *b)
             }
         }
         picked += k > 0;
+        if (g->front & GL_FRONT_DRAG) {
+            if (!g->move_path || k < 1) fail_msg("%s: GL_FRONT_DRAG without a way or a pick for %s", g->name, text);
+            int way[2 * 64];
+            int len = g->move_path(b, &moves[i], way, 64);
+            if (len < 2 || len > 64 || way[0] != rc[0] || way[1] != rc[1] ||
+                (way[2 * len - 2] != way[0] && way[2 * len - 1] != way[1]))
+                fail_msg("%s: GL_FRONT_DRAG, but %s is no way from its first pick along a row or column", g->name,
+                         text);
+        }
         if (g->move_path && !(g->front & GL_FRONT_RING)) {
             int len = g->move_path(b, &moves[i], NULL, 0);
             int *way = malloc(sizeof(int) * 2 * ((size_t)len + 1));

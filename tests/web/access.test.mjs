@@ -518,4 +518,11 @@ test('drag or swipe: match3 swaps, tiles slides, with the mouse and touch', asyn
   } finally {
     await tiles.context.close();
   }
+  // a game whose moves are no drag (the game table's front.drag) says none
+  const lines = await openPage(browser, urlOf('lines:size=3x3,colors=7,line=3,spawn=3,rules=klines#1'));
+  try {
+    assert.match(await lines.page.textContent('#message'), /Click or tap the cells to play \(/);
+  } finally {
+    await lines.context.close();
+  }
 });

@@ -79,8 +79,8 @@ function pageMain() {
   if (!SPEEDS[S.speed]) S.speed = 'normal';
   document.body.dataset.anim = S.speed; /* style.css: no transitions when off */
   const speed = () => SPEEDS[S.speed];
-  /* the games whose moves a drag makes (wireDrag) */
-  const DRAG_GAMES = new Set(['match3', 'tiles']);
+  /* a game whose moves a drag makes (wireDrag): the game table says so */
+  const drags = () => !!(S.game && S.game.front && S.game.front.drag);
 
   /* ---------------------------------------------------------- requests */
 
@@ -302,7 +302,7 @@ function pageMain() {
    * (the game table's summary; the moves by click, tap or keys). */
   function howToPlay() {
     const g = S.game;
-    const drag = DRAG_GAMES.has(g.name) ? ', or drag a tile' : '';
+    const drag = drags() ? ', or drag a tile' : '';
     return `${g.summary}. Click or tap the cells to play${drag} (or the arrows and Enter); ? shows the rules.`;
   }
 
@@ -699,7 +699,7 @@ function pageMain() {
     let drag = null;
     board.addEventListener('pointerdown', (e) => {
       drag = null;
-      if (!S.state || !DRAG_GAMES.has(S.state.game) || S.state.status !== 'playing' || e.button > 0) return;
+      if (!S.state || !drags() || S.state.status !== 'playing' || e.button > 0) return;
       const cell = e.target.closest('.cell');
       if (!cell) return;
       drag = { r: +cell.dataset.r, c: +cell.dataset.c, x: e.clientX, y: e.clientY, size: cell.getBoundingClientRect().width, id: e.pointerId };

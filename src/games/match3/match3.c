@@ -489,6 +489,7 @@ const gl_game gl_game_match3 = {
     .nparams = MATCH3_NPARAMS,
     .score_kind = GL_SCORE_MORE,
     .score_name = "score",
+    .front = GL_FRONT_DRAG,
     GL_GAME_ENTRIES(match3),
     .score = match3_score,
     .hint = match3_hint,

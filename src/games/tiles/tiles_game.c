@@ -311,6 +311,7 @@ const gl_game gl_game_tiles = {
     .nparams = TILES_NPARAMS,
     .score_kind = GL_SCORE_FEWER,
     .score_name = "cost",
+    .front = GL_FRONT_DRAG,
     GL_GAME_ENTRIES(tiles),
     .score = tiles_score,
     .hint = tiles_hint,
