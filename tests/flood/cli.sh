@@ -418,4 +418,12 @@ expect_rc 130 "campaign: SIGTERM"; expect_out "interrupted at board 1 (dropped)"
 [ $((SECONDS - t0)) -le 20 ] && ok || bad "campaign: SIGTERM took $((SECONDS - t0)) s"
 [ ! -s "$TMP/big.jsonl" ] && ok || bad "campaign: the interrupted board left a line"
 
+# Its IDs (the same for every game: tests/cli/common_ids.sh): `new` and
+# `new ID` agree, the ID stands for the board file in show and hint.
+new_same "flood" flood --seed 7
+[ "$ID" = "flood:size=14x14,colors=6,start=corner,difficulty=medium#7" ] && ok || bad "flood: ID is '$ID'"
+new_same "flood options" flood --size 9x5 --colors 3 --start center --difficulty hard --seed 3
+new_same "flood move limit" flood --moves 40 --seed 3
+ids_as_files flood "flood:size=6x5,colors=4#8"
+
 finish

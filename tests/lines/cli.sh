@@ -625,4 +625,17 @@ expect_bad_input "bad new option" new lines --colors 12
 # one range statement: a header's value is refused in the words of `new`
 expect_header_like_new size=2x2 $'lines size=2x2\n..\n..' lines --size 2x2
 
+# Its IDs (the same for every game: tests/cli/common_ids.sh): `new` and
+# `new ID` agree, the ID stands for the board file in show and hint.
+new_same "lines" lines --seed 4
+new_same "lines98" lines --rules lines98 --size 7x7 --colors 5 --line 4 --seed 4
+# the rules follow the board's parameters
+run_in $'help\nquit\n' play "lines:size=7x7,colors=5,line=4,spawn=2,rules=klines#1" --lines
+expect_out "Four or more balls" "lines of 4: the rules say four"
+expect_out "brings two new balls" "two balls a turn: the rules say two"
+run list --json
+case "$OUT" in *"Five or more balls"*"brings three new balls"*) ok ;; *) bad "list --json: the rules with the defaults" ;; esac
+ids_as_files lines "lines:size=9x9#3"
+same_as_file "lines: path ID" "lines:size=9x9#3" path FILE c4 a1 --json
+
 finish

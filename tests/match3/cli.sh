@@ -337,4 +337,10 @@ run solve "$TMP/b32.txt" --algo beam --width 5 --json; expect_out '"width":5,' "
 # one range statement: a header's value is refused in the words of `new`
 expect_header_like_new kinds=1 $'match3 size=3x3 kinds=1\n111\n111\n111' match3 --kinds 1
 
+# Its IDs (the same for every game: tests/cli/common_ids.sh): `new` and
+# `new ID` agree, the ID stands for the board file in show and hint.
+new_same "match3" match3 --seed 2
+new_same "match3 scores" match3 --size 5x6 --kinds 5 --scores 2,5,9 --refill yes --seed 2
+ids_as_files match3 "match3:size=6x6,kinds=4#2"
+
 finish

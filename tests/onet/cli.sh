@@ -270,4 +270,26 @@ stopped_soon "exact: Ctrl-C"
 # one range statement: a header's value is refused in the words of `new`
 expect_header_like_new border=2 $'onet size=2x1 border=2\naa' onet --border 2
 
+# Its IDs (the same for every game: tests/cli/common_ids.sh): `new` and
+# `new ID` agree, the ID stands for the board file in show and hint.
+new_same "onet" onet --seed 3
+new_same "onet level 4" onet --level 4 --seed 3
+case "$ID" in *"level=4"*) ok ;; *) bad "onet: --level missing from the ID '$ID'" ;; esac
+new_same "onet options" onet --map classic --kinds 20 --obstacles 4 --bombs 2 --goal obstacles --seed 3
+# Levels in line mode: level 2's board follows from the first level's ID.
+level2() {
+    run_in $'solve\nquit\n' play onet --level 1 --size 4x2 --kinds 2 --solvable yes --seed "$1" --lines
+    expect_rc 0 "onet level 1 seed $1"
+    expect_out "level 2" "onet level 2 reached (seed $1)"
+    L2=$(printf '%s\n' "$OUT" | grep -m1 '^id: onet:level=2')
+    [ -n "$L2" ] && ok || bad "onet seed $1: no level 2 ID"
+}
+level2 3; a=$L2
+level2 4; b=$L2
+level2 3; c=$L2
+[ "$a" != "$b" ] && ok || bad "level 2 is the same for seeds 3 and 4: $a"
+[ "$a" = "$c" ] && ok || bad "level 2 differs for the same seed: $a / $c"
+ids_as_files onet "onet:size=6x4,kinds=4#5"
+same_as_file "onet: path ID" "onet:size=6x4,kinds=4#5" path FILE a1 b1
+
 finish

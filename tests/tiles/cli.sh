@@ -157,4 +157,51 @@ expect_out "  4  seed               -      -" "bench: the seed's program at N=4"
 # one range statement: a header's value is refused in the words of `new`
 expect_header_like_new hop=100000 $'tiles hop=100000\nBW_' tiles --hop 100000
 
+# Its IDs (the same for every game: tests/cli/common_ids.sh): `new` and
+# `new ID` agree, the ID stands for the board file in show and hint.
+new_same "tiles" tiles --seed 5
+[ "$ID" = "tiles:n=3,hop=2,start=standard#5" ] && ok || bad "tiles: ID is '$ID'"
+new_same "tiles random" tiles --n 6 --start random --seed 99
+# play ID: line mode starts that board and shows the ID
+run_in $'show\nid\nquit\n' play "tiles:n=6,hop=2,start=random#99" --lines
+expect_rc 0 "play ID"
+expect_out "id: tiles:n=6,hop=2,start=random#99" "play ID shows the ID"
+row=$("$GRIDLAB" new tiles --n 6 --start random --seed 99 | tail -1)
+spaced=$(printf '%s' "$row" | sed 's/./  &/g')
+expect_out "$spaced" "play ID shows the board"
+# bad IDs: exit 2, the part named
+expect_bad_input "ID value out of range" new "tiles:n=99#1"
+expect_err "n=99" "ID bad value named"
+expect_bad_input "play bad ID" play "tiles:n=0#1" --lines
+expect_err "n=0" "play bad ID named"
+# line mode: undo, save, load, restart
+save="$TMP/t.txt"
+run_in $'5-7\n3-5\nundo\nsave\nquit\n' play tiles --seed 1 --save "$save" --lines
+expect_rc 0 "play --save"
+grep -qx '# id: tiles:n=3,hop=2,start=standard#1' "$save" && ok || bad "save keeps the ID: $(head -3 "$save")"
+grep -q '^BBBW_WW$' "$save" && ok || bad "save after undo: $(cat "$save")"
+run_in $'restart\nshow\nquit\n' play "$save" --lines
+expect_rc 0 "play a save"
+expect_out "id: tiles:n=3,hop=2,start=standard#1" "a loaded save keeps its ID"
+expect_out "B  B  B  W  W  W  _" "restart goes back to the ID's board"
+# a restart is undone by redoing its moves
+run_in $'5-7\n3-5\nrestart\nredo\nredo\nshow\nquit\n' play tiles --seed 1 --lines
+expect_rc 0 "restart, then redo"
+expect_out "B  B  _  W  B  W  W" "redo after a restart brings the moves back"
+ids_as_files tiles "tiles:n=3#4"
+# the moves of solve --json (its time varies)
+"$GRIDLAB" new "tiles:n=4#4" >"$TMP/t4.txt"
+a=$("$GRIDLAB" solve "$TMP/t4.txt" --json | sed 's/"ms":[0-9.]*//; s/"peak_bytes":[0-9]*//')
+b=$("$GRIDLAB" solve "tiles:n=4#4" --json | sed 's/"ms":[0-9.]*//; s/"peak_bytes":[0-9]*//')
+[ -n "$a" ] && [ "$a" = "$b" ] && ok || bad "tiles: solve ID differs from solve FILE: $a / $b"
+# a file whose name reads as an ID is a file
+"$GRIDLAB" new "tiles:n=2#1" >"$TMP/tiles:n=5#1"
+run show "$TMP/tiles:n=5#1"
+expect_rc 0 "a file named like an ID: read"
+expect_out "B  B  W  W  _" "a file named like an ID: its own board, not the ID's"
+(cd "$TMP" && "$GRIDLAB" show "tiles:n=5#1") >"$TMP/out" 2>&1
+grep -q "B  B  W  W  _" "$TMP/out" && ok || bad "a file named like an ID in the working directory: $(cat "$TMP/out")"
+expect_bad_input "a bad ID" hint "tiles:n=x#1"
+expect_err "n=x: expected a whole number" "a bad ID: the part named"
+
 finish
