@@ -112,7 +112,7 @@ static int parse_header(gl_text *t, const char *s, size_t n, int line, gl_error 
     for (size_t k = 0; t->game[k]; k++) {
         char c = t->game[k];
         if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')))
-            return gl_text_error(t, line, err, "expected a game name (like 'flood'), found '%.40s'",
+            return gl_text_error(t, line, err, "expected a game name (lower-case letters and digits), found '%.40s'",
                                  t->game);
     }
     for (;;) {
