@@ -625,7 +625,8 @@ test('the old page\'s game in progress and bests are carried over once', async (
   }
 });
 
-// Two tabs share the browser's storage: the last write wins, and what is
+// Two tabs share the browser's storage: the last move wins (the other
+// tab's save of its clock every 5 s does not write over it), and what is
 // stored always loads.
 test('two tabs: the last write wins and the storage stays whole', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true });
@@ -639,6 +640,7 @@ test('two tabs: the last write wins and the storage stays whole', async () => {
     await clickCell(a, 'e1');
     await clickCell(b, 'g1');
     const bBoard = await boardOf(b);
+    await a.waitForTimeout(5500); /* a's clock saved meanwhile */
     const fresh = await context.newPage();
     await fresh.goto(server.url + '?anim=off');
     await settled(fresh);

@@ -421,6 +421,7 @@ function makeBoard(S, dom) {
     document.addEventListener('keydown', stop, true);
     board.addEventListener('pointerdown', stop, true);
     board.addEventListener('click', stop, true);
+    board.dataset.cascadeMs = String(ms * (steps.length + 1)); /* the plan: each step and the last paint */
     board.classList.add('cascading');
     busy(1);
     const points = [];

@@ -97,7 +97,7 @@ function pageMain() {
       const reply = await rpc.call(op, args);
       /* the board before a move, from which its animation replays it */
       if (reply.events) S.before = from;
-      if (reply.save !== undefined) keep(reply.save);
+      if (reply.save !== undefined) keep(reply.save, op === 'tick' || op === 'save');
       if (reply.state) take(reply.state);
       return reply;
     } finally {
@@ -105,9 +105,14 @@ function pageMain() {
     }
   }
 
-  function keep(text) {
+  /* The game kept in the browser's storage.  A refresh of its clock (the
+   * periodic save, a tick) is not written over a game that another tab
+   * stored since this tab's last write: between tabs, the last move wins. */
+  function keep(text, refresh) {
     S.saved = { text, at: performance.now() };
+    if (refresh && S.wrote !== undefined && store.game() !== S.wrote) return;
     store.setGame(text);
+    S.wrote = text;
   }
 
   /* ---------------------------------------------------------- showing */
@@ -812,7 +817,8 @@ function pageMain() {
      * kept beside it (the clock stands from here until the page is back). */
     window.addEventListener('pagehide', () => {
       const st = S.state;
-      if (S.saved && st && st.game && st.status === 'playing' && !S.paused) store.setOpen(performance.now() - S.saved.at);
+      if (S.saved && st && st.game && st.status === 'playing' && !S.paused && store.game() === S.saved.text)
+        store.setOpen(performance.now() - S.saved.at);
     });
   }
 
