@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { SITE, GAMES, boardOf, idOf, launch, legalMoves, openPage, picksOf, serve, settled, stateOf, webBoard } from './lib.mjs';
+import { SITE, GAMES, boardOf, idOf, launch, legalMoves, openPage, picksOf, rulesOpen, serve, settled, stateOf, webBoard } from './lib.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -87,6 +87,7 @@ for (const game of GAMES) {
       for (const l of labels) assert.match(l, /^[a-z0-9 ]+: [a-z]+( [a-z0-9]+)*(, [a-z0-9 ]+)?$/i, l);
       // the rules dialog open: nothing either
       await page.keyboard.press('?');
+      await rulesOpen(page);
       assert.deepEqual(await axeViolations(page), [], 'axe-core with the rules open');
       await page.keyboard.press('Escape');
       assert.deepEqual(page.problems, []);

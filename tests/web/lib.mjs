@@ -98,6 +98,12 @@ export async function settled(page, timeout = 60000) {
     null, { timeout });
 }
 
+// The rules dialog, once opened by a click or '?': the page asks the
+// engine for the board's rules first, then fills and opens the dialog.
+export async function rulesOpen(page) {
+  await page.waitForSelector('#rules-dialog[open]', { timeout: 60000 });
+}
+
 export async function act(page, selector) {
   await page.click(selector);
   await settled(page);

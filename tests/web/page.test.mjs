@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import {
   GAMES as GAME_NAMES, GRIDLAB, ROOT, SHOTS, SITE, act, boardOf, cli, downloadSave, idOf, launch, legalMoves, openPage,
-  picksOf, serve, settled, stateOf, statusOf, webBoard,
+  picksOf, rulesOpen, serve, settled, stateOf, statusOf, webBoard,
 } from './lib.mjs';
 
 // One game of each, from an ID; `ends`: what solving to the end may give
@@ -287,6 +287,7 @@ test('the keyboard plays: arrows, Enter, u and r', async () => {
     await settled(page);
     assert.equal(await boardOf(page), moved);
     await page.keyboard.press('?');
+    await rulesOpen(page);
     assert.equal(await page.isVisible('#rules-dialog'), true);
     assert.match(await page.textContent('#rules-text'), /tile/i);
     // what each figure of the status line means

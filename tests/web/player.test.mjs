@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { GAMES, GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, serve, settled, stateOf, statusOf, webBoard } from './lib.mjs';
+import { GAMES, GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, rulesOpen, serve, settled, stateOf, statusOf, webBoard } from './lib.mjs';
 
 let server;
 let browser;
@@ -327,6 +327,7 @@ test('words for players: presets, rules, forms and their errors', async () => {
       await choose(page, '#game', game);
       for (const p of await presetsOf(page)) wordsOk(`${game} preset`, p.name);
       await page.click('[data-action=rules]');
+      await rulesOpen(page);
       for (const sel of ['#rules-text', '#rules-moves', '#rules-status', '#rules-solver', '#rules-dialog'])
         wordsOk(`${game} ${sel}`, await page.textContent(sel));
       assert.ok((await page.textContent('#rules-solver')).startsWith('Solve '), game);
@@ -342,6 +343,7 @@ test('words for players: presets, rules, forms and their errors', async () => {
         const other = (await presetsOf(page)).find((p) => new RegExp(form.rules.preset).test(p.name));
         await choose(page, '#preset', other.value);
         await page.click('[data-action=rules]');
+        await rulesOpen(page);
         assert.match(await page.textContent('#rules-board'), new RegExp(form.rules.presetBoard));
         await page.keyboard.press('Escape');
       }
@@ -525,6 +527,7 @@ test('the dialogs fit the screen, or scroll inside it; screenshots', async () =>
       size.mobile ? { isMobile: true, hasTouch: true } : {});
     try {
       await page.keyboard.press('?');
+      await rulesOpen(page);
       await check(page, size, 'rules', '#rules-dialog');
       await page.keyboard.press('Escape');
       for (const game of GAMES.filter((g) => webBoard(g).form)) { // the games whose form the tests check
