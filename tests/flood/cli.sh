@@ -92,6 +92,18 @@ expect_header_like_new size=1x3 $'flood size=1x3 colors=2\n0\n1\n0' flood --size
 
 # bench flood: the many-colour sets and the hard boards (a line per board,
 # with its name, proved at its published length)
+# a stopped A* says the length no solution is below (every f level under
+# it searched): 16_16_10_001 (33 moves) stopped after 300 ms, on one and
+# on two threads, a bound from the root's to the optimum
+{ echo "flood size=16x16 colors=11"; sed -n 62p "$GL_SOURCE_DIR/bench/data/flood/hard99.txt" | fold -w16; } >"$TMP/h33.txt"
+for th in 1 2; do
+    run solve "$TMP/h33.txt" --json --limit-ms 300 --threads $th; expect_rc 0 "stopped A*, $th threads"
+    expect_out '"optimal":false' "stopped A*, $th threads: not proved"
+    lb=$(printf '%s\n' "$OUT" | sed -n 's/.*"lower_bound":\([0-9]*\).*/\1/p')
+    [ -n "$lb" ] && [ "$lb" -ge 20 ] && [ "$lb" -le 33 ] && ok || bad "stopped A*, $th threads: lower bound '$lb' in 20..33"
+done
+run solve "$b" --json; expect_out '"optimal":true,"cost":7' "proved"
+case $OUT in *lower_bound*) bad "a proved answer has no lower_bound" ;; *) ok ;; esac
 run bench flood --sets hard99 --algos astar --boards 2; expect_rc 0 "bench hard99"
 expect_out "12_12_06_001   12x12     18     18 proved" "bench hard99: board 1 proved at its length"
 expect_out "12_12_06_002   12x12     20     20 proved" "bench hard99: board 2"

@@ -1280,6 +1280,11 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
         if (depth < 0) gl_info_int(&s->info, "lower_bound", level);
         /* a stop by Ctrl-C anywhere stops this process's command too */
         if (stopped && strcmp(stopped, "interrupted") == 0 && m->lim && m->lim->interrupt) *m->lim->interrupt = 1;
+    } else if (depth < 0) {
+        /* stopped in level L (every worker in the same level): each
+         * node below it was expanded and none was a goal, so no
+         * solution is shorter than L */
+        gl_info_int(&s->info, "lower_bound", S.w ? S.w[0].level : S.level);
     }
     if (depth >= 0) {
         flood_push_route(p, cols, depth, s);
