@@ -1269,23 +1269,21 @@ static void astar_search(const flood_problem *p, gl_meter *m, gl_solution *s, in
     int cols[FLOOD_MAX_CELLS], depth = -1;
     size_t peak_all = 0;
     if (S.goal) depth = route_colours(S.goal, cols);
+    /* the level the search was in (every worker in the same one): each
+     * node below it was expanded and none was a goal, so without a goal
+     * no solution is shorter than it */
+    int level = S.w ? S.w[0].level : S.level;
     if (rm) {
         /* every process: the goal any found, why any stopped, the effort */
-        int level = S.w ? S.w[0].level : S.level;
         size_t peak = S.w ? S.w[0].meter.peak : 0;
         unsigned long long all = nodes;
         rm->finish(rm->ctx, cols, &depth, FLOOD_MAX_CELLS, &stopped, &level, &all, &peak);
         s->nodes += all - nodes;
         peak_all = peak;
-        if (depth < 0) gl_info_int(&s->info, "lower_bound", level);
         /* a stop by Ctrl-C anywhere stops this process's command too */
         if (stopped && strcmp(stopped, "interrupted") == 0 && m->lim && m->lim->interrupt) *m->lim->interrupt = 1;
-    } else if (depth < 0) {
-        /* stopped in level L (every worker in the same level): each
-         * node below it was expanded and none was a goal, so no
-         * solution is shorter than L */
-        gl_info_int(&s->info, "lower_bound", S.w ? S.w[0].level : S.level);
     }
+    if (depth < 0) gl_info_int(&s->info, "lower_bound", level);
     if (depth >= 0) {
         flood_push_route(p, cols, depth, s);
         s->solved = 1;
