@@ -8,9 +8,10 @@ gl_simd_runs(flood test_flood)
 # is refused there.
 add_test(NAME cli/flood_mpi COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
 # Run by the sanitizer pass too (Open MPI's own allocations suppressed for
-# LeakSanitizer: mpi.supp, and the unwinder set in mpi.sh).
-set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli" TIMEOUT 900 SKIP_RETURN_CODE 77
+# LeakSanitizer: mpi.supp, and the unwinder set in mpi.sh); labelled with
+# its game, as the game's own test (a build without the game has no --mpi).
+set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli;${game}" TIMEOUT 900 SKIP_RETURN_CODE 77
   ENVIRONMENT "${GL_CLI_ENV}")
 add_test(NAME cli/flood_mpi_full COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
-set_tests_properties(cli/flood_mpi_full PROPERTIES LABELS "cli;full" TIMEOUT 900 SKIP_RETURN_CODE 77
+set_tests_properties(cli/flood_mpi_full PROPERTIES LABELS "cli;${game};full" TIMEOUT 900 SKIP_RETURN_CODE 77
   ENVIRONMENT "${GL_CLI_ENV};MPI_FULL=1")

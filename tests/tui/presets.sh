@@ -111,9 +111,13 @@ for i in $(seq 1 "$npresets"); do
     check_id "$GAME preset $i ($label)"
     check_words "$GAME preset $i ($label): the board"
     check_colours "$GAME preset $i ($label)" 32
-    # (a minute to think: the default 5 s gave tiles' largest preset no move
-    # on a loaded machine, ctest -j16 on two cores)
-    mv=$("$GRIDLAB" hint "$SAVE" --limit-ms 60000 --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p')
+    # (any legal move will do: a second to think, then a minute where that
+    # gave none, as the default 5 s gave tiles' largest preset on a loaded
+    # machine, ctest -j16 on two cores; flood's large boards think until
+    # their limit, so a minute first took a minute each)
+    hint_move() { "$GRIDLAB" hint "$SAVE" --limit-ms "$1" --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p'; }
+    mv=$(hint_move 1000)
+    [ -n "$mv" ] || mv=$(hint_move 60000)
     if [ -z "$mv" ]; then bad "$GAME preset $i ($label): gridlab hint gave no move"; continue; fi
     keys :
     typed "$mv"
