@@ -28,6 +28,15 @@ bad_input() {
     # One line, not a flood of output (the message quotes at most a little of the input).
     if [ "$(printf '%s' "$ERR" | wc -c)" -lt 600 ]; then ok; else bad "$name: message too long"; fi
 }
+# alive PID: the process is there and has not ended (a zombie the shell has
+# not waited for has ended).  Every polling loop below stops when the
+# program it waits on ends: a loop that polls a finished program until its
+# count runs out turns a missed moment into minutes.
+alive() {
+    local st
+    st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1)
+    [ -n "$st" ] && [ "$st" != Z ]
+}
 # interrupt_after_cpu SIGNALS ARGS...: runs gridlab ARGS in the background
 # and sends SIGNALS (one, or several in one word: "STOP -INT -CONT") once the program has used some CPU time (so its search
 # is surely running: a fixed sleep is not enough on a loaded machine or
@@ -42,6 +51,7 @@ interrupt_after_cpu() {
             set -- ${stat##*) }
             [ $(( ${12} + ${13} )) -ge "$need" ] && break
         fi
+        alive "$pid" || break
         sleep 0.1
     done
     local s
@@ -139,6 +149,7 @@ else
                    [ $# -ge 13 ] && [ $(( ${12} + ${13} )) -ge "${GL_HOSTILE_SIGINT_CPU:-30}" ] && caught=4000 ;;
             esac
             [ -n "$caught" ] && [ $(( (16#$caught >> 14) & 1 )) = 1 ] && break
+            alive "$pid" || break
             sleep 0.01
         done
         target=${child:-$pid}
