@@ -26,16 +26,16 @@ run() {
     RUN_MS=$(((${EPOCHREALTIME/[.,]/} - t0) / 1000))
     children_cpu_ms RUN_CPU_MS
     RUN_CPU_MS=$((RUN_CPU_MS - c0))
-    OUT=$(cat "$TMP/out")
-    ERR=$(cat "$TMP/err")
+    OUT=$(<"$TMP/out")
+    ERR=$(<"$TMP/err")
 }
 # run_in INPUT ARGS...: the same with INPUT on standard input.
 run_in() {
     local input=$1; shift
     printf '%s' "$input" | "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err"
     RC=$?
-    OUT=$(cat "$TMP/out")
-    ERR=$(cat "$TMP/err")
+    OUT=$(<"$TMP/out")
+    ERR=$(<"$TMP/err")
 }
 ok() { PASS=$((PASS + 1)); }
 bad() {

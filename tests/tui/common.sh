@@ -338,7 +338,7 @@ start crash NO_COLOR=1 -- play tiles --seed 3
 wait_for "m menu" "crash: starts"
 kill -SEGV "$(prog_pid)"
 end=$((SECONDS + WAIT_S))
-while [ -z "$(dead_status)" ] && [ $SECONDS -le $end ]; do sleep 0.05; done
+while ! ended && [ $SECONDS -le $end ]; do sleep 0.05; done
 st=$(dead_status)
 if [ -n "$st" ] && [ "$st" != 0 ]; then ok; else bad "crash: the program should die on SIGSEGV (status '$st')"; fi
 expect_no_screen "m menu" "crash: the terminal is restored"
@@ -464,8 +464,9 @@ if has_game lines; then
     # a turn past 21 (the screen is read between moves: on a loaded
     # machine a read can take longer than a turn is shown)
     end=$((SECONDS + WAIT_S * 4)); turn=0
-    while [ $SECONDS -le $end ] && ! dead; do
-        turn=$(screen | sed -n 's/.*  turn \([0-9]*\) .*/\1/p' | head -n 1)
+    while [ $SECONDS -le $end ] && ! ended; do
+        scr=$(screen)
+        [[ $scr =~ \ \ turn\ ([0-9]+)\  ]] && turn=${BASH_REMATCH[1]}
         [ "${turn:-0}" -gt 21 ] && break
         sleep 0.05
     done

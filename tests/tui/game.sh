@@ -62,7 +62,7 @@ play_small() {
         [ -z "$mv" ] && break
         move_clicks "$GAME" "$mv" "$SAVE"
         if [ ${#CLICKS[@]} -eq 0 ]; then bad "$name: no cells for the move $mv"; return; fi
-        before=$(cat "$SAVE")
+        before=$(<"$SAVE")
         local k
         for ((k = 0; k < ${#CLICKS[@]}; k += 2)); do
             cell_xy "${CLICKS[k]}" "${CLICKS[k + 1]}" "$W" "$H"
@@ -70,8 +70,8 @@ play_small() {
         done
         # the move is made (the file is saved at once) and shown
         local end=$((SECONDS + WAIT_S))
-        while [ "$(cat "$SAVE")" = "$before" ] && [ $SECONDS -le $end ]; do sleep 0.05; done
-        if [ "$(cat "$SAVE")" = "$before" ]; then bad "$name: the clicks did not play $mv"; return; fi
+        while [ "$(<"$SAVE")" = "$before" ] && [ $SECONDS -le $end ]; do sleep 0.05; done
+        if [ "$(<"$SAVE")" = "$before" ]; then bad "$name: the clicks did not play $mv"; return; fi
         wait_either "$mv: " "best results" "$name: the move $mv shown" || return
         n=$((n + 1))
         on_screen "best results" && break

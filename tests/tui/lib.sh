@@ -70,7 +70,10 @@ keys() { "${TMUX_CMD[@]}" send-keys -t "$SESSION" "$@"; }
 typed() { "${TMUX_CMD[@]}" send-keys -t "$SESSION" -l "$1"; }
 dead() { [ "$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_dead}' 2>/dev/null)" = 1 ]; }
 # The program's exit status once it has ended, else nothing.
-dead_status() { cat "$TMP/$SESSION.status" 2>/dev/null; }
+dead_status() { [ -s "$TMP/$SESSION.status" ] && echo "$(<"$TMP/$SESSION.status")"; }
+# ended: the program has ended (its exit status is written; the pane dies
+# right after), read without starting a program.
+ended() { [ -s "$TMP/$SESSION.status" ]; }
 # The program's process id (the child of the pane's shell).
 # Read from /proc, so that nothing beyond bash and tmux is needed.
 prog_pid() {
@@ -91,11 +94,15 @@ prog_pid() {
 # The screen as one line, runs of blanks made one: text the front end
 # wrapped onto two lines still matches.
 screen_flat() { screen | tr '\n' ' ' | tr -s ' '; }
+# (In the shell itself: a poll runs several times a second for the whole
+# of a wait, and each program started costs milliseconds of processor
+# time, so a poll starts one, tmux's capture-pane.)
 on_screen() {
     local s
     s=$(screen)
     case "$s" in *"$1"*) return 0 ;; esac
-    s=$(printf '%s' "$s" | tr '\n' ' ' | tr -s ' ')
+    s=${s//$'\n'/ }
+    while [[ $s == *"  "* ]]; do s=${s//  / }; done
     case "$s" in *"$1"*) return 0 ;; esac
     return 1
 }
@@ -105,7 +112,7 @@ wait_for() {
     local text=$1 name=$2 end=$((SECONDS + WAIT_S))
     while [ $SECONDS -le $end ]; do
         if on_screen "$text"; then ok; return 0; fi
-        if dead; then break; fi
+        if ended; then on_screen "$text" && { ok; return 0; }; break; fi
         sleep 0.05
     done
     bad "$name: the screen never showed '$text'"
@@ -116,7 +123,7 @@ wait_either() {
     local end=$((SECONDS + WAIT_S))
     while [ $SECONDS -le $end ]; do
         if on_screen "$1" || on_screen "$2"; then ok; return 0; fi
-        if dead; then break; fi
+        if ended; then on_screen "$1" || on_screen "$2" && { ok; return 0; }; break; fi
         sleep 0.05
     done
     bad "$3: the screen never showed '$1' or '$2'"
@@ -136,7 +143,8 @@ wait_gone() {
 wait_exit() {
     local want=$1 name=$2 end=$((SECONDS + WAIT_S)) st
     while [ $SECONDS -le $end ]; do
-        st=$(dead_status)
+        st=""
+        [ -s "$TMP/$SESSION.status" ] && st=$(<"$TMP/$SESSION.status")
         if [ -n "$st" ]; then
             if [ "$st" = "$want" ]; then ok; else bad "$name: exit status $st, expected $want"; fi
             return 0
