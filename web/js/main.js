@@ -128,7 +128,11 @@ function pageMain() {
     if (S.cursor.r >= s.h || S.cursor.c >= s.w) S.cursor = { r: 0, c: 0 };
     view.paint();
     document.body.dataset.state = s.status;
-    $('#status').textContent = s.status_line;
+    /* Each field of the status line (two spaces apart) in a span that is
+     * not broken, so that a narrow column wraps between fields, never
+     * inside one ("game / over"); the text read is the line itself. */
+    const fields = (s.status_line || '').split(/( {2,})/);
+    $('#status').replaceChildren(...fields.map((f, i) => (i % 2 ? f : el('span', { className: 'field', textContent: f }))));
     $('#game').value = s.game;
     $('#game-id').textContent = s.id || '(none: a custom game)';
     for (const b of $$('[data-action=undo]')) b.disabled = !s.can_undo;
