@@ -97,6 +97,18 @@ test('every preset of every game: cells large enough to tap, or the board pans; 
           if (m.pans) assert.ok(m.cell >= 24, `${size.name} ${game} "${p.name}": pans with cells of ${m.cell} px`);
           assert.ok(m.pageWidth <= size.viewport.width, `${size.name} ${game} "${p.name}": the page is ${m.pageWidth} px wide`);
           if (m.pans) assert.ok(m.zoomIn || m.zoomOut, `${size.name} ${game} "${p.name}": pans but cannot zoom`);
+          // the move buttons (Flood-It's colours) beside or under the board, none under it
+          const under = await page.evaluate(() => {
+            const keys = document.querySelector('#move-keys');
+            if (!keys || keys.hidden) return null;
+            const a = document.querySelector('#board-area').getBoundingClientRect();
+            for (const b of keys.querySelectorAll('button')) {
+              const r = b.getBoundingClientRect();
+              if (r.right > a.left && r.left < a.right && r.bottom > a.top && r.top < a.bottom) return b.textContent;
+            }
+            return null;
+          });
+          assert.equal(under, null, `${size.name} ${game} "${p.name}": the move button ${under} lies under the board`);
           await page.screenshot({ path: join(SHOTS, `${size.name}-${game}-${p.value}.png`) });
         }
       }
