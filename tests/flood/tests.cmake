@@ -15,3 +15,8 @@ set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli;${game}" TIMEOUT 900 S
 add_test(NAME cli/flood_mpi_full COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
 set_tests_properties(cli/flood_mpi_full PROPERTIES LABELS "cli;${game};full" TIMEOUT 900 SKIP_RETURN_CODE 77
   ENVIRONMENT "${GL_CLI_ENV};MPI_FULL=1")
+# Never the two at once: each job's processes take the machine's cores
+# (Open MPI's processes poll while they wait), and 2 + 4 of them on two
+# cores beside valgrind stretched a watchdog's 3 s to 114 s (the full run
+# without onet, 2026-12-06).
+set_tests_properties(cli/flood_mpi cli/flood_mpi_full PROPERTIES RESOURCE_LOCK mpi)
