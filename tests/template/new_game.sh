@@ -13,11 +13,12 @@
 #
 # Environment: GL_SOURCE_DIR (the tree), GL_TEMPLATE_SANITIZE (ON: the copy
 # built with the sanitizers too, as the build under test is), GL_CCACHE (a
-# compiler launcher, used when it is a program).
+# compiler launcher, used when it is a program), GL_TEMPLATE_WORK (the
+# folder the copy is made in; default TMPDIR or /tmp).
 set -u
 part=${1:-native}
 src=${GL_SOURCE_DIR:?GL_SOURCE_DIR: the source tree}
-TMP=$(mktemp -d)
+TMP=$(mktemp -d "${GL_TEMPLATE_WORK:-${TMPDIR:-/tmp}}/template.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 PASS=0 FAIL=0
 ok() { PASS=$((PASS + 1)); }

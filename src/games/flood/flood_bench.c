@@ -12,8 +12,8 @@
  *
  * The data is found without the source tree: --data DIR, else
  * bench/data/flood under the current directory, else bench/data/flood of
- * the source tree this file was compiled in (FLOOD_BENCH_DATA, from
- * __FILE__). */
+ * the source tree the program was built from (GL_BENCH_DATA, the tree's
+ * bench/data, given by the build). */
 #include "cli.h"
 #include "games/flood/flood.h"
 #include "gridlab/timing.h"
@@ -23,8 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define FLOOD_BENCH_SELF __FILE__
-#define FLOOD_BENCH_DATA "../../../bench/data/flood" /* relative to this file's folder */
+#ifndef GL_BENCH_DATA
+#define GL_BENCH_DATA "bench/data"
+#endif
 
 /* A set: its name (the files NAME.txt and NAME.optimal-lengths.txt), the
  * board size (0: square, the side from the line's length), the start, and
@@ -67,10 +68,7 @@ static void data_dir(const char *given, char *out, size_t n)
         snprintf(out, n, "bench/data/flood");
         return;
     }
-    const char *self = FLOOD_BENCH_SELF;
-    const char *slash = strrchr(self, '/');
-    if (slash) snprintf(out, n, "%.*s/%s", (int)(slash - self), self, FLOOD_BENCH_DATA);
-    else snprintf(out, n, "%s", FLOOD_BENCH_DATA);
+    snprintf(out, n, "%s/flood", GL_BENCH_DATA);
 }
 
 static int cmp_double(const void *a, const void *b)
