@@ -77,7 +77,8 @@ const SIZES = [
   { name: 'phone', viewport: { width: 390, height: 844 }, least: 20, mobile: true },
   { name: 'landscape', viewport: { width: 844, height: 390 }, least: 20, mobile: true },
 ];
-const SIZES_RUN = process.env.GL_FULL === '1' ? SIZES : SIZES.filter((s) => s.name === 'phone');
+const FULL = process.env.GL_FULL === '1';
+const SIZES_RUN = FULL ? SIZES : SIZES.filter((s) => s.name === 'phone');
 test('every preset of every game: cells large enough to tap, or the board pans; screenshots', async () => {
   const rows = [];
   for (const size of SIZES_RUN) {
@@ -290,7 +291,8 @@ test('keys: s saves, S solves, n asks before a game in progress is left', async 
 // and saying "stopped time limit": its text says whether the move is the
 // best, in words, with no word of the search's own; and the time the page
 // takes for the hint on every preset's first board, as a table (a
-// measurement, not a limit a test holds).
+// measurement, not a limit a test holds).  The default run asks on each
+// game's first preset; the full run (GL_FULL=1) on every preset.
 test('the hint in words; its time in the page on every preset', async () => {
   const { context, page } = await openPage(browser, urlOf('flood:size=22x22,colors=8,start=corner,difficulty=medium#3'));
   try {
@@ -309,7 +311,7 @@ test('the hint in words; its time in the page on every preset', async () => {
     const rows = [`flood 22x22, 8 colours (flood:size=22x22,...#3): ${first.ms} ms: ${first.text}`];
     for (const game of GAMES) {
       await choose(page, '#game', game);
-      for (const p of await presetsOf(page)) {
+      for (const p of (await presetsOf(page)).slice(0, FULL ? undefined : 1)) {
         await choose(page, '#preset', p.value);
         const h = await hint().catch((e) => { throw new Error(`${game} "${p.name}": ${e.message}`); });
         assert.match(h.text, /^Hint: /, `${game} "${p.name}"`);
@@ -519,6 +521,8 @@ test('lines: Solve plays on past its first plan until it is stopped', async () =
 // left) on a desktop, a phone and a phone on its side: each lies within
 // the screen's width, and what is taller than the screen scrolls inside
 // the dialog, so that its buttons can be reached.  A screenshot of each.
+// The default run takes the two phone screens (the narrowest and the
+// shortest); the full run the desktop too.
 test('the dialogs fit the screen, or scroll inside it; screenshots', async () => {
   const fits = (page, sel) => page.$eval(sel, (d) => {
     const r = d.getBoundingClientRect();
@@ -534,7 +538,7 @@ test('the dialogs fit the screen, or scroll inside it; screenshots', async () =>
     assert.ok(f.scrolls, `${size.name} ${name}: taller than its box, and it does not scroll`);
     await page.screenshot({ path: join(SHOTS, `dialog-${size.name}-${name}.png`) });
   };
-  for (const size of SIZES) {
+  for (const size of FULL ? SIZES : SIZES.filter((z) => z.mobile)) {
     const { context, page } = await openPage(browser, urlOf('tiles:n=3,hop=2,start=standard#1'), size.viewport,
       size.mobile ? { isMobile: true, hasTouch: true } : {});
     try {
