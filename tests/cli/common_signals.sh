@@ -10,8 +10,6 @@
 source "$(dirname "$0")/lib.sh"
 needs_game tiles
 
-SLOW=1
-case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
 # until_true SECONDS CMD...: polls CMD every 0.05 s; 1 when it never held
 until_true() {
     local n=$(($1 * 20)); shift

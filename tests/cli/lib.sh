@@ -99,6 +99,20 @@ children_cpu_ms() {
         printf -v "$1" '%d' 0
     fi
 }
+# SLOW: 25 when the program is a script that runs it under valgrind
+# (scripts/valgrind-cli), where everything is 20-30 times slower and the
+# bounds are scaled; else 1.
+SLOW=1
+case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+# cpu_ticks PID: the processor time a process has used so far, in clock
+# ticks (1/100 s); 0 when it has ended.
+cpu_ticks() {
+    local stat=""
+    read -r stat <"/proc/$1/stat" 2>/dev/null || { echo 0; return; }
+    # shellcheck disable=SC2086
+    set -- ${stat##*) }
+    echo $((${12} + ${13}))
+}
 # Bounds that hold on a loaded machine (ctest -j16 on two cores, shared):
 # what a program does is held by its processor time, which the load does
 # not change; its wall time, mostly other processes' turns there, only

@@ -178,20 +178,11 @@ expect_rc 2 "batch > /dev/full"; expect_err "<stdout>: write error" "batch > /de
 # Under valgrind (GRIDLAB is then a script that runs it) everything is
 # 20-30 times slower and memory is valgrind's: the time bounds are scaled
 # and the memory checks skipped.
-SLOW=1
-case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
 PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
 # rss_run ARGS...: run, with the peak resident set in $KB (kilobytes)
 rss_run() {
     "$PEAKRSS" "$TMP/kb" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
     RC=$?; OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err"); KB=$(cat "$TMP/kb")
-}
-# cpu_ticks PID: the processor time a process has used, in 1/100 s
-cpu_ticks() {
-    local stat
-    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
-    set -- ${stat##*) }
-    echo $((${12} + ${13}))
 }
 # interrupt SIGNAL WAIT-CMD ARGS...: runs gridlab ARGS in the background,
 # waits until WAIT-CMD PID succeeds (at most 120 s), sends SIGNAL and

@@ -109,14 +109,6 @@ lb=$(field lower_bound)
 [ -n "$lb" ] && [ "$lb" -ge 20 ] && [ "$lb" -le 30 ] && ok || bad "limit: lower bound $lb in 20..30 (30 is optimal)"
 [ "$(field cost)" -ge 30 ] && ok || bad "limit: a whole solution"
 
-# cpu_ticks PID: the process's processor time so far, in clock ticks
-cpu_ticks() {
-    local stat=""
-    read -r stat <"/proc/$1/stat" 2>/dev/null || { echo 0; return; }
-    # shellcheck disable=SC2086
-    set -- ${stat##*) }
-    echo $((${12} + ${13}))
-}
 # ranks_of PID: the gridlab processes (rank 0's first) under the mpirun
 # under PID (the job), once both are searching: each has had 1 s of
 # processor time (MPI's start takes far less, even under the sanitizers;

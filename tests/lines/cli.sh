@@ -130,15 +130,6 @@ expect_bad_input "greedy with search option" autoplay lines --ai greedy --ms 5
 # a script that runs it) everything is 20-30 times slower: the bounds are
 # scaled.  The program's own start (long under AddressSanitizer on a
 # loaded machine) is measured on a tiny solve and not counted.
-SLOW=1
-case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
-# cpu_ticks PID: the processor time a process has used, in 1/100 s
-cpu_ticks() {
-    local stat
-    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
-    set -- ${stat##*) }
-    echo $((${12} + ${13}))
-}
 run new lines --seed 1; printf '%s\n' "$OUT" >"$TMP/l1.txt"
 # a crowded 26x26 board (lines98): its one-move ranking alone is long
 awk 'BEGIN { s = 777; print "lines size=26x26 colors=7 next=123 rules=lines98"

@@ -66,8 +66,6 @@ expect_rc 1 "memory limit exit 1"; expect_out '"stopped":"memory limit"' "memory
 # script that runs it) everything is 20-30 times slower and the memory is
 # valgrind's, and AddressSanitizer keeps freed memory and shadows it: time
 # bounds are scaled and the memory check skipped for both.
-SLOW=1
-case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
 ASAN=0
 grep -q __asan_init "$GRIDLAB" 2>/dev/null && ASAN=1
 PEAKRSS=${PEAKRSS:-$(dirname "$JSONCHECK")/gl_peakrss}
@@ -99,12 +97,6 @@ run solve "$TMP/n12.txt" --limit-ms 300 --json; took=$RUN_MS
 expect_out '"stopped":"time limit"' "astar (bitmaps) N=12 in 300 ms"
 limited "astar (bitmaps) N=12 with a 300 ms limit"
 # Ctrl-C: the search stops within 2 s of the signal and still reports.
-cpu_ticks() {
-    local stat
-    stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
-    set -- ${stat##*) }
-    echo $((${12} + ${13}))
-}
 for algo in astar ida; do
     "$GRIDLAB" solve "$TMP/n28.txt" --algo $algo --limit-ms 120000 --json >"$TMP/out" 2>"$TMP/err" </dev/null &
     pid=$!
