@@ -13,16 +13,15 @@ add_test(NAME cli/flood_mpi COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.s
 # the default pass runs cli/flood_mpi_quick, each way through the MPI code
 # once (MPI_QUICK=1: 54 s of processor time there instead of 80), and
 # leaves the whole to the full run (plain-only).
+set(mpi_labels "cli;${game}")
 if(GL_SANITIZE)
-  set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli;${game};plain-only" TIMEOUT 900 SKIP_RETURN_CODE 77
-    ENVIRONMENT "${GL_CLI_ENV}")
+  set(mpi_labels "cli;${game};plain-only")
   add_test(NAME cli/flood_mpi_quick COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
   set_tests_properties(cli/flood_mpi_quick PROPERTIES LABELS "cli;${game}" TIMEOUT 900 SKIP_RETURN_CODE 77
     ENVIRONMENT "${GL_CLI_ENV};MPI_QUICK=1" RESOURCE_LOCK mpi)
-else()
-  set_tests_properties(cli/flood_mpi PROPERTIES LABELS "cli;${game}" TIMEOUT 900 SKIP_RETURN_CODE 77
-    ENVIRONMENT "${GL_CLI_ENV}")
 endif()
+set_tests_properties(cli/flood_mpi PROPERTIES LABELS "${mpi_labels}" TIMEOUT 900 SKIP_RETURN_CODE 77
+  ENVIRONMENT "${GL_CLI_ENV}")
 add_test(NAME cli/flood_mpi_full COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/flood/mpi.sh)
 set_tests_properties(cli/flood_mpi_full PROPERTIES LABELS "cli;${game};full" TIMEOUT 900 SKIP_RETURN_CODE 77
   ENVIRONMENT "${GL_CLI_ENV};MPI_FULL=1")
