@@ -104,6 +104,21 @@ children_cpu_ms() {
 # bounds are scaled; else 1.
 SLOW=1
 case "$(head -c 400 "$GRIDLAB" 2>/dev/null | tr -d '\0')" in *valgrind*) SLOW=25 ;; esac
+# until_true SECONDS CMD...: polls CMD every 0.05 s; 1 when it never held
+until_true() {
+    local n=$(($1 * 20)); shift
+    for _ in $(seq 1 "$n"); do "$@" && return 0; sleep 0.05; done
+    return 1
+}
+# in_syscall PID NR [ARG]: the process waits in system call NR (0 read, 1
+# write, 7 poll) with first argument ARG if given (a descriptor, as
+# /proc/PID/syscall prints it: 0x0, 0x1): a signal now comes while it is
+# blocked there.
+in_syscall() {
+    local nr arg rest
+    read -r nr arg rest <"/proc/$1/syscall" 2>/dev/null || return 1
+    [ "$nr" = "$2" ] && { [ -z "${3:-}" ] || [ "$arg" = "$3" ]; }
+}
 # cpu_ticks PID: the processor time a process has used so far, in clock
 # ticks (1/100 s); 0 when it has ended.
 cpu_ticks() {

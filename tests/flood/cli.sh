@@ -284,15 +284,15 @@ for sig in INT TERM; do
     stopped_soon "batch: SIG$sig"
 done
 
-# Ctrl-C while the batch waits for more input on a pipe: interrupted, not
-# a read error.
+# Ctrl-C while the batch waits for more input on a pipe (in poll(2)):
+# interrupted, not a read error.
 mkfifo "$TMP/fifo"
 "$GRIDLAB" batch flood - --size 14x14 <"$TMP/fifo" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 exec 3>"$TMP/fifo"
 head -2 "$bf" >&3
-for _ in $(seq 1 $((100 * SLOW))); do [ "$(wc -l <"$TMP/out")" -ge 2 ] && break; sleep 0.1; done
-sleep 0.2
+two_printed() { [ "$(wc -l <"$TMP/out")" -ge 2 ] && in_syscall "$pid" 7; }
+until_true $((10 * SLOW)) two_printed || bad "batch: two boards printed and the input polled"
 kill -INT "$pid"
 wait "$pid"; RC=$?; ERR=$(cat "$TMP/err")
 exec 3>&-
@@ -304,12 +304,13 @@ expect_err "interrupted: 2 boards solved and printed, 0 read and not solved" "ba
 # reads yet (its 64 KiB are full after about 200 boards): the write goes
 # on once the reader reads, and the batch ends interrupted, exit 130, never
 # "write error: Interrupted system call" (the handler restarts the write).
+# The signal comes once the batch waits in write(2) on its standard output.
 for sig in INT TERM; do
     rm -f "$TMP/piped" "$TMP/piped.done"
     "$GRIDLAB" batch flood "$ft" --size 19x19 --algo greedy --json 2>"$TMP/err" </dev/null \
         > >(sleep $((3 * SLOW)); cat >"$TMP/piped"; touch "$TMP/piped.done") &
     pid=$!
-    sleep 1
+    until_true $((10 * SLOW)) in_syscall "$pid" 1 0x1 || bad "batch into a full pipe: SIG$sig: no write waiting"
     kill "-$sig" "$pid"
     wait "$pid"; RC=$?; ERR=$(cat "$TMP/err")
     for _ in $(seq 1 $((300 * SLOW))); do [ -e "$TMP/piped.done" ] && break; sleep 0.1; done
