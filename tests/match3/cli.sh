@@ -155,7 +155,11 @@ interrupted() {
     local after=$1; shift
     "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null &
     local pid=$! i
-    for i in $(seq 1 $((1200 * SLOW))); do [ "$(cpu_ticks $pid)" -ge $((after * 100 * SLOW)) ] && break; sleep 0.1; done
+    for i in $(seq 1 $((1200 * SLOW))); do
+        [ -e "/proc/$pid" ] || { bad "$*: ended before its Ctrl-C"; break; }
+        [ "$(cpu_ticks $pid)" -ge $((after * 100 * SLOW)) ] && break
+        sleep 0.1
+    done
     stop_after INT "$pid"
     MS=$STOP_MS
     OUT=$(cat "$TMP/out")
@@ -225,9 +229,11 @@ for algo in exact beam backtrack; do
     expect_out '"stopped":"interrupted"' "$algo after Ctrl-C"
     if [ "$(json_num cost)" -gt 0 ]; then ok; else bad "$algo after Ctrl-C lost its answer"; fi
 done
-interrupted 1 hint "$HUGE" --swaps 64 --json
+# (a hint has 0.4 s unless --limit-ms says more)
+interrupted 1 hint "$HUGE" --swaps 64 --limit-ms 3600000 --json
 within $((10000 * SLOW)) "hint after Ctrl-C"
 expect_json "hint after Ctrl-C json"
+expect_out '"stopped":"interrupted"' "hint after Ctrl-C"
 
 # Memory: the process's peak stays near --mem-mb (plus the program's own
 # base); a beam that would pass it stops with its best line.
