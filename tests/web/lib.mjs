@@ -73,22 +73,66 @@ export async function launch() {
   });
 }
 
-// A fresh context (its own localStorage) and page; errors on the page's
-// console, uncaught ones and requests to another origin fail the test that
-// reads page.problems.
+// A page with nothing stored (no localStorage, service worker or cache of
+// the page's origin) at the given size; errors on the page's console,
+// uncaught ones and requests to another origin fail the test that reads
+// page.problems.  Without context options (touch, reduced motion...) the
+// page is one kept per browser and handed back by its context's close():
+// that close leaves the page for about:blank (its pagehide save runs),
+// clears the origin's storage and keeps it, because a fresh context costs
+// the browser about twice the processor time of a load in a kept page.
+// A second page wanted while the kept one is in use gets a fresh context.
+const kept = new WeakMap(); // browser -> { context, page, cdp, busy }
 export async function openPage(browser, url, viewport = { width: 1280, height: 860 }, options = {}) {
+  let slot = Object.keys(options).length === 0 ? kept.get(browser) : undefined;
+  if (slot && (slot.busy || slot.page.isClosed())) slot = undefined;
+  if (!slot && Object.keys(options).length === 0 && !kept.has(browser)) {
+    slot = { ...(await fresh(browser, url, viewport, options)), busy: false };
+    slot.cdp = await slot.context.newCDPSession(slot.page);
+    kept.set(browser, slot);
+  }
+  if (!slot) {
+    const { context, page } = await fresh(browser, url, viewport, options);
+    page.origin = new URL(url).origin;
+    await page.goto(url);
+    await settled(page);
+    return { context, page };
+  }
+  const { context, page, cdp } = slot;
+  slot.busy = true;
+  page.problems = [];
+  page.origin = new URL(url).origin;
+  await page.setViewportSize(viewport);
+  await page.goto(url);
+  await settled(page);
+  const origin = page.origin;
+  const release = async () => {
+    if (page.isClosed()) { kept.delete(browser); return; }
+    await context.setOffline(false);
+    await page.goto('about:blank');
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    slot.busy = false;
+  };
+  const handle = new Proxy(context, {
+    get(target, prop) {
+      if (prop === 'close') return release;
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  return { context: handle, page };
+}
+
+async function fresh(browser, url, viewport, options) {
   const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   const page = await context.newPage();
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push('page error: ' + e.message));
   page.on('console', (m) => { if (m.type() === 'error') page.problems.push('console: ' + m.text()); });
   // the page fetches nothing from outside its own folder
-  const origin = new URL(url).origin;
   page.on('request', (r) => {
-    if (!/^(data|blob):/.test(r.url()) && new URL(r.url()).origin !== origin) page.problems.push('request outside the page: ' + r.url());
+    if (!/^(data|blob|about):/.test(r.url()) && new URL(r.url()).origin !== page.origin) page.problems.push('request outside the page: ' + r.url());
   });
-  await page.goto(url);
-  await settled(page);
   return { context, page };
 }
 
