@@ -895,3 +895,14 @@ GLW_API const char *glw_import_bests(const char *json, const char *scores)
     gl_scores_free(&t);
     return gl_sb_str(&OUT);
 }
+
+/* ------------------------------------------------------------ data files */
+
+GLW_API const char *glw_data_wanted(void) { return gl_data_wanted(); }
+
+GLW_API int glw_data_give(const char *name, const unsigned char *bytes, int len)
+{
+    if (len < 0 || gl_data_give(name, bytes, (size_t)len) != 0)
+        return gl_error_set(&E, "%s: the data file could not be kept (%d bytes)", name ? name : "(no name)", len);
+    return 0;
+}

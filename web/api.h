@@ -150,6 +150,18 @@ const char *glw_records(const char *scores);
 int glw_import_old_game(const char *json);
 const char *glw_import_bests(const char *json, const char *scores);
 
+/* ------------------------------------------------------------ data files */
+
+/* A data file the engine reads (the learned Lines player's weights) is
+ * not in the page's first load: a call that needs one fails (-1, the file
+ * named in glw_error()) and changes nothing, and glw_data_wanted() then
+ * says its name ("" otherwise; reading it clears it).  The page's worker
+ * fetches the file from the page's folder, gives its len bytes with
+ * glw_data_give (0, or -1 and glw_error()) and makes the call again
+ * (gridlab/data.h). */
+const char *glw_data_wanted(void);
+int glw_data_give(const char *name, const unsigned char *bytes, int len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -213,6 +213,12 @@ void gl_rng_to_hex(const gl_rng *r, char *out);
  * the all-zero state (which xoshiro cannot leave). */
 int gl_rng_from_hex(gl_rng *r, const char *hex);
 
+/* A game's data files given as bytes (gridlab/data.h): whether files may
+ * be read here (gl_data_files), and the name of the file a call wanted
+ * and did not have (it then fails with an error naming it). */
+int gl_data_files_allowed(void);
+void gl_data_want(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

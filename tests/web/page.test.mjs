@@ -195,10 +195,13 @@ for (const [game, cfg] of Object.entries(GAMES)) {
 // The page is one static folder: the page, its stylesheet, one script and
 // one WebAssembly module (the engine's loader is the script's first part);
 // the page's small loader fetches the script once, for the page and its
-// worker.
-test('the site is index.html, one stylesheet, one .js and one .wasm, the manifest, its icon and the service worker', () => {
+// worker.  Beside them the games' data files (every file of a game's
+// folder that is not C), fetched by the worker when first wanted.
+test('the site is index.html, one stylesheet, one .js and one .wasm, the manifest, its icon, the service worker and the games\' data files', () => {
+  const data = GAME_NAMES.flatMap((g) => readdirSync(join(ROOT, 'src', 'games', g), { withFileTypes: true })
+    .filter((d) => d.isFile() && !/\.[ch]$/.test(d.name)).map((d) => d.name));
   assert.deepEqual(readdirSync(SITE).sort(),
-    ['gridlab.js', 'gridlab.wasm', 'icon.svg', 'index.html', 'manifest.webmanifest', 'style.css', 'sw.js']);
+    ['gridlab.js', 'gridlab.wasm', 'icon.svg', 'index.html', 'manifest.webmanifest', 'style.css', 'sw.js', ...data].sort());
   const html = readFileSync(join(SITE, 'index.html'), 'utf8');
   assert.deepEqual([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('data:')).sort(),
     ['icon.svg', 'manifest.webmanifest', 'style.css']);

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { GAMES, GRIDLAB, SHOTS, boardOf, downloadSave, idOf, launch, openPage, rulesOpen, serve, settled, stateOf, statusOf, webBoard } from './lib.mjs';
+import { GAMES, GRIDLAB, SHOTS, act, boardOf, downloadSave, idOf, launch, openPage, rulesOpen, serve, settled, stateOf, statusOf, webBoard } from './lib.mjs';
 
 let server;
 let browser;
@@ -565,5 +565,36 @@ test('the dialogs fit the screen, or scroll inside it; screenshots', async () =>
     } finally {
       await context.close();
     }
+  }
+});
+
+// The learned Lines 98 player on the page (docs/web.md, "Data files"): its
+// weights are not in the first load; the first hint that wants them
+// fetches them once, and keeps them in the page's cache; each hint is
+// counted once (the call that wanted the file changed nothing).  A KLines
+// hint (the search player) fetches nothing.
+test('lines 98: the learned player\'s weights fetched at its first hint, once, and kept', async () => {
+  const weights = '/lines98.weights';
+  const { context, page } = await openPage(browser, urlOf('lines:size=9x9,colors=7,line=5,spawn=3,rules=klines#1'));
+  try {
+    server.hits.delete(weights);
+    await act(page, '[data-action=hint]');
+    assert.match(await page.textContent('#message'), /^Hint: /);
+    assert.equal(server.hits.get(weights), undefined, 'a KLines hint fetched the weights');
+    await page.goto(urlOf('lines:size=9x9,colors=7,line=5,spawn=3,rules=lines98#1'));
+    await settled(page);
+    assert.equal(server.hits.get(weights), undefined, 'the weights came with the first load');
+    for (let n = 1; n <= 2; n++) {
+      await act(page, '[data-action=hint]');
+      const said = await page.textContent('#message');
+      assert.match(said, /^Hint: [a-z]\d-[a-z]\d/, 'hint ' + n);
+      assert.equal(server.hits.get(weights), 1, `after hint ${n} the weights were fetched ${server.hits.get(weights)} times`);
+      assert.match(await downloadSave(page), new RegExp(`^# helped: hints=${n} solver=no$`, 'm'));
+    }
+    assert.ok(await page.evaluate((w) => caches.match(new URL('.' + w, location.href).href).then((r) => !!r), weights),
+      'the weights are not in the page\'s cache');
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
   }
 });

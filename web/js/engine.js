@@ -29,14 +29,30 @@ function engineWorker() {
     }
     return bin;
   }
-  async function fetchWasm() {
+  async function fetchKept(url) {
     try {
-      return await fetch(wasmUrl);
+      return await fetch(url);
     } catch (err) {
-      const hit = self.caches && await caches.match(wasmUrl);
+      const hit = self.caches && await caches.match(url);
       if (hit) return hit;
       throw err;
     }
+  }
+  const fetchWasm = () => fetchKept(wasmUrl);
+
+  /* A data file the engine wants (glw_data_wanted: the learned Lines
+   * player's weights), from the page's folder when it is first wanted,
+   * kept in the cache for the visits offline. */
+  async function fetchData(name) {
+    const url = new URL(name, base).href;
+    const r = await fetchKept(url);
+    if (!r.ok) throw new Error(name + ': HTTP ' + r.status);
+    const bin = new Uint8Array(await r.arrayBuffer());
+    if (self.caches) {
+      caches.open(CACHE).then((c) => c.put(url, new Response(bin, { headers: { 'content-type': 'application/octet-stream' } })))
+        .catch(() => {});
+    }
+    return bin;
   }
 
   async function fetchEngine() {
@@ -103,6 +119,8 @@ function engineWorker() {
       records: f('records', 'string', ['string']),
       importOldGame: f('import_old_game', 'number', ['string']),
       importBests: f('import_bests', 'string', ['string', 'string']),
+      dataWanted: f('data_wanted', 'string', []),
+      dataGive: f('data_give', 'number', ['string', 'array', 'number']),
     };
   });
 
@@ -160,7 +178,10 @@ function engineWorker() {
     importBests: [(a) => JSON.parse(api.importBests(a.json, a.scores || '')), false],
   };
 
-  self.onmessage = async (msg) => {
+  /* One request at a time, in order, a data file's fetch included. */
+  let queue = Promise.resolve();
+  self.onmessage = (msg) => { queue = queue.then(() => handle(msg)); };
+  async function handle(msg) {
     const { id, op, args } = msg.data;
     try {
       await ready;
@@ -175,6 +196,16 @@ function engineWorker() {
       if (!entry) throw new Error('unknown request ' + op);
       reply = entry[0](args || {});
       changes = entry[1];
+      /* a call that wanted a data file changed nothing: the file given,
+       * the same call once more */
+      const wanted = api.dataWanted();
+      if (wanted) {
+        /* a file that cannot be had (offline before its first use) is
+         * given empty: the engine does without it where it can */
+        const bin = await fetchData(wanted).catch(() => new Uint8Array(0));
+        if (api.dataGive(wanted, bin, bin.length) < 0) throw new Error(api.error());
+        reply = entry[0](args || {});
+      }
     } catch (err) {
       reply = { ok: false, error: String(err && err.message ? err.message : err) };
     }
@@ -182,5 +213,5 @@ function engineWorker() {
     reply.state = JSON.parse(api.state());
     if (changes && reply.state.game) reply.save = api.saveText();
     self.postMessage(reply);
-  };
+  }
 }

@@ -3,6 +3,10 @@
  * search player, the plan (lines_ai.h). */
 #include "lines_ai.h"
 #include "lines_learned.h"
+#include "lines_net.h"
+
+#include "gridlab/data.h"
+#include "gridlab/game_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,11 +30,17 @@ int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts)
         if (has_key(opts, learned_only[i])) return LINES_AI_LEARNED;
     if (b->rules != LINES_98 || b->w != 9 || b->h != 9 || b->colors != 7 || b->line != 5 || b->spawn != 3)
         return LINES_AI_SEARCH;
+    /* the weights given as bytes (none: the host could not get them, and
+     * the search player stands in), or wanted from a host without files
+     * (the page fetches them when first used: gridlab/data.h), or the
+     * installed file (no access() in the WebAssembly build: Emscripten
+     * 3.1.6's throws "SYSCALLS.calculateAt is not a function" in the
+     * worker) */
+    size_t given = 0;
+    if (gl_data_find(LNET_FILE_NAME, &given)) return given > 0 ? LINES_AI_LEARNED : LINES_AI_SEARCH;
+    if (!gl_data_files_allowed()) return LINES_AI_LEARNED;
 #ifdef __EMSCRIPTEN__
-    /* the page ships no weights file (and Emscripten 3.1.6's access()
-     * throws "SYSCALLS.calculateAt is not a function" in the worker: the
-     * Lines 98 hint never came back) */
-    return LINES_AI_SEARCH;
+    return LINES_AI_LEARNED;
 #else
     char path[4096];
     lines_net_default_path(path, sizeof path);

@@ -14,6 +14,9 @@
  *     u64 FNV-1a of everything above */
 #include "lines_net.h"
 
+#include "gridlab/data.h"
+#include "gridlab/game_impl.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -266,16 +269,31 @@ void lines_net_default_path(char *out, size_t cap)
 lines_net *lines_net_open(const char *path, gl_error *err)
 {
     char def[4200];
-    if (!path) {
+    /* without a name: the weights given as bytes (the page's), else the
+     * installed file where files can be read, else wanted from the host */
+    size_t given_len = 0;
+    const unsigned char *given = path ? NULL : gl_data_find(LNET_FILE_NAME, &given_len);
+    if (!path && !given) {
+        if (!gl_data_files_allowed()) {
+            gl_data_want(LNET_FILE_NAME);
+            gl_error_set(err, "%s: the learned player's weights are not loaded yet", LNET_FILE_NAME);
+            return NULL;
+        }
         lines_net_default_path(def, sizeof def);
         path = def;
+    }
+    if (given && given_len == 0) {
+        gl_error_set(err, "%s: the learned player's weights could not be had", LNET_FILE_NAME);
+        return NULL;
     }
     lines_net *net = malloc(sizeof *net);
     if (!net) {
         gl_error_set(err, "out of memory");
         return NULL;
     }
-    if (lines_net_load(net, path, NULL, NULL, err) != 0) {
+    int rc = given ? lines_net_load_bytes(net, given, given_len, LNET_FILE_NAME, NULL, NULL, err)
+                   : lines_net_load(net, path, NULL, NULL, err);
+    if (rc != 0) {
         free(net);
         return NULL;
     }
