@@ -127,6 +127,11 @@ ranks_of() {
     done
     printf '%s\n' "$procs"
 }
+# HANG_MS: a stopped job's end is held to it against a hang only (each
+# job runs under a 120 s timeout): Open MPI's teardown after a killed
+# rank took 43 s on a machine loaded by a full run (valgrind, the page's
+# tests and two builds beside).
+HANG_MS=60000
 # start_job ARGS...: mpirun -np 2 gridlab solve 16_16_10_001 --json --mpi
 # ARGS in the background (a search of several seconds): JOB (the
 # timeout's pid), MPIRUN, RANK0, RANK1
@@ -163,7 +168,7 @@ if [ "$quick" = 0 ]; then
     end_job TERM "$MPIRUN"
     expect_rc 1 "SIGTERM to mpirun: mpirun's status"
     expect_bounds "SIGTERM to mpirun"
-    [ "$STOP_MS" -lt 20000 ] && ok || bad "SIGTERM to mpirun: ended in $STOP_MS ms"
+    [ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "SIGTERM to mpirun: ended in $STOP_MS ms"
     start_job
     end_job INT "$MPIRUN"
     expect_rc 1 "SIGINT to mpirun: mpirun's status"
@@ -184,7 +189,7 @@ end_job TERM "$RANK0"
 expect_rc 130 "SIGTERM to rank 0, rank 1 stopped"
 expect_bounds "rank 0 alone"
 case "$OUT" in *'"ranks":'*) bad "rank 0 alone: figures of the others it did not hear" ;; *) ok ;; esac
-[ "$STOP_MS" -lt 20000 ] && ok || bad "rank 0 alone: ended in $STOP_MS ms"
+[ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "rank 0 alone: ended in $STOP_MS ms"
 
 # a process that hangs (SIGSTOP): the watchdog (3 s here) ends every
 # process, the message naming it, exit 2
@@ -193,7 +198,7 @@ start_job
 end_job STOP "$RANK1"
 expect_rc 2 "a process that hangs"
 expect_err "rank 0 of 2: no message from rank 1 for 3 s" "hangs: the watchdog names rank 1"
-[ "$STOP_MS" -lt 30000 ] && ok || bad "hangs: ended in $STOP_MS ms"
+[ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "hangs: ended in $STOP_MS ms"
 # a process killed (kill -9): mpirun ends the job itself, naming it (exit
 # 137, 128 + 9); rank 0, sent SIGTERM by mpirun, prints its bounds first
 if [ "$quick" = 0 ]; then
@@ -202,7 +207,7 @@ if [ "$quick" = 0 ]; then
     expect_rc 137 "kill -9 of rank 1: mpirun's status"
     printf '%s\n' "$ERR" | grep -Eq 'process rank 1 .*exited on signal 9' && ok || bad "kill -9: mpirun names rank 1"
     expect_bounds "kill -9"
-    [ "$STOP_MS" -lt 30000 ] && ok || bad "kill -9: ended in $STOP_MS ms"
+    [ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "kill -9: ended in $STOP_MS ms"
     # the same where mpirun leaves the others running (--enable-recovery):
     # the watchdog ends them, naming rank 1 (mpirun's own status is then 0)
     start_job --enable-recovery
@@ -216,7 +221,7 @@ if [ "$quick" = 0 ]; then
         *"show_help.c"*) echo "kill -9, recovery: Open MPI could not print the abort's status (its show_help error): not checked" ;;
         *) bad "kill -9, recovery: rank 0 aborts with status 2: stderr lacks 'with errorcode 2.'" ;;
     esac
-    [ "$STOP_MS" -lt 30000 ] && ok || bad "kill -9, recovery: ended in $STOP_MS ms"
+    [ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "kill -9, recovery: ended in $STOP_MS ms"
 fi
 unset GRIDLAB_MPI_WATCHDOG_S
 
