@@ -427,14 +427,17 @@ expect_rc 0 "learned with expectimax: games check"
 # the budget in decisions (not the CPU ceiling) bounds a move by default, so
 # games do not depend on the machine: the same games with --ms 50 and with
 # no ceiling to speak of, and a huge expectimax within its budget is quick
-run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --record "$TMP/d1.jsonl"
+# (under valgrind, SLOW times slower, the default ceiling stands scaled:
+# --ms 50 times SLOW, the same ceiling at the program's own speed)
+ceiling=(); [ "$SLOW" = 1 ] || ceiling=(--ms $((50 * SLOW)))
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 "${ceiling[@]}" --record "$TMP/d1.jsonl"
 expect_rc 0 "learned: the defaults"
 run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --ms 3600000 --record "$TMP/d2.jsonl"
 cmp -s "$TMP/d1.jsonl" "$TMP/d2.jsonl" && ok || bad "learned: the defaults' games depend on the CPU ceiling"
 run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --ms 3600000 --record "$TMP/d3.jsonl"; took=$RUN_MS
 expect_rc 0 "learned: --decisions bounds a move"
 limited "learned: 10 moves of at most 50 decisions" 5000
-run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 --record "$TMP/d4.jsonl"
+run autoplay lines --ai learned --weights "$TMP/a.w" --rules lines98 --games 1 --seed 8 --max-turns 10 --branch 64 --samples 10000 --decisions 50 "${ceiling[@]}" --record "$TMP/d4.jsonl"
 cmp -s "$TMP/d3.jsonl" "$TMP/d4.jsonl" && ok || bad "learned: --decisions: the games depend on the CPU ceiling"
 expect_bad_input "--decisions for the search player" autoplay lines --ai search --decisions 3
 # a new training from another's weights: --from a checkpoint into a layout
