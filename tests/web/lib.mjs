@@ -84,27 +84,22 @@ export async function launch() {
 // A second page wanted while the kept one is in use gets a fresh context.
 const kept = new WeakMap(); // browser -> { context, page, cdp, busy }
 export async function openPage(browser, url, viewport = { width: 1280, height: 860 }, options = {}) {
-  let slot = Object.keys(options).length === 0 ? kept.get(browser) : undefined;
-  if (slot && (slot.busy || slot.page.isClosed())) slot = undefined;
-  if (!slot && Object.keys(options).length === 0 && !kept.has(browser)) {
-    slot = { ...(await fresh(browser, url, viewport, options)), busy: false };
-    slot.cdp = await slot.context.newCDPSession(slot.page);
-    kept.set(browser, slot);
+  const plain = Object.keys(options).length === 0;
+  if (plain && !kept.has(browser)) {
+    const first = await fresh(browser, viewport, options);
+    kept.set(browser, { ...first, cdp: await first.context.newCDPSession(first.page), busy: false });
   }
-  if (!slot) {
-    const { context, page } = await fresh(browser, url, viewport, options);
-    page.origin = new URL(url).origin;
-    await page.goto(url);
-    await settled(page);
+  const slot = plain ? kept.get(browser) : undefined;
+  if (!slot || slot.busy || slot.page.isClosed()) {
+    const { context, page } = await fresh(browser, viewport, options);
+    await load(page, url);
     return { context, page };
   }
   const { context, page, cdp } = slot;
   slot.busy = true;
   page.problems = [];
-  page.origin = new URL(url).origin;
   await page.setViewportSize(viewport);
-  await page.goto(url);
-  await settled(page);
+  await load(page, url);
   const origin = page.origin;
   const release = async () => {
     if (page.isClosed()) { kept.delete(browser); return; }
@@ -123,7 +118,13 @@ export async function openPage(browser, url, viewport = { width: 1280, height: 8
   return { context: handle, page };
 }
 
-async function fresh(browser, url, viewport, options) {
+async function load(page, url) {
+  page.origin = new URL(url).origin;
+  await page.goto(url);
+  await settled(page);
+}
+
+async function fresh(browser, viewport, options) {
   const context = await browser.newContext({ viewport, acceptDownloads: true, ...options });
   const page = await context.newPage();
   page.problems = [];

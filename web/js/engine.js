@@ -22,9 +22,9 @@ function engineWorker() {
    * read from there when the network fails (offline). */
   const CACHE = 'gridlab-site';
   const wasmUrl = new URL('gridlab.wasm', base).href;
-  function keepEngine(bin) {
+  function keep(url, bin, type) {
     if (self.caches) {
-      caches.open(CACHE).then((c) => c.put(wasmUrl, new Response(bin, { headers: { 'content-type': 'application/wasm' } })))
+      caches.open(CACHE).then((c) => c.put(url, new Response(bin, { headers: { 'content-type': type } })))
         .catch(() => {});
     }
     return bin;
@@ -47,16 +47,11 @@ function engineWorker() {
     const url = new URL(name, base).href;
     const r = await fetchKept(url);
     if (!r.ok) throw new Error(name + ': HTTP ' + r.status);
-    const bin = new Uint8Array(await r.arrayBuffer());
-    if (self.caches) {
-      caches.open(CACHE).then((c) => c.put(url, new Response(bin, { headers: { 'content-type': 'application/octet-stream' } })))
-        .catch(() => {});
-    }
-    return bin;
+    return keep(url, new Uint8Array(await r.arrayBuffer()), 'application/octet-stream');
   }
 
   async function fetchEngine() {
-    return keepEngine(await fetchBytes());
+    return keep(wasmUrl, await fetchBytes(), 'application/wasm');
   }
   async function fetchBytes() {
     const r = await fetchWasm();
