@@ -445,7 +445,7 @@ GLW_API const char *glw_legal_moves(void)
     gl_json j;
     out_begin(&j);
     gl_json_arr_begin(&j);
-    if (g) {
+    if (g && gl_play_status(p) == GL_PLAYING) { /* none once the game is over */
         const gl_board *b = gl_play_board(p);
         int cap = 256;
         gl_move *mv = malloc(sizeof *mv * (size_t)cap);

@@ -74,7 +74,8 @@ const char *glw_state(void);
 const char *glw_id(void);
 int glw_status(void); /* GL_PLAYING, GL_WON, GL_LOST */
 const char *glw_status_line(void);
-/* The legal moves in the game's notation (a JSON array). */
+/* The legal moves in the game's notation (a JSON array; [] once the game
+ * is over, won, lost or out of time). */
 const char *glw_legal_moves(void);
 /* A cell's name in the game's notation (c4); "" outside 0..65535. */
 const char *glw_cell_name(int r, int c);

@@ -103,7 +103,7 @@ static void list_moves(lines_ui *u)
     const gl_game *g = gl_play_game(u->p);
     const gl_board *b = gl_play_board(u->p);
     gl_move mv[512];
-    int n = g->legal_moves(b, mv, 512);
+    int n = gl_play_status(u->p) == GL_PLAYING ? g->legal_moves(b, mv, 512) : 0; /* none once over */
     char buf[64];
     fprintf(u->o->out, "%d legal move%s:", n, n == 1 ? "" : "s");
     for (int i = 0; i < n && i < 512; i++) {

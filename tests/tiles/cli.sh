@@ -24,6 +24,11 @@ for algo in astar ucs ida greedy bfs seed; do
     run_in "$moves"$'\n' play "$b3" --lines
     expect_out "won!" "replay of $algo through play"
 done
+# a won game lists no move (its board would still slide)
+run_in "$moves"$'\nmoves\n' play "$b3" --lines
+printf '%s\n' "$OUT" | grep -Eq '(^|[^0-9])0 legal moves:$' && ok || bad "a won game lists no move"
+run_in $'moves\n' play "$b3" --lines
+printf '%s\n' "$OUT" | grep -Eq '(^|[^0-9])[1-9][0-9]* legal moves?: [1-9]' && ok || bad "a game in progress lists its moves"
 run solve "$b3" --heuristic pairs --json; expect_out '"cost":14' "seed heuristic"
 run solve "$b3" --trace; expect_rc 0 "trace"; expect_out "     14     0  " "trace ends at the goal: g 14, h 0"
 run solve "$b3" --trace --json; expect_json "trace goes to stderr with --json"; expect_err "state" "trace on stderr"

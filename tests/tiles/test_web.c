@@ -30,9 +30,19 @@ static void test_solve_steps(void **state)
     assert_string_equal(str(&st, "status"), "won");
     assert_true(member(&st, "assisted")->b);
     gl_jv_free(&st);
-    /* a won game takes no more moves */
+    /* a won game takes no more moves, and lists none (the board itself
+     * would still slide: the fuzzer found them listed) */
     assert_int_equal(glw_move("1-2"), -1);
     assert_true(strlen(glw_error()) > 0);
+    gl_jv none = parse(glw_legal_moves());
+    assert_int_equal(none.type, GL_JV_ARR);
+    assert_int_equal((int)none.n, 0);
+    gl_jv_free(&none);
+    assert_int_equal(glw_undo(), 0); /* and a game in progress lists them again */
+    gl_jv some = parse(glw_legal_moves());
+    assert_true(some.n > 0);
+    assert_int_equal(glw_move(some.items[0].str), 0);
+    gl_jv_free(&some);
 }
 
 /* Numbers from the page that are out of any range are no harm. */
