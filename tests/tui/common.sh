@@ -93,12 +93,12 @@ expect_screen "moves 0" "menu: restart is at the first position"
 # stands while the menu is open
 secs() { local t; t=$(screen | grep -o 'time [0-9]*:[0-9]*' | head -1); t=${t#time }; echo $((10#${t%%:*} * 60 + 10#${t#*:})); }
 c0=$(secs)
-sleep 2.2
+nap 2.2
 c1=$(secs)
 [ "$c1" -gt "$c0" ] && ok || bad "the clock does not run: $c0 then $c1"
 keys m
 wait_for "Restart from its first position" "the clock: the menu is open"
-sleep 3
+nap 3
 keys Escape
 wait_gone "Restart from its first position" "the clock: the menu closes"
 c2=$(secs)
@@ -187,7 +187,7 @@ keys Enter
 wait_for "The board is hidden" "wide: a typed move is refused while hidden"
 keys u
 wait_for "The board is hidden" "wide: undo is refused while hidden"
-sleep 2.5
+nap 2.5
 case "$(screen | head -1)" in *"time $clock_hidden") ok ;; *) bad "wide: the clock ran while the board was hidden ($clock_hidden): $(screen | head -1)" ;; esac
 "${TMUX_CMD[@]}" resize-window -t "$SESSION" -x 100 -y 35
 wait_for "W[W]W _" "wide: the board is back, the cursor where the click left it"
@@ -338,7 +338,7 @@ start crash NO_COLOR=1 -- play tiles --seed 3
 wait_for "m menu" "crash: starts"
 kill -SEGV "$(prog_pid)"
 end=$((SECONDS + WAIT_S))
-while ! ended && [ $SECONDS -le $end ]; do sleep 0.05; done
+while ! ended && [ $SECONDS -le $end ]; do nap 0.05; done
 st=$(dead_status)
 if [ -n "$st" ] && [ "$st" != 0 ]; then ok; else bad "crash: the program should die on SIGSEGV (status '$st')"; fi
 expect_no_screen "m menu" "crash: the terminal is restored"
@@ -468,14 +468,14 @@ if has_game lines; then
         scr=$(screen)
         [[ $scr =~ \ \ turn\ ([0-9]+)\  ]] && turn=${BASH_REMATCH[1]}
         [ "${turn:-0}" -gt 21 ] && break
-        sleep 0.05
+        nap 0.05
     done
     [ "${turn:-0}" -gt 21 ] && ok || bad "lines: S plays past its first plan of 20 turns: the screen showed turn ${turn:-none}"
     keys x
     wait_for "then you stopped it (score " "lines: a key stops the solver's play, the true score said"
     expect_no_screen "planning" "lines: no stale planning line after the stop"
     turn=$(screen | sed -n 's/.*  turn \([0-9]*\) .*/\1/p')
-    sleep 1.5
+    nap 1.5
     expect_screen "turn $turn " "lines: no move after the key"
     keys q
     wait_for "unsaved moves" "lines: q asks"

@@ -70,7 +70,7 @@ play_small() {
         done
         # the move is made (the file is saved at once) and shown
         local end=$((SECONDS + WAIT_S))
-        while [ "$(<"$SAVE")" = "$before" ] && [ $SECONDS -le $end ]; do sleep 0.05; done
+        while [ "$(<"$SAVE")" = "$before" ] && [ $SECONDS -le $end ]; do nap 0.05; done
         if [ "$(<"$SAVE")" = "$before" ]; then bad "$name: the clicks did not play $mv"; return; fi
         wait_either "$mv: " "best results" "$name: the move $mv shown" || return
         n=$((n + 1))

@@ -24,6 +24,65 @@ unset TMUX
 "${TMUX_CMD[@]}" new-session -d -s keep -x 100 -y 40 "sleep 100000" || { echo "cannot start tmux"; exit 1; }
 "${TMUX_CMD[@]}" set-option -g remain-on-exit on >/dev/null
 
+# One tmux client in control mode (-C) for the test's life: the polls,
+# keys and clicks go to the server through it, instead of a tmux program
+# started for each (each costs milliseconds of processor time, and a test
+# makes hundreds).  tmux_do ARGS...: runs one tmux command; its output in
+# TOUT, status 1 when tmux says it failed (TOUT the message).  A command
+# is a line of words each in single quotes (tmux_q); tmux answers with its
+# output between "%begin TIME N 1" and "%end" (or "%error"); lines outside
+# those, and blocks whose flag is not 1 (the attach itself), are notices.
+# The client writes to a file, read as it grows: bash reads a pipe a byte
+# at a time, a file a block at a time.  From a subshell, which does not
+# share the reading position, tmux_do starts tmux.
+: >"$TMP/tmux.out"
+exec {TMUX_IN}> >(exec "${TMUX_CMD[@]}" -C attach -t keep >>"$TMP/tmux.out" 2>/dev/null)
+exec {TMUX_OUT}<"$TMP/tmux.out"
+TMUX_SHELL=$BASHPID
+# tmux_q ARGS...: the words quoted for tmux's command parser, into TQ.
+tmux_q() {
+    local a q="'"
+    TQ=""
+    for a; do TQ+=" '${a//$q/$q\\$q$q}'"; done
+}
+tmux_do() {
+    if [ "$BASHPID" != "$TMUX_SHELL" ]; then
+        TOUT=$(exec "${TMUX_CMD[@]}" "$@" 2>&1)
+        return
+    fi
+    tmux_q "$@"
+    local lines line out="" part="" state=0 end=$((SECONDS + WAIT_S))
+    printf '%s\n' "$TQ" >&"$TMUX_IN" || { TOUT="tmux's control client is gone"; return 2; }
+    while [ $SECONDS -le $end ]; do
+        mapfile -u "$TMUX_OUT" lines # what is written so far, each line with its newline
+        if [ ${#lines[@]} -eq 0 ]; then
+            nap 0.002
+            continue
+        fi
+        for line in "${lines[@]}"; do
+            if [[ $line != *$'\n' ]]; then # the last line, not yet whole
+                part+=$line
+                continue
+            fi
+            line=$part${line%$'\n'}
+            part=""
+            case $state,$line in
+            0,"%begin "*" 1") state=1 ;;
+            0,"%begin "*) state=2 ;;
+            1,"%end "* | 1,"%error "*)
+                while [[ $out == *$'\n' ]]; do out=${out%$'\n'}; done
+                TOUT=$out
+                [[ $line == "%end "* ]]
+                return ;;
+            2,"%end "* | 2,"%error "*) state=0 ;;
+            1,*) out+=$line$'\n' ;;
+            esac
+        done
+    done
+    TOUT="no answer from tmux's control client in $WAIT_S s"
+    return 2
+}
+
 ok() { PASS=$((PASS + 1)); }
 bad() {
     FAIL=$((FAIL + 1))
@@ -64,11 +123,26 @@ start() {
 }
 
 screen() { "${TMUX_CMD[@]}" capture-pane -p -t "$SESSION" 2>/dev/null; }
+# grab: the screen into SCREEN (empty when the session is gone), through
+# the control client: the waits poll with it.
+grab() { tmux_do capture-pane -p -t "$SESSION" && SCREEN=$TOUT || SCREEN=""; }
+# nap SECONDS: sleeps without starting a program (read(2) with a time limit
+# on a pipe no one writes to).
+exec {NAP_FD}<> <(:)
+nap() { read -r -t "$1" -u "$NAP_FD" _; return 0; }
 screen_esc() { "${TMUX_CMD[@]}" capture-pane -p -e -t "$SESSION" 2>/dev/null; }
-keys() { "${TMUX_CMD[@]}" send-keys -t "$SESSION" "$@"; }
-# typed TEXT: sends TEXT literally (no key names).
-typed() { "${TMUX_CMD[@]}" send-keys -t "$SESSION" -l "$1"; }
-dead() { [ "$("${TMUX_CMD[@]}" display-message -p -t "$SESSION" '#{pane_dead}' 2>/dev/null)" = 1 ]; }
+keys() { tmux_do send-keys -t "$SESSION" "$@" || { echo "tmux: $TOUT" >&2; return 1; }; }
+# typed TEXT: sends TEXT literally (no key names), byte by byte in hex.
+typed() {
+    local LC_ALL=C i b hex=()
+    for ((i = 0; i < ${#1}; i++)); do
+        printf -v b '%02x' "'${1:i:1}"
+        hex+=("${b: -2}")
+    done
+    [ ${#hex[@]} -eq 0 ] && return 0
+    tmux_do send-keys -t "$SESSION" -H "${hex[@]}" || { echo "tmux: $TOUT" >&2; return 1; }
+}
+dead() { tmux_do display-message -p -t "$SESSION" '#{pane_dead}' && [ "$TOUT" = 1 ]; }
 # The program's exit status once it has ended, else nothing.
 dead_status() { [ -s "$TMP/$SESSION.status" ] && echo "$(<"$TMP/$SESSION.status")"; }
 # ended: the program has ended (its exit status is written; the pane dies
@@ -95,11 +169,11 @@ prog_pid() {
 # wrapped onto two lines still matches.
 screen_flat() { screen | tr '\n' ' ' | tr -s ' '; }
 # (In the shell itself: a poll runs several times a second for the whole
-# of a wait, and each program started costs milliseconds of processor
-# time, so a poll starts one, tmux's capture-pane.)
+# of a wait, so a poll starts one program, tmux's capture-pane.)
 on_screen() {
     local s
-    s=$(screen)
+    grab
+    s=$SCREEN
     case "$s" in *"$1"*) return 0 ;; esac
     s=${s//$'\n'/ }
     while [[ $s == *"  "* ]]; do s=${s//  / }; done
@@ -113,7 +187,7 @@ wait_for() {
     while [ $SECONDS -le $end ]; do
         if on_screen "$text"; then ok; return 0; fi
         if ended; then on_screen "$text" && { ok; return 0; }; break; fi
-        sleep 0.05
+        nap 0.05
     done
     bad "$name: the screen never showed '$text'"
     return 1
@@ -124,7 +198,7 @@ wait_either() {
     while [ $SECONDS -le $end ]; do
         if on_screen "$1" || on_screen "$2"; then ok; return 0; fi
         if ended; then on_screen "$1" || on_screen "$2" && { ok; return 0; }; break; fi
-        sleep 0.05
+        nap 0.05
     done
     bad "$3: the screen never showed '$1' or '$2'"
     return 1
@@ -133,8 +207,9 @@ wait_either() {
 wait_gone() {
     local text=$1 name=$2 end=$((SECONDS + WAIT_S))
     while [ $SECONDS -le $end ]; do
-        case "$(screen)" in *"$text"*) ;; *) ok; return 0 ;; esac
-        sleep 0.05
+        grab
+        case "$SCREEN" in *"$text"*) ;; *) ok; return 0 ;; esac
+        nap 0.05
     done
     bad "$name: the screen still shows '$text'"
     return 1
@@ -149,14 +224,14 @@ wait_exit() {
             if [ "$st" = "$want" ]; then ok; else bad "$name: exit status $st, expected $want"; fi
             return 0
         fi
-        sleep 0.05
+        nap 0.05
     done
     bad "$name: the program did not exit"
     return 1
 }
 # expect_screen TEXT NAME / expect_no_screen TEXT NAME: now, without waiting.
 expect_screen() { if on_screen "$1"; then ok; else bad "$2: the screen lacks '$1'"; fi; }
-expect_no_screen() { case "$(screen)" in *"$1"*) bad "$2: the screen shows '$1'" ;; *) ok ;; esac; }
+expect_no_screen() { grab; case "$SCREEN" in *"$1"*) bad "$2: the screen shows '$1'" ;; *) ok ;; esac; }
 # same_file A B NAME: the two files hold the same board (comments aside).
 same_file() {
     if diff <(grep -v '^#' "$1") <(grep -v '^#' "$2") >"$TMP/diff" 2>&1; then ok
@@ -164,7 +239,7 @@ same_file() {
 }
 # close: ends the session (the pane may be dead already).
 close() {
-    "${TMUX_CMD[@]}" kill-session -t "$SESSION" >/dev/null 2>&1
+    tmux_do kill-session -t "$SESSION"
     SESSION=
 }
 . "$(dirname "${BASH_SOURCE[0]}")/../games.sh"
@@ -188,12 +263,15 @@ mouse_report() { # press|release Y X
     else
         local b=0
         [ "$1" = release ] && b=3
-        typed $'\e[M'"$(printf "\\x$(printf %x $((32 + b)))")$(printf "\\x$(printf %x $((32 + x)))")$(printf "\\x$(printf %x $((32 + y)))")"
+        local report
+        printf -v report '\\x%x\\x%x\\x%x' $((32 + b)) $((32 + x)) $((32 + y))
+        printf -v report "$report"
+        typed $'\e[M'"$report"
     fi
 }
 click() {
     mouse_report press "$1" "$2"
-    sleep 0.1
+    nap 0.1
     mouse_report release "$1" "$2"
 }
 # cell_xy R C W H: the screen position of board cell (R, C) (0-based) of a
@@ -212,7 +290,7 @@ cell_xy() {
 cell_rc() {
     local col=${1%%[0-9]*} i ch c=0
     for ((i = 0; i < ${#col}; i++)); do
-        ch=$(printf '%d' "'${col:i:1}")
+        printf -v ch '%d' "'${col:i:1}"
         c=$((c * 26 + ch - 96))
     done
     C=$((c - 1))
@@ -220,11 +298,16 @@ cell_rc() {
 }
 # board_dims FILE: W and H of a saved board (its rows after the header).
 board_dims() {
-    local rows
-    rows=$(grep -v '^#' "$1" | sed -n '2,$p' | grep -c .)
-    H=$rows
-    W=$(grep -v '^#' "$1" | sed -n 2p | tr -d '\r' | wc -c)
-    W=$((W - 1))
+    local line n=0
+    H=0 W=0
+    while IFS= read -r line || [ -n "$line" ]; do
+        [[ $line == '#'* ]] && continue
+        n=$((n + 1))
+        [ $n -eq 1 ] && continue # the header
+        line=${line%$'\r'}
+        [ $n -eq 2 ] && W=${#line}
+        [ -n "$line" ] && H=$((H + 1))
+    done <"$1"
 }
 # move_clicks GAME MOVE FILE: the cells (row col pairs, 0-based) a player
 # picks for MOVE on the board in FILE, as the game says (line mode's
@@ -232,15 +315,25 @@ board_dims() {
 move_clicks() {
     local mv=$2 file=$3 cell
     CLICKS=()
-    for cell in $(printf 'picks %s\nquit\n' "$mv" | "$GRIDLAB" play "$file" --lines 2>/dev/null |
-                  sed -n "s/^> picks $mv: //p; s/^picks $mv: //p" | head -1); do
+    local out line cells=""
+    out=$(exec "$GRIDLAB" play "$file" --lines 2>/dev/null <<<"picks $mv"$'\nquit')
+    while IFS= read -r line; do
+        line=${line#> }
+        if [[ $line == "picks $mv: "* ]]; then cells=${line#"picks $mv: "}; break; fi
+    done <<<"$out"
+    for cell in $cells; do
         [[ "$cell" =~ ^[a-z]+[0-9]+$ ]] || continue
         cell_rc "$cell"
         CLICKS+=("$R" "$C")
     done
 }
 # hint_of FILE: the move `gridlab hint` gives (empty when there is none).
-hint_of() { "$GRIDLAB" hint "$1" --json 2>/dev/null | sed -n 's/.*"move": *"\([^"]*\)".*/\1/p'; }
+hint_of() {
+    local j re='"move": *"([^"]*)"'
+    j=$(exec "$GRIDLAB" hint "$1" --json 2>/dev/null)
+    [[ $j =~ $re ]] && printf '%s\n' "${BASH_REMATCH[1]}"
+    return 0
+}
 
 finish() {
     echo "$PASS passed, $FAIL failed"

@@ -106,7 +106,7 @@ for i in $(seq 1 "$npresets"); do
     keys "$i"
     wait_for "new game: " "$GAME preset $i ($label): starts"
     wait_for "m menu" "$GAME preset $i: the board"
-    sleep 0.3
+    nap 0.3
     if on_screen "needs a"; then bad "$GAME preset $i ($label): does not fit 80x24"; continue; fi
     check_id "$GAME preset $i ($label)"
     check_words "$GAME preset $i ($label): the board"

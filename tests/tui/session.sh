@@ -25,7 +25,7 @@ keys ':'
 typed "$move"
 keys Enter
 wait_for "$move:" "the move played"
-sleep 20
+nap 20
 t0=$(date +%s)
 before=$(left)
 keys h
@@ -39,7 +39,7 @@ close
 grep -qx '# helped: hints=1 solver=no' "$SAVE" && ok || bad "the save is not helped: $(grep helped "$SAVE")"
 grep -qx '# history: moves=1 at=1' "$SAVE" && ok || bad "the save's history: $(grep history "$SAVE")"
 
-sleep 3 # closed: the clock stands (more than the 1 s of slack below)
+nap 3 # closed: the clock stands (more than the 1 s of slack below)
 start again NO_COLOR=1 -- play "$SAVE"
 wait_for "time left" "the loaded game's clock"
 after=$(left)
