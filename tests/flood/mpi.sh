@@ -148,10 +148,29 @@ start_job() {
     [ -n "$RANK0" ] && [ -n "$RANK1" ] && ok || bad "start_job: two processes ($r)"
 }
 # end_job SIG PID: sends SIG to PID, waits for the job: RC, STOP_MS, OUT, ERR
+# (a job still running after HANG_MS: its processes' states are kept and
+# printed, for a failure that cannot be had again at will)
 end_job() {
+    rm -f "$TMP/hang.txt"
+    (
+        sleep $((HANG_MS / 1000)) </dev/null >/dev/null 2>&1
+        for p in $(pgrep -f "solve $TMP/stop.txt"); do
+            printf '%s: %s; syscall %s; wchan %s\n' "$p" "$(tr '\0' ' ' <"/proc/$p/cmdline")" \
+                "$(cat "/proc/$p/syscall")" "$(cat "/proc/$p/wchan")"
+            cat "/proc/$p/stack" 2>/dev/null | head -8
+        done >"$TMP/hang.txt" 2>&1
+    ) &
+    local watcher=$!
     stop_after "$1" "$2" "$JOB"
-    OUT=$(cat "$TMP/out")
-    ERR=$(cat "$TMP/err")
+    pkill -P "$watcher" sleep 2>/dev/null
+    kill "$watcher" 2>/dev/null
+    wait "$watcher" 2>/dev/null
+    OUT=$(<"$TMP/out")
+    ERR=$(<"$TMP/err")
+    if [ -s "$TMP/hang.txt" ]; then
+        echo "the job ran past $HANG_MS ms; its processes then:" >&2
+        cat "$TMP/hang.txt" >&2
+    fi
 }
 # a stop's answer from rank 0: not proved, the bound, no shorter than it
 expect_bounds() {
