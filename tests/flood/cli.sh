@@ -304,14 +304,17 @@ expect_err "interrupted: 2 boards solved and printed, 0 read and not solved" "ba
 # reads yet (its 64 KiB are full after about 200 boards): the write goes
 # on once the reader reads, and the batch ends interrupted, exit 130, never
 # "write error: Interrupted system call" (the handler restarts the write).
-# The signal comes once the batch waits in write(2) on its standard output.
+# The signal comes once the batch waits in write(2) on its standard output;
+# the reader starts reading only then (a reader that waited a fixed time
+# found the pipe not yet full under ASan on a loaded machine).
 for sig in INT TERM; do
-    rm -f "$TMP/piped" "$TMP/piped.done"
+    rm -f "$TMP/piped" "$TMP/piped.done" "$TMP/piped.go"
     "$GRIDLAB" batch flood "$ft" --size 19x19 --algo greedy --json 2>"$TMP/err" </dev/null \
-        > >(sleep $((3 * SLOW)); cat >"$TMP/piped"; touch "$TMP/piped.done") &
+        > >(until [ -e "$TMP/piped.go" ]; do sleep 0.05; done; cat >"$TMP/piped"; touch "$TMP/piped.done") &
     pid=$!
-    until_true $((10 * SLOW)) in_syscall "$pid" 1 0x1 || bad "batch into a full pipe: SIG$sig: no write waiting"
+    until_true $((30 * SLOW)) in_syscall "$pid" 1 0x1 || bad "batch into a full pipe: SIG$sig: no write waiting"
     kill "-$sig" "$pid"
+    touch "$TMP/piped.go"
     wait "$pid"; RC=$?; ERR=$(cat "$TMP/err")
     for _ in $(seq 1 $((300 * SLOW))); do [ -e "$TMP/piped.done" ] && break; sleep 0.1; done
     OUT=$(cat "$TMP/piped")
