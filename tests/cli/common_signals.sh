@@ -33,6 +33,14 @@ prog_pid() {
     while c=$(pgrep -n -P "$p" 2>/dev/null) && [ -n "$c" ]; do p=$c; done
     echo "$p"
 }
+# prog_waiting_on_stdin JOB: the job's program (not yet there while the
+# job's shell still opens the fifo or timeout has not started it) waits
+# on its standard input with the handler in place.
+prog_waiting_on_stdin() {
+    local p
+    p=$(prog_pid "$1")
+    [ "$p" != "$1" ] && waiting_on_stdin "$p"
+}
 
 run new tiles --seed 1; printf '%s\n' "$OUT" >"$TMP/t.txt"
 
@@ -47,7 +55,7 @@ for sig in TERM INT; do
         timeout -s KILL "$LIMIT_S" "$GRIDLAB" $cmd - <"$TMP/in" >"$TMP/out" 2>"$TMP/err" &
         pid=$!
         exec 3>"$TMP/in"
-        until_true $((10 * SLOW)) waiting_on_stdin "$(prog_pid $pid)" || bad "$cmd -: the handler and the read never came"
+        until_true $((10 * SLOW)) prog_waiting_on_stdin "$pid" || bad "$cmd -: the handler and the read never came"
         stop_after "$sig" "$(prog_pid $pid)" "$pid"
         exec 3>&-
         rm -f "$TMP/in"

@@ -310,7 +310,7 @@ static void test_weight_files(void **state)
     reseal(e, len);
     spit(bad, e, len);
     expect_refused(&b, bad, "a layout this gridlab does not know");
-    expect_refused(&b, bad, "it knows ntuple1, ntuple2, ntuple3, ntuple4, ntuple5)"); /* every layout named */
+    expect_refused(&b, bad, "it knows ntuple1, ntuple2, ntuple3, ntuple4, ntuple5, ntuple6)"); /* every layout named */
     memcpy(e, d, len);
     size_t w0 = 8 + 4 + 4 + 32 + 160 + 8 + 4 * (size_t)a.ntab;
     memcpy(e + w0 + 4, (const unsigned char[]){0, 0, 0xc0, 0x7f}, 4); /* a NaN */

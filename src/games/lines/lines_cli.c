@@ -821,8 +821,9 @@ static int cmd_train(int argc, char **argv)
              "--layout NAME, the network's features (" LNET_DEFAULT_LAYOUT "); --init windows (the\n"
              "default) starts from the search player's window evaluation, zero from all\n"
              "weights 0; --from FILE from the weights of FILE (a weights file or checkpoint of\n"
-             "the same tables with one stage or as many; each stage starts from its own, and\n"
-             "from a checkpoint the learning rates go on from its own too).\n"
+             "the same tables whose stage boundaries the new layout's include, ntuple5 into\n"
+             "ntuple6 say; each stage starts from the stage it lies in, and from a checkpoint\n"
+             "the learning rates go on from its own too).\n"
              "Memory (of the default layout): the network %.1f MB, the trainer %.1f MB (the\n"
              "learning rates' sums and the crisis positions), %.1f MB a thread, %.1f MB while a\n"
              "checkpoint is written: %.1f MB with two threads, the program itself aside.\n",

@@ -59,6 +59,8 @@ static const lnet_layout lnet_layouts[] = {
      1, {0}},
     {"ntuple5: line6 diag6 rect2x3 occ3x3 shared, 4 stages", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33},
      TAB_SHARED, 4, {30, 40, 50}},
+    {"ntuple6: line6 diag6 rect2x3 occ3x3 shared, 6 stages", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33},
+     TAB_SHARED, 6, {30, 40, 45, 50, 55}},
 };
 #define LNET_NLAYOUTS ((int)(sizeof lnet_layouts / sizeof lnet_layouts[0]))
 
@@ -372,18 +374,25 @@ fail:
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map)
 {
     if (dst->ntab != src->ntab || dst->gtab != src->gtab || dst->w != src->w || dst->h != src->h ||
-        dst->colors != src->colors || dst->line != src->line || dst->spawn != src->spawn ||
-        (src->nstage != 1 && src->nstage != dst->nstage))
+        dst->colors != src->colors || dst->line != src->line || dst->spawn != src->spawn || dst->n != src->n)
         return -1;
     for (int t = 0; t < dst->ntab; t++)
         if (dst->npat[t] != src->npat[t]) return -1;
+    /* each stage of dst starts from src's stage at its first ball count;
+     * src's stages must be unions of dst's (each boundary of src one of
+     * dst's), so that every board is valued as src valued it */
+    int from[LNET_MAX_STAGES];
+    for (int st = 0; st < dst->nstage; st++) from[st] = -1;
+    for (int b = 0; b <= dst->n; b++) {
+        int st = dst->stage_of[b];
+        if (from[st] < 0) from[st] = src->stage_of[b];
+        else if (from[st] != src->stage_of[b]) return -1;
+    }
     for (int t = 0; t < dst->ntab; t++)
         for (int st = 0; st < dst->nstage; st++)
-            for (int p = 0; p < dst->npat[t]; p++) {
-                int sst = src->nstage == 1 ? 0 : st;
+            for (int p = 0; p < dst->npat[t]; p++)
                 map[dst->toff[t] + (size_t)st * (size_t)dst->npat[t] + (size_t)p] =
-                    src->toff[t] + (size_t)sst * (size_t)src->npat[t] + (size_t)p;
-            }
+                    src->toff[t] + (size_t)(from[st] < 0 ? 0 : from[st]) * (size_t)src->npat[t] + (size_t)p;
     return 0;
 }
 

@@ -99,9 +99,10 @@ int lines_net_init(lines_net *net);
  * training may start from instead of nothing. */
 void lines_net_seed_windows(lines_net *net);
 /* Where each weight of dst comes from in src when dst is src's layout
- * with more stages (the same tables; src of one stage, or of as many as
- * dst): map[x] for every weight x of dst.  0, or -1 when the tables
- * differ.  The rule sets may differ (the tables do not depend on them):
+ * with the same stages or more (the same tables; each stage boundary of
+ * src one of dst's, so a stage of dst lies inside one of src's and starts
+ * from its weights): map[x] for every weight x of dst.  0, or -1 when the
+ * tables differ or a stage of dst straddles a boundary of src.  The rule sets may differ (the tables do not depend on them):
  * a KLines training may start from Lines 98 weights. */
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map);
 /* The i-th layout's name, NULL past the last. */

@@ -305,7 +305,8 @@ int lines_trainer_start_from(lines_trainer *tr, lines_net *src, const unsigned c
     if (!map) return gl_error_set(err, "out of memory");
     if (lines_net_stage_map(net, src, map) != 0) {
         free(map);
-        return gl_error_set(err, "%s: its layout ('%s') has other tables than '%s'", name, src->layout, net->layout);
+        return gl_error_set(err, "%s: its layout ('%s') has other tables than '%s', or a stage boundary that one lacks",
+                             name, src->layout, net->layout);
     }
     for (size_t x = 0; x < net->nw; x++) lnet_w_set(net, x, lnet_w(src, map[x]));
     if (extra && nextra) {
