@@ -158,6 +158,15 @@ end_job() {
             printf '%s: %s; syscall %s; wchan %s\n' "$p" "$(tr '\0' ' ' <"/proc/$p/cmdline")" \
                 "$(cat "/proc/$p/syscall")" "$(cat "/proc/$p/wchan")"
             cat "/proc/$p/stack" 2>/dev/null | head -8
+            # where in the program each process is (a process running in
+            # user space shows no system call to tell); not the one stopped
+            # on purpose, which gdb's leaving would let go on
+            read -r _ _ state _ <"/proc/$p/stat"
+            case "$state $(tr '\0' ' ' <"/proc/$p/cmdline")" in
+                T*|*mpirun*) ;;
+                *) command -v gdb >/dev/null && timeout 20 gdb -p "$p" -batch -ex 'thread apply all bt 30' </dev/null 2>&1 |
+                    grep -E '^(#|Thread )' | head -80 ;;
+            esac
         done >"$TMP/hang.txt" 2>&1
     ) &
     local watcher=$!

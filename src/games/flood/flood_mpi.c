@@ -76,7 +76,9 @@ typedef struct {
     wbuf *out;      /* per destination */
     pending *pend;  /* sends in flight */
     size_t npend, cappend;
-    ctrl_msg *cpend; /* control messages in flight */
+    ctrl_msg **cpend; /* control messages in flight (each allocated alone: MPI
+                       * may read a message's words until its send completes,
+                       * so they never move) */
     size_t ncpend, capcpend;
     int searching;      /* between r_begin and r_finish: the watchdog of the peers runs */
     double *heard;      /* per process: when a message from it last came (monotonic s) */
@@ -159,8 +161,11 @@ static size_t ctrl_reap(void)
 {
     for (size_t i = 0; i < M.ncpend;) {
         int done = 0;
-        CHECK(MPI_Test(&M.cpend[i].req, &done, MPI_STATUS_IGNORE), "a control message");
-        if (done) M.cpend[i] = M.cpend[--M.ncpend];
+        CHECK(MPI_Test(&M.cpend[i]->req, &done, MPI_STATUS_IGNORE), "a control message");
+        if (done) {
+            free(M.cpend[i]);
+            M.cpend[i] = M.cpend[--M.ncpend];
+        }
         else i++;
     }
     return M.ncpend;
@@ -173,12 +178,14 @@ static void ctrl_send(int to, long long kind, long long a, long long b, long lon
     ctrl_reap();
     if (M.ncpend == M.capcpend) {
         size_t nc = M.capcpend ? 2 * M.capcpend : 16;
-        ctrl_msg *p = realloc(M.cpend, nc * sizeof *p);
+        ctrl_msg **p = realloc(M.cpend, nc * sizeof *p);
         if (!p) failed("memory for a control message", MPI_ERR_NO_MEM);
         M.cpend = p;
         M.capcpend = nc;
     }
-    ctrl_msg *c_ = &M.cpend[M.ncpend++];
+    ctrl_msg *c_ = malloc(sizeof *c_);
+    if (!c_) failed("memory for a control message", MPI_ERR_NO_MEM);
+    M.cpend[M.ncpend++] = c_;
     long long m[5] = {kind, a, b, c, d};
     memcpy(c_->m, m, sizeof m);
     CHECK(MPI_Isend(c_->m, 5, MPI_LONG_LONG, to, TAG_CTRL, M.comm, &c_->req), "a control message");
@@ -253,7 +260,11 @@ static void ctrl_poll(void)
 
 static int reap(void)
 {
-    for (size_t i = 0; i < M.npend;) {
+    for (size_t i = 0, k = 0; i < M.npend; k++) {
+        /* each test runs MPI's progress over every send still queued:
+         * with a peer that takes nothing (stopped) they pile up and a
+         * pass grows long, so the watchdog is heard inside it too */
+        if ((k & 63) == 63) ctrl_poll();
         int done = 0;
         CHECK(MPI_Test(&M.pend[i].req, &done, MPI_STATUS_IGNORE), "a send");
         if (!done) {
@@ -639,6 +650,7 @@ static void flood_mpi_free(void)
     for (int i = 0; M.out && i < M.size; i++) free(M.out[i].w);
     for (size_t i = 0; i < M.nspare; i++) free(M.spare[i].w);
     for (size_t i = 0; i < M.npend; i++) free(M.pend[i].b.w);
+    for (size_t i = 0; i < M.ncpend; i++) free(M.cpend[i]);
     free(M.cpend);
     free(M.heard);
     free(M.out);
