@@ -388,11 +388,13 @@ int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map)
         if (from[st] < 0) from[st] = src->stage_of[b];
         else if (from[st] != src->stage_of[b]) return -1;
     }
+    for (int st = 0; st < dst->nstage; st++)
+        if (from[st] < 0) return -1; /* a stage no ball count reaches */
     for (int t = 0; t < dst->ntab; t++)
         for (int st = 0; st < dst->nstage; st++)
             for (int p = 0; p < dst->npat[t]; p++)
                 map[dst->toff[t] + (size_t)st * (size_t)dst->npat[t] + (size_t)p] =
-                    src->toff[t] + (size_t)(from[st] < 0 ? 0 : from[st]) * (size_t)src->npat[t] + (size_t)p;
+                    src->toff[t] + (size_t)from[st] * (size_t)src->npat[t] + (size_t)p;
     return 0;
 }
 

@@ -102,8 +102,9 @@ void lines_net_seed_windows(lines_net *net);
  * with the same stages or more (the same tables; each stage boundary of
  * src one of dst's, so a stage of dst lies inside one of src's and starts
  * from its weights): map[x] for every weight x of dst.  0, or -1 when the
- * tables differ or a stage of dst straddles a boundary of src.  The rule sets may differ (the tables do not depend on them):
- * a KLines training may start from Lines 98 weights. */
+ * tables differ or a stage of dst straddles a boundary of src.  The rule
+ * sets may differ (the tables do not depend on them): a KLines training
+ * may start from Lines 98 weights. */
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map);
 /* The i-th layout's name, NULL past the last. */
 const char *lines_net_layout_name(int i);
