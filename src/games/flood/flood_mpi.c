@@ -5,7 +5,8 @@
  *
  * Children travel in batches (one MPI message of many children per
  * destination, sent without blocking; the buffers are reused once a send
- * completes).  Everything else is a small control message to or from rank
+ * completes; past MAX_INFLIGHT batches in flight to one process, its buffer
+ * grows until one completes or the sender goes idle).  Everything else is a small control message to or from rank
  * 0, the coordinator:
  *
  * - The end of a level (the termination count, in waves).  A process with
@@ -48,6 +49,8 @@
 #define TAG_DATA 0x464c
 #define TAG_CTRL 0x464d
 #define BATCH_WORDS 8192 /* a batch is sent once it holds this many words */
+#define MAX_INFLIGHT 32  /* batches in flight to one process; past it its buffer grows */
+#define HELD_WORDS (1u << 24) /* a held buffer is sent past this, in flight or not */
 #define ALIVE_S 1.0      /* a searching process tells every other it lives this often */
 #define GRACE_S 0.3      /* after a signal: how long rank 0 waits for the others' answers */
 
@@ -62,6 +65,7 @@ typedef struct {
 typedef struct {
     MPI_Request req;
     wbuf b;
+    int to;
 } pending;
 
 typedef struct {
@@ -89,6 +93,7 @@ typedef struct {
     wbuf in;
     long long sent, taken;            /* data batches of this search */
     long long *data_to, *ctrl_to;     /* per destination */
+    int *inflight;                    /* per destination: data batches in flight */
     long long data_in, ctrl_in;       /* received (taken or dropped) */
     int stop;
     long long epoch;
@@ -280,17 +285,23 @@ static int reap(void)
         }
         M.pend[i].b.n = 0;
         M.spare[M.nspare++] = M.pend[i].b;
+        M.inflight[M.pend[i].to]--;
         M.pend[i] = M.pend[--M.npend];
     }
     return 0;
 }
 
-/* Sends destination to's batch. */
-static int post(int to)
+/* Sends destination to's batch; unless forced, not while MAX_INFLIGHT
+ * batches to it are in flight: its buffer grows meanwhile.  Why: a
+ * process that takes nothing (stopped, or slower) would otherwise have
+ * sends pile up without end, and every MPI test runs the transport's
+ * progress over all of them. */
+static int post(int to, int force)
 {
     wbuf *b = &M.out[to];
     if (!b->n) return 0;
     if (reap() != 0) return -1;
+    if (!force && M.inflight[to] >= MAX_INFLIGHT && b->n < HELD_WORDS) return 0;
     if (M.npend == M.cappend) {
         size_t nc = M.cappend ? 2 * M.cappend : 16;
         pending *p = realloc(M.pend, nc * sizeof *p);
@@ -300,6 +311,8 @@ static int post(int to)
     }
     pending *p = &M.pend[M.npend++];
     p->b = *b;
+    p->to = to;
+    M.inflight[to]++;
     CHECK(MPI_Isend(p->b.w, (int)p->b.n, MPI_UINT64_T, to, TAG_DATA, M.comm, &p->req), "a send");
     M.sent++;
     M.data_to[to]++;
@@ -323,15 +336,23 @@ static int r_send(void *ctx, int to, const uint64_t *msg, size_t words)
     }
     memcpy(b->w + b->n, msg, words * sizeof *msg);
     b->n += words;
-    return b->n >= BATCH_WORDS ? post(to) : 0;
+    return b->n >= BATCH_WORDS ? post(to, 0) : 0;
+}
+
+/* Every buffer sent, those to a process with MAX_INFLIGHT batches in
+ * flight only if forced (r_idle forces: a process reports idle with
+ * nothing held). */
+static int flush_all(int force)
+{
+    for (int to = 0; to < M.size; to++)
+        if (post(to, force) != 0) return -1;
+    return reap();
 }
 
 static int r_flush(void *ctx)
 {
     (void)ctx;
-    for (int to = 0; to < M.size; to++)
-        if (post(to) != 0) return -1;
-    return reap();
+    return flush_all(0);
 }
 
 /* Receives one data batch into M.in if one waits: its words, else 0. */
@@ -412,6 +433,7 @@ static void wait_round(unsigned round)
 static int r_idle(void *ctx, int fmin, int *next, flood_xport_poll poll, void *pctx)
 {
     (void)ctx;
+    if (flush_all(1) != 0) failed("memory for the send buffers", MPI_ERR_NO_MEM);
     ctrl_poll();
     if (M.stop) return -1;
     int flag = 0;
@@ -658,6 +680,7 @@ static void flood_mpi_free(void)
     free(M.pend);
     free(M.in.w);
     free(M.data_to);
+    free(M.inflight);
     free(M.ctrl_to);
     free(M.rank_nodes);
     free(M.rank_peak);
@@ -683,11 +706,12 @@ void flood_mpi_install(void)
     M.out = calloc((size_t)M.size, sizeof *M.out);
     M.data_to = calloc((size_t)M.size, sizeof *M.data_to);
     M.ctrl_to = calloc((size_t)M.size, sizeof *M.ctrl_to);
+    M.inflight = calloc((size_t)M.size, sizeof *M.inflight);
     M.rank_nodes = calloc((size_t)M.size, sizeof *M.rank_nodes);
     M.rank_peak = calloc((size_t)M.size, sizeof *M.rank_peak);
     M.rank_cpu_ms = calloc((size_t)M.size, sizeof *M.rank_cpu_ms);
     M.heard = calloc((size_t)M.size, sizeof *M.heard);
-    if (!M.out || !M.data_to || !M.ctrl_to || !M.rank_nodes || !M.rank_peak || !M.rank_cpu_ms || !M.heard) return;
+    if (!M.out || !M.data_to || !M.ctrl_to || !M.inflight || !M.rank_nodes || !M.rank_peak || !M.rank_cpu_ms || !M.heard) return;
     R.self = M.rank;
     R.workers = M.size;
     R.ctx = &M;
