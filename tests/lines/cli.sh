@@ -459,6 +459,14 @@ run autoplay lines --ai learned --weights "$TMP/s6.w" --rules lines98 --games 2 
 cmp -s "$TMP/f1.jsonl" "$TMP/f3.jsonl" && ok || bad "train --from into 6 stages: the copy plays otherwise"
 expect_bad_input "train --from 6 stages into 4" train lines --from "$TMP/s6.ckpt" --layout ntuple5 --out "$TMP/s7.ckpt"
 expect_err "or a stage boundary that one lacks" "train --from 6 stages into 4: says why"
+# into the layout with the reach features (ntuple7), which start at 0: the
+# same games; not back (ntuple6 lacks them)
+run train lines --from "$TMP/s6.ckpt" --layout ntuple7 --out "$TMP/r7.ckpt" --export "$TMP/r7.w" --games 0
+expect_rc 0 "train --from 6 stages into the reach features"
+run autoplay lines --ai learned --weights "$TMP/r7.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 0 --record "$TMP/f4.jsonl"
+cmp -s "$TMP/f1.jsonl" "$TMP/f4.jsonl" && ok || bad "train --from into the reach features: the copy plays otherwise"
+expect_bad_input "train --from the reach features into ntuple6" train lines --from "$TMP/r7.ckpt" --layout ntuple6 --out "$TMP/r6.ckpt"
+expect_err "other tables" "train --from the reach features into ntuple6: says why"
 expect_bad_input "train --from with --resume" train lines --from "$TMP/a.ckpt" --resume "$TMP/a.ckpt"
 # the limits: a time limit stops the learned player inside its expectimax,
 # keeping the turns played; Ctrl-C stops it within 2 s with exit 130
@@ -618,7 +626,7 @@ expect_bad_input "train --rules bogus" train lines --out "$TMP/kb.ckpt" --rules 
 # an unknown layout: every layout named, on one line (issue 42, minors)
 run train lines --out "$TMP/e.ckpt" --layout bogus
 expect_rc 2 "train --layout bogus"
-expect_err "no such layout (the layouts: ntuple1, ntuple2, ntuple3, ntuple4, ntuple5, ntuple6)" "train --layout bogus: the layouts"
+expect_err "no such layout (the layouts: ntuple1, ntuple2, ntuple3, ntuple4, ntuple5, ntuple6, ntuple7)" "train --layout bogus: the layouts"
 case "$ERR" in *'\x0a'*) bad "train --layout bogus: an escaped newline in the message" ;; *) ok ;; esac
 
 # bad board files (SPEC 1)

@@ -310,7 +310,7 @@ static void test_weight_files(void **state)
     reseal(e, len);
     spit(bad, e, len);
     expect_refused(&b, bad, "a layout this gridlab does not know");
-    expect_refused(&b, bad, "it knows ntuple1, ntuple2, ntuple3, ntuple4, ntuple5, ntuple6)"); /* every layout named */
+    expect_refused(&b, bad, "it knows ntuple1, ntuple2, ntuple3, ntuple4, ntuple5, ntuple6, ntuple7)"); /* every layout named */
     memcpy(e, d, len);
     size_t w0 = 8 + 4 + 4 + 32 + 160 + 8 + 4 * (size_t)a.ntab;
     memcpy(e + w0 + 4, (const unsigned char[]){0, 0, 0xc0, 0x7f}, 4); /* a NaN */
@@ -462,6 +462,71 @@ static void test_checkpoint_sums(void **state)
     rmdir(tmpdir);
 }
 
+/* ntuple7's global features on boards made by hand: a window of five
+ * counts only when balls of its colour from outside it can reach its
+ * empty cells (as many as it has there), and a ball walled into a pocket
+ * of one cell reaches 1. */
+static void test_reach_features(void **state)
+{
+    (void)state;
+    lines_net net, old;
+    assert_int_equal(lines_net_init_layout(&net, "ntuple7"), 0);
+    assert_int_equal(lines_net_init_layout(&old, "ntuple6"), 0);
+    assert_int_equal(net.nglobal, 8);
+    assert_int_equal(old.nglobal, 5);
+    assert_int_equal(lines_net_nfeatures(&net), lines_net_nfeatures(&old) + 3);
+    uint8_t cells[81] = {0};
+    int g[LNET_MAX_GLOBAL], g6[LNET_MAX_GLOBAL];
+    for (int c = 1; c < 4; c++) cells[c] = 1; /* three of colour 1 at the top, cells 1..3 */
+    lines_net_globals(&net, cells, g);
+    /* the windows 0..4 and 1..5 hold them, with two empty cells each, and
+     * no other ball of colour 1 can come */
+    assert_int_equal(g[5], 0);
+    assert_int_equal(g[6], 0);
+    assert_int_equal(g[7], 0);
+    cells[80] = 1; /* one from outside: not enough for two cells */
+    lines_net_globals(&net, cells, g);
+    assert_int_equal(g[6], 0);
+    cells[70] = 1; /* two (70 is not in line with the rest): both windows */
+    lines_net_globals(&net, cells, g);
+    assert_int_equal(g[5], 0);
+    assert_int_equal(g[6], 2);
+    cells[0] = 1; /* four in 0..4, one cell to fill; three in 1..5 */
+    lines_net_globals(&net, cells, g);
+    assert_int_equal(g[5], 1);
+    assert_int_equal(g[6], 1);
+    /* balls of another colour do not help */
+    cells[70] = cells[80] = 2;
+    lines_net_globals(&net, cells, g);
+    assert_int_equal(g[5], 0);
+    assert_int_equal(g[6], 0);
+    /* a ball of colour 3 in the bottom left corner, walled in with one
+     * empty cell beside it (72 the ball, 73 empty, 63 64 74 walls) */
+    cells[70] = cells[80] = 1;
+    cells[72] = 3;
+    cells[63] = cells[64] = cells[74] = 4;
+    lines_net_globals(&net, cells, g);
+    assert_int_equal(g[7], 1);
+    assert_int_equal(g[5], 1);
+    /* the first five features are ntuple6's */
+    lines_net_globals(&old, cells, g6);
+    for (int k = 0; k < 5; k++) assert_int_equal(g[k], g6[k]);
+    /* ntuple6's weights map into ntuple7, the new features from nothing;
+     * not back */
+    size_t *map = malloc(sizeof *map * net.nw), *back = malloc(sizeof *back * old.nw);
+    assert_non_null(map);
+    assert_non_null(back);
+    assert_int_equal(lines_net_stage_map(&net, &old, map), 0);
+    size_t fresh = 0;
+    for (size_t x = 0; x < net.nw; x++) fresh += map[x] == LNET_NEW;
+    assert_int_equal(fresh, (size_t)(8 + 16 + 32) * (size_t)net.nstage);
+    assert_int_equal(lines_net_stage_map(&old, &net, back), -1);
+    free(map);
+    free(back);
+    lines_net_free(&net);
+    lines_net_free(&old);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_weight_file_kinds),
         cmocka_unit_test(test_checkpoint_sums),
         cmocka_unit_test(test_symmetric_images_share_tables),
+        cmocka_unit_test(test_reach_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -823,7 +823,8 @@ static int cmd_train(int argc, char **argv)
              "weights 0; --from FILE from the weights of FILE (a weights file or checkpoint of\n"
              "the same tables whose stage boundaries the new layout's include, ntuple5 into\n"
              "ntuple6 say; each stage starts from the stage it lies in, and from a checkpoint\n"
-             "the learning rates go on from its own too).\n"
+             "the learning rates go on from its own too; global features the new layout adds,\n"
+             "ntuple6 into ntuple7, start at 0).\n"
              "Memory (of the default layout): the network %.1f MB, the trainer %.1f MB (the\n"
              "learning rates' sums and the crisis positions), %.1f MB a thread, %.1f MB while a\n"
              "checkpoint is written: %.1f MB with two threads, the program itself aside.\n",

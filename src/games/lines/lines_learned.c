@@ -236,9 +236,9 @@ static float value_after(const lines_net *net, lnet_level *v, const lines_board 
         int t = net->inst_tab[i];
         sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + v->pat[i]);
     }
-    int bucket[LNET_NGLOBAL];
+    int bucket[LNET_MAX_GLOBAL];
     lines_net_globals(net, s->cell, bucket);
-    for (int g = 0; g < LNET_NGLOBAL; g++) {
+    for (int g = 0; g < net->nglobal; g++) {
         int t = net->gtab + g;
         sum += lnet_w(net, net->toff[t] + (size_t)st * (size_t)net->npat[t] + (size_t)bucket[g]);
     }

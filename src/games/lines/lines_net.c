@@ -46,29 +46,36 @@ typedef struct lnet_layout {
     int tables;
     int nstage;
     int stage_from[LNET_MAX_STAGES];
+    int nglobal; /* the first this many global features (lnet_gsize) */
 } lnet_layout;
 
 static const lnet_layout lnet_layouts[] = {
     {"ntuple1: line6 diag6 rect2x3 occ3x3 by place, 4 stages", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33}, TAB_ORBIT,
-     4, {30, 40, 50}},
+     4, {30, 40, 50}, 5},
     {"ntuple2: line6 diag6 rect2x3 occ3x3 by place and shared, 1 stage", 4,
-     {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33}, TAB_ORBIT | TAB_SHARED, 1, {0}},
+     {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33}, TAB_ORBIT | TAB_SHARED, 1, {0}, 5},
     {"ntuple3: line6 diag6 rect2x3 occ3x3 by place, 1 stage", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33}, TAB_ORBIT,
-     1, {0}},
+     1, {0}, 5},
     {"ntuple4: line6 diag6 rect2x3 occ3x3 shared, 1 stage", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33}, TAB_SHARED,
-     1, {0}},
+     1, {0}, 5},
     {"ntuple5: line6 diag6 rect2x3 occ3x3 shared, 4 stages", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33},
-     TAB_SHARED, 4, {30, 40, 50}},
+     TAB_SHARED, 4, {30, 40, 50}, 5},
     {"ntuple6: line6 diag6 rect2x3 occ3x3 shared, 6 stages", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33},
-     TAB_SHARED, 6, {30, 40, 45, 50, 55}},
+     TAB_SHARED, 6, {30, 40, 45, 50, 55}, 5},
+    {"ntuple7: line6 diag6 rect2x3 occ3x3 shared, 6 stages, reach", 4, {SH_LINE6, SH_DIAG6, SH_RECT23, SH_OCC33},
+     TAB_SHARED, 6, {30, 40, 45, 50, 55}, 8},
 };
 #define LNET_NLAYOUTS ((int)(sizeof lnet_layouts / sizeof lnet_layouts[0]))
 
 /* The global features' buckets: empty cells, empty regions (7 or more),
  * empty cells outside the largest region (15 or more), balls without an
  * empty neighbour (40 or more), empty cells without an empty neighbour
- * (7 or more). */
-static const int lnet_gsize[LNET_NGLOBAL] = {82, 8, 16, 41, 8};
+ * (7 or more); then (ntuple7) the windows of a line's length holding
+ * line-1 balls of one colour whose empty cell a ball of that colour from
+ * outside the window can reach (7 or more), the same with line-2 balls
+ * and both empty cells reachable (15 or more), and the balls that can
+ * reach 1 to 4 cells (31 or more). */
+static const int lnet_gsize[LNET_MAX_GLOBAL] = {82, 8, 16, 41, 8, 8, 16, 32};
 
 #define LNET_SIDE 9
 
@@ -248,7 +255,7 @@ int lines_net_init_layout(lines_net *net, const char *name)
     /* every placement of every shape, grouped: a placement not yet seen
      * starts a table, and its 8 images are that table's instances (an
      * image equal to one already listed, in the same order, once) */
-    int maxinst = 2 * lay->nshapes * s * s * 8, maxtab = lay->nshapes * (s * s + 1) + LNET_NGLOBAL;
+    int maxinst = 2 * lay->nshapes * s * s * 8, maxtab = lay->nshapes * (s * s + 1) + LNET_MAX_GLOBAL;
     int *seen = malloc(sizeof(int) * (size_t)maxinst * LNET_MAX_TUPLE);
     uint8_t *seen_len = malloc((size_t)maxinst);
     int nseen = 0;
@@ -335,7 +342,8 @@ int lines_net_init_layout(lines_net *net, const char *name)
     seen = NULL;
     seen_len = NULL;
     net->gtab = net->ntab;
-    for (int g = 0; g < LNET_NGLOBAL; g++) net->npat[net->ntab++] = lnet_gsize[g];
+    net->nglobal = lay->nglobal;
+    for (int g = 0; g < net->nglobal; g++) net->npat[net->ntab++] = lnet_gsize[g];
     size_t off = 0;
     for (int t = 0; t < net->ntab; t++) {
         net->toff[t] = off;
@@ -373,10 +381,10 @@ fail:
 
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map)
 {
-    if (dst->ntab != src->ntab || dst->gtab != src->gtab || dst->w != src->w || dst->h != src->h ||
+    if (dst->gtab != src->gtab || dst->nglobal < src->nglobal || dst->w != src->w || dst->h != src->h ||
         dst->colors != src->colors || dst->line != src->line || dst->spawn != src->spawn || dst->n != src->n)
         return -1;
-    for (int t = 0; t < dst->ntab; t++)
+    for (int t = 0; t < src->ntab; t++)
         if (dst->npat[t] != src->npat[t]) return -1;
     /* each stage of dst starts from src's stage at its first ball count;
      * src's stages must be unions of dst's (each boundary of src one of
@@ -394,7 +402,7 @@ int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map)
         for (int st = 0; st < dst->nstage; st++)
             for (int p = 0; p < dst->npat[t]; p++)
                 map[dst->toff[t] + (size_t)st * (size_t)dst->npat[t] + (size_t)p] =
-                    src->toff[t] + (size_t)from[st] * (size_t)src->npat[t] + (size_t)p;
+                    t < src->ntab ? src->toff[t] + (size_t)from[st] * (size_t)src->npat[t] + (size_t)p : LNET_NEW;
     return 0;
 }
 
@@ -409,6 +417,77 @@ int lines_net_fits(const lines_net *net, const lines_board *b, gl_error *err)
                             net->rules == LINES_98 ? "lines98" : "klines", b->w, b->h, b->colors, b->line, b->spawn,
                             b->rules == LINES_98 ? "lines98" : "klines");
     return 0;
+}
+
+/* The regions (labels 1..nreg) next to cell i, each once: their number. */
+static int regions_beside(const int *label, int w, int h, int i, int *out)
+{
+    int r = i / w, c = i % w, n = 0;
+    int nb[4] = {r > 0 ? label[i - w] : 0, r < h - 1 ? label[i + w] : 0, c > 0 ? label[i - 1] : 0,
+                 c < w - 1 ? label[i + 1] : 0};
+    for (int k = 0; k < 4; k++) {
+        int dup = !nb[k];
+        for (int j = 0; j < n && !dup; j++) dup = out[j] == nb[k];
+        if (!dup) out[n++] = nb[k];
+    }
+    return n;
+}
+
+/* The ntuple7 features (lnet_gsize): reachable windows and short reach. */
+static void reach_globals(const lines_net *net, const uint8_t *cells, const int *label, const int *size, int nreg,
+                          int *bucket)
+{
+    int w = net->w, h = net->h, n = w * h, line = net->line;
+    /* per region and colour: the balls of that colour beside it */
+    uint8_t beside[LINES_MAX_CELLS + 1][LNET_MAX_COLORS + 1];
+    memset(beside, 0, sizeof beside[0] * (size_t)(nreg + 1));
+    int low = 0;
+    for (int i = 0; i < n; i++) {
+        if (!cells[i]) continue;
+        int rs[4], k = regions_beside(label, w, h, i, rs), reach = 0;
+        for (int j = 0; j < k; j++) {
+            if (beside[rs[j]][cells[i]] < 255) beside[rs[j]][cells[i]]++;
+            reach += size[rs[j]];
+        }
+        low += reach > 0 && reach < 5;
+    }
+    static const int dir[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+    int four = 0, three = 0;
+    for (int d = 0; d < 4; d++)
+        for (int r = 0; r < h; r++)
+            for (int c = 0; c < w; c++) {
+                int er = r + dir[d][0] * (line - 1), ec = c + dir[d][1] * (line - 1);
+                if (er < 0 || er >= h || ec < 0 || ec >= w) continue;
+                int cell[LINES_MAX_SIDE], colour = 0, balls = 0, mixed = 0, ne = 0, empty[LINES_MAX_SIDE];
+                for (int k = 0; k < line; k++) {
+                    int i = (r + dir[d][0] * k) * w + c + dir[d][1] * k;
+                    cell[k] = i;
+                    if (!cells[i]) empty[ne++] = i;
+                    else if (colour && cells[i] != colour) mixed = 1;
+                    else colour = cells[i], balls++;
+                }
+                if (mixed || balls < line - 2 || ne == 0) continue;
+                /* each region of the window's empty cells needs as many
+                 * balls of the colour beside it, the window's own not
+                 * counted, as it holds of the window's empty cells */
+                int ok = 1;
+                for (int a = 0; a < ne && ok; a++) {
+                    int reg = label[empty[a]], need = 0, own = 0;
+                    for (int b2 = 0; b2 < ne; b2++) need += label[empty[b2]] == reg;
+                    for (int k = 0; k < line; k++) {
+                        if (cells[cell[k]] != colour) continue;
+                        int rs[4], m = regions_beside(label, w, h, cell[k], rs);
+                        for (int j = 0; j < m; j++) own += rs[j] == reg;
+                    }
+                    ok = beside[reg][colour] - own >= need;
+                }
+                if (!ok) continue;
+                if (balls == line - 1) four++;
+                else three++;
+            }
+    bucket[0] = four < 7 ? four : 7;
+    bucket[1] = three < 15 ? three : 15;
+    bucket[2] = low < 31 ? low : 31;
 }
 
 void lines_net_globals(const lines_net *net, const uint8_t *cells, int *bucket)
@@ -441,6 +520,7 @@ void lines_net_globals(const lines_net *net, const uint8_t *cells, int *bucket)
     bucket[2] = empties - largest < 15 ? empties - largest : 15;
     bucket[3] = stuck < 40 ? stuck : 40;
     bucket[4] = holes < 7 ? holes : 7;
+    if (net->nglobal > 5) reach_globals(net, cells, label, size, nreg, bucket + 5);
 }
 
 float lines_net_features(const lines_net *net, const uint8_t *cells, int nballs, uint32_t *idx)
@@ -455,9 +535,9 @@ float lines_net_features(const lines_net *net, const uint8_t *cells, int nballs,
         if (idx) idx[i] = (uint32_t)x;
         v += lnet_w(net, x);
     }
-    int bucket[LNET_NGLOBAL];
+    int bucket[LNET_MAX_GLOBAL];
     lines_net_globals(net, cells, bucket);
-    for (int g = 0; g < LNET_NGLOBAL; g++) {
+    for (int g = 0; g < net->nglobal; g++) {
         int t = net->gtab + g;
         size_t x = net->toff[t] + (size_t)st * (size_t)net->npat[t] + (size_t)bucket[g];
         if (idx) idx[net->ninst + g] = (uint32_t)x;

@@ -18,7 +18,9 @@
  * - Occupancy tuples (empty or not) see the shapes of the free space.
  * - Global features see what tuples miss: the empty cells, the regions
  *   they split into, the space cut off from the largest region, the balls
- *   that cannot move.
+ *   that cannot move; in the later layouts also the lines of five in
+ *   progress that balls of their colour can reach, and the balls that
+ *   can reach only a few cells.
  *
  * A position's value is in points: the points the rest of the game is
  * expected to bring (the trainer's target, lines_train.c).  Afterstates of
@@ -38,7 +40,7 @@
 #define LNET_COLOUR_BITS 3 /* a cell of a colour tuple: 0 empty, 1..7 */
 #define LNET_MAX_COLORS 7
 #define LNET_MAX_STAGES 8
-#define LNET_NGLOBAL 5
+#define LNET_MAX_GLOBAL 8 /* global features (a layout has 5 or 8) */
 
 enum { LNET_COLOUR = 0, LNET_OCC = 1 };
 
@@ -79,7 +81,8 @@ typedef struct lines_net {
     uint8_t *nlab[LNET_MAX_TUPLE + 1];
     uint16_t *take[LNET_MAX_TUPLE + 1];
     uint16_t *put[LNET_MAX_TUPLE + 1];
-    int gtab;           /* the first global table (LNET_NGLOBAL of them) */
+    int gtab;           /* the first global table (nglobal of them) */
+    int nglobal;
     char layout[160];   /* the layout's name, written into weight files */
 } lines_net;
 
@@ -101,11 +104,14 @@ void lines_net_seed_windows(lines_net *net);
 /* Where each weight of dst comes from in src when dst is src's layout
  * with the same stages or more (the same tables; each stage boundary of
  * src one of dst's, so a stage of dst lies inside one of src's and starts
- * from its weights): map[x] for every weight x of dst.  0, or -1 when the
- * tables differ or a stage of dst straddles a boundary of src.  The rule
+ * from its weights) and the same global features or more: map[x] for
+ * every weight x of dst, LNET_NEW for a weight of a global feature src
+ * lacks (it starts at 0, so dst values every board as src).  0, or -1
+ * when the tables differ or a stage of dst straddles a boundary of src.  The rule
  * sets may differ (the tables do not depend on them): a KLines training
  * may start from Lines 98 weights. */
 int lines_net_stage_map(const lines_net *dst, const lines_net *src, size_t *map);
+#define LNET_NEW SIZE_MAX
 /* The i-th layout's name, NULL past the last. */
 const char *lines_net_layout_name(int i);
 
@@ -141,17 +147,17 @@ static inline uint32_t lnet_raw(const lines_net *net, int i, const uint8_t *cell
     return raw;
 }
 
-/* The global features of a board: their buckets (LNET_NGLOBAL). */
+/* The global features of a board: their buckets (net->nglobal). */
 void lines_net_globals(const lines_net *net, const uint8_t *cells, int *bucket);
 
-/* The weight indices of a board's features (ninst + LNET_NGLOBAL of them)
+/* The weight indices of a board's features (ninst + nglobal of them)
  * and its value.  The stage comes from the balls on the board. */
 float lines_net_features(const lines_net *net, const uint8_t *cells, int nballs, uint32_t *idx);
 /* The value of the features listed in idx. */
 float lines_net_sum(const lines_net *net, const uint32_t *idx);
 /* The value of a board (lines_net_features without the indices). */
 float lines_net_value(const lines_net *net, const uint8_t *cells, int nballs);
-static inline int lines_net_nfeatures(const lines_net *net) { return net->ninst + LNET_NGLOBAL; }
+static inline int lines_net_nfeatures(const lines_net *net) { return net->ninst + net->nglobal; }
 
 /* ---- weight files (lines_netfile.c) ----
  *

@@ -308,7 +308,7 @@ int lines_trainer_start_from(lines_trainer *tr, lines_net *src, const unsigned c
         return gl_error_set(err, "%s: its layout ('%s') has other tables than '%s', or a stage boundary that one lacks",
                              name, src->layout, net->layout);
     }
-    for (size_t x = 0; x < net->nw; x++) lnet_w_set(net, x, lnet_w(src, map[x]));
+    for (size_t x = 0; x < net->nw; x++) lnet_w_set(net, x, map[x] == LNET_NEW ? 0.0f : lnet_w(src, map[x]));
     if (extra && nextra) {
         lines_trainer old;
         if (lines_trainer_init(&old, src, 0, 1, 0, 1, 0) != 0) {
@@ -321,6 +321,7 @@ int lines_trainer_start_from(lines_trainer *tr, lines_net *src, const unsigned c
             return -1;
         }
         for (size_t x = 0; x < net->nw; x++) {
+            if (map[x] == LNET_NEW) continue; /* a new feature's rate starts afresh */
             atomic_store_explicit(&tr->E[x], atomic_load_explicit(&old.E[map[x]], memory_order_relaxed),
                                   memory_order_relaxed);
             atomic_store_explicit(&tr->A[x], atomic_load_explicit(&old.A[map[x]], memory_order_relaxed),
