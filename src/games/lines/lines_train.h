@@ -6,8 +6,9 @@
  * value of the previous afterstate moves towards the points scored since
  * plus the value of the new afterstate (0 once the board is full), and the
  * afterstates before it by lambda^k of the same error (TD(lambda) with its
- * trace cut after LTRAIN_TRACE afterstates): undiscounted, so that a value
- * is the points the rest of the game is expected to bring.  A state's
+ * trace cut where lambda^k falls below 1%, after LTRAIN_TRACE afterstates
+ * at most): undiscounted, so that a value is the points the rest of the
+ * game is expected to bring.  A state's
  * step is alpha of its error, spread over the weights it reads in
  * proportion to how often it reads each (a weight of a shared table is
  * often read at many places at once: normalised least mean squares).
@@ -44,7 +45,7 @@
 #define LTRAIN_RING 64    /* a game's last positions, to take a crisis from */
 #define LTRAIN_RECENT 100 /* full games in the moving mean */
 #define LTRAIN_NESTED 1   /* scoring moves of a decision decided again after them (lines_learner) */
-#define LTRAIN_TRACE 8    /* afterstates an error is passed back to (TD(lambda), truncated) */
+#define LTRAIN_TRACE 32   /* afterstates an error is passed back to at most (TD(lambda), truncated) */
 
 typedef struct lines_trainer {
     lines_net *net;
