@@ -451,22 +451,23 @@ run train lines --from "$TMP/s.ckpt" --layout ntuple5 --out "$TMP/s2.ckpt" --see
 expect_rc 0 "train --from: trains on"; expect_out "checkpoint after 5 games" "train --from: its games"
 expect_bad_input "train --from: other tables" train lines --from "$TMP/s.ckpt" --layout ntuple2 --out "$TMP/s3.ckpt"
 expect_err "other tables" "train --from other tables: says so"
+# copied_plays_same FROM LAYOUT NAME OLD WHY: a copy of FROM into LAYOUT
+# (NAME.ckpt) plays the games f1 recorded; the copy back into OLD is
+# refused, the message saying WHY
+copied_plays_same() {
+    run train lines --from "$TMP/$1.ckpt" --layout "$2" --out "$TMP/$3.ckpt" --export "$TMP/$3.w" --games 0
+    expect_rc 0 "train --from $1 into $2"
+    run autoplay lines --ai learned --weights "$TMP/$3.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 0 --record "$TMP/$3.jsonl"
+    cmp -s "$TMP/f1.jsonl" "$TMP/$3.jsonl" && ok || bad "train --from $1 into $2: the copy plays otherwise"
+    expect_bad_input "train --from $2 back into $4" train lines --from "$TMP/$3.ckpt" --layout "$4" --out "$TMP/$3-back.ckpt"
+    expect_err "$5" "train --from $2 back into $4: says why"
+}
 # into the crowded boards' stages (ntuple6: 40-44, 45-49, 50-54, 55 or more),
 # the same values at the start; not back (a stage of ntuple5 spans two)
-run train lines --from "$TMP/s.ckpt" --layout ntuple6 --out "$TMP/s6.ckpt" --export "$TMP/s6.w" --games 0
-expect_rc 0 "train --from 4 stages into 6"
-run autoplay lines --ai learned --weights "$TMP/s6.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 0 --record "$TMP/f3.jsonl"
-cmp -s "$TMP/f1.jsonl" "$TMP/f3.jsonl" && ok || bad "train --from into 6 stages: the copy plays otherwise"
-expect_bad_input "train --from 6 stages into 4" train lines --from "$TMP/s6.ckpt" --layout ntuple5 --out "$TMP/s7.ckpt"
-expect_err "or a stage boundary that one lacks" "train --from 6 stages into 4: says why"
+copied_plays_same s ntuple6 s6 ntuple5 "or a stage boundary that one lacks"
 # into the layout with the reach features (ntuple7), which start at 0: the
 # same games; not back (ntuple6 lacks them)
-run train lines --from "$TMP/s6.ckpt" --layout ntuple7 --out "$TMP/r7.ckpt" --export "$TMP/r7.w" --games 0
-expect_rc 0 "train --from 6 stages into the reach features"
-run autoplay lines --ai learned --weights "$TMP/r7.w" --rules lines98 --games 2 --seed 8 --max-turns 40 --branch 0 --record "$TMP/f4.jsonl"
-cmp -s "$TMP/f1.jsonl" "$TMP/f4.jsonl" && ok || bad "train --from into the reach features: the copy plays otherwise"
-expect_bad_input "train --from the reach features into ntuple6" train lines --from "$TMP/r7.ckpt" --layout ntuple6 --out "$TMP/r6.ckpt"
-expect_err "other tables" "train --from the reach features into ntuple6: says why"
+copied_plays_same s6 ntuple7 r7 ntuple6 "other tables"
 expect_bad_input "train --from with --resume" train lines --from "$TMP/a.ckpt" --resume "$TMP/a.ckpt"
 # the limits: a time limit stops the learned player inside its expectimax,
 # keeping the turns played; Ctrl-C stops it within 2 s with exit 130
