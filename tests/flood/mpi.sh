@@ -257,6 +257,17 @@ if [ "$quick" = 0 ]; then
         *) bad "kill -9, recovery: rank 0 aborts with status 2: stderr lacks 'with errorcode 2.'" ;;
     esac
     [ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "kill -9, recovery: ended in $STOP_MS ms"
+    # the same with rank 1 killed just after it sent a large batch: rank 0
+    # stopped for 1 s, rank 1 holds its children for rank 0 in a growing
+    # buffer, sent as rank 0 takes again; a batch past 32 KB is copied from
+    # the sender's memory after its envelope came, and with the sender dead
+    # a blocking receive waited for ever (by hand, 4 of 6 such jobs with the
+    # program of f462041); now the watchdog ends it
+    start_job --enable-recovery
+    kill -STOP "$RANK0"; sleep 1; kill -CONT "$RANK0"; sleep 0.03
+    end_job KILL "$RANK1"
+    expect_err "rank 0 of 2: no message from rank 1 for 3 s" "killed after a large batch: the watchdog names rank 1"
+    [ "$STOP_MS" -lt "$HANG_MS" ] && ok || bad "killed after a large batch: ended in $STOP_MS ms"
 fi
 unset GRIDLAB_MPI_WATCHDOG_S
 

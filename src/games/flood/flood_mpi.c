@@ -160,6 +160,7 @@ static void failed(const char *what, int rc)
     } while (0)
 
 static void drain(void);
+static void wait_round(unsigned round);
 
 /* Completes the control messages sent; the number still in flight. */
 static size_t ctrl_reap(void)
@@ -374,7 +375,20 @@ static size_t data_take(void)
         M.in.w = w;
         M.in.cap = (size_t)n;
     }
-    CHECK(MPI_Recv(M.in.w, n, MPI_UINT64_T, st.MPI_SOURCE, TAG_DATA, M.comm, MPI_STATUS_IGNORE), "a receive");
+    /* not a blocking receive: a large batch's words are copied from the
+     * sender's memory after its envelope came, and a sender killed in
+     * between (kill -9 with mpirun --enable-recovery) left MPI_Recv waiting
+     * for ever; the watchdog's time bounds the copy */
+    MPI_Request req;
+    CHECK(MPI_Irecv(M.in.w, n, MPI_UINT64_T, st.MPI_SOURCE, TAG_DATA, M.comm, &req), "a receive");
+    double t0 = now_s();
+    for (unsigned round = 0;; round++) {
+        int done = 0;
+        CHECK(MPI_Test(&req, &done, MPI_STATUS_IGNORE), "a receive");
+        if (done) break;
+        if (now_s() - t0 > M.watchdog_s) peer_lost(st.MPI_SOURCE);
+        wait_round(round);
+    }
     M.data_in++;
     M.heard[st.MPI_SOURCE] = now_s();
     M.in.n = (size_t)n;
