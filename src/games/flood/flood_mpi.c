@@ -91,6 +91,7 @@ typedef struct {
     wbuf *spare;    /* buffers of completed sends */
     size_t nspare, capspare;
     wbuf in;
+    uint64_t *abandoned;  /* a receive's buffer left to MPI after a signal (freed at exit) */
     long long sent, taken;            /* data batches of this search */
     long long *data_to, *ctrl_to;     /* per destination */
     int *inflight;                    /* per destination: data batches in flight */
@@ -161,6 +162,7 @@ static void failed(const char *what, int rc)
 
 static void drain(void);
 static void wait_round(unsigned round);
+static void r_stop(void *ctx, const char *why);
 
 /* Completes the control messages sent; the number still in flight. */
 static size_t ctrl_reap(void)
@@ -386,6 +388,16 @@ static size_t data_take(void)
         int done = 0;
         CHECK(MPI_Test(&req, &done, MPI_STATUS_IGNORE), "a receive");
         if (done) break;
+        if (gl_cli_interrupted) {
+            /* a signal (mpirun's SIGTERM after a process died): the search
+             * stops and rank 0 answers alone; the receive is left as it
+             * is, and so its buffer, which MPI may still write */
+            M.abandoned = M.in.w;
+            M.in.w = NULL;
+            M.in.cap = 0;
+            r_stop(NULL, NULL);
+            return 0;
+        }
         if (now_s() - t0 > M.watchdog_s) peer_lost(st.MPI_SOURCE);
         wait_round(round);
     }
@@ -693,6 +705,7 @@ static void flood_mpi_free(void)
     free(M.spare);
     free(M.pend);
     free(M.in.w);
+    free(M.abandoned);
     free(M.data_to);
     free(M.inflight);
     free(M.ctrl_to);
