@@ -111,6 +111,11 @@ lb=$(field lower_bound)
 [ -n "$lb" ] && [ "$lb" -ge 20 ] && [ "$lb" -le 30 ] && ok || bad "limit: lower bound $lb in 20..30 (30 is optimal)"
 [ "$(field cost)" -ge 30 ] && ok || bad "limit: a whole solution"
 
+# rank_of PID: the MPI rank of a process (its environment says it: the
+# process ids give no order once they have wrapped)
+rank_of() {
+    tr '\0' '\n' <"/proc/$1/environ" 2>/dev/null | sed -n 's/^OMPI_COMM_WORLD_RANK=//p'
+}
 # ranks_of PID: the gridlab processes (rank 0's first) under the mpirun
 # under PID (the job), once both are searching: each has had 1 s of
 # processor time (MPI's start takes far less, even under the sanitizers;
@@ -121,13 +126,13 @@ ranks_of() {
     tck=$(getconf CLK_TCK)
     for i in $(seq 1 300); do
         mp=$(pgrep -P "$1" mpirun || echo "$1")
-        procs=$(pgrep -P "$mp" gridlab | sort -n)
+        procs=$(pgrep -P "$mp" gridlab)
         busy=0
         for p in $procs; do [ "$(cpu_ticks "$p")" -ge "$tck" ] && busy=$((busy + 1)); done
         [ "$busy" -ge 2 ] && break
         sleep 0.2
     done
-    printf '%s\n' "$procs"
+    for p in $procs; do printf '%s %s\n' "$(rank_of "$p")" "$p"; done | sort -n | cut -d' ' -f2
 }
 # HANG_MS: a stopped job's end is held to it against a hang only (each
 # job runs under a 120 s timeout): Open MPI's teardown after a killed
