@@ -441,10 +441,12 @@ static void reach_globals(const lines_net *net, const uint8_t *cells, const int 
     /* per region and colour: the balls of that colour beside it */
     uint8_t beside[LINES_MAX_CELLS + 1][LNET_MAX_COLORS + 1];
     memset(beside, 0, sizeof beside[0] * (size_t)(nreg + 1));
+    /* per ball: the regions beside it (read again by the windows) */
+    int nb[LINES_MAX_CELLS], rb[LINES_MAX_CELLS][4];
     int low = 0;
     for (int i = 0; i < n; i++) {
         if (!cells[i]) continue;
-        int rs[4], k = regions_beside(label, w, h, i, rs), reach = 0;
+        int *rs = rb[i], k = nb[i] = regions_beside(label, w, h, i, rs), reach = 0;
         for (int j = 0; j < k; j++) {
             if (beside[rs[j]][cells[i]] < 255) beside[rs[j]][cells[i]]++;
             reach += size[rs[j]];
@@ -476,8 +478,7 @@ static void reach_globals(const lines_net *net, const uint8_t *cells, const int 
                     for (int b2 = 0; b2 < ne; b2++) need += label[empty[b2]] == reg;
                     for (int k = 0; k < line; k++) {
                         if (cells[cell[k]] != colour) continue;
-                        int rs[4], m = regions_beside(label, w, h, cell[k], rs);
-                        for (int j = 0; j < m; j++) own += rs[j] == reg;
+                        for (int j = 0; j < nb[cell[k]]; j++) own += rb[cell[k]][j] == reg;
                     }
                     ok = beside[reg][colour] - own >= need;
                 }
