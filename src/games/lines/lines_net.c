@@ -453,38 +453,57 @@ static void reach_globals(const lines_net *net, const uint8_t *cells, const int 
         }
         low += reach > 0 && reach < 5;
     }
+    /* the windows of `line` cells along each row, column and diagonal,
+     * slid one cell at a time with the count of empty cells and of each
+     * colour; only those with one colour and 1 or 2 empty cells are
+     * looked at closely */
     static const int dir[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
     int four = 0, three = 0;
     for (int d = 0; d < 4; d++)
-        for (int r = 0; r < h; r++)
-            for (int c = 0; c < w; c++) {
-                int er = r + dir[d][0] * (line - 1), ec = c + dir[d][1] * (line - 1);
-                if (er < 0 || er >= h || ec < 0 || ec >= w) continue;
-                int cell[LINES_MAX_SIDE], colour = 0, balls = 0, mixed = 0, ne = 0, empty[LINES_MAX_SIDE];
-                for (int k = 0; k < line; k++) {
-                    int i = (r + dir[d][0] * k) * w + c + dir[d][1] * k;
-                    cell[k] = i;
-                    if (!cells[i]) empty[ne++] = i;
-                    else if (colour && cells[i] != colour) mixed = 1;
-                    else colour = cells[i], balls++;
-                }
-                if (mixed || balls < line - 2 || ne == 0) continue;
-                /* each region of the window's empty cells needs as many
-                 * balls of the colour beside it, the window's own not
-                 * counted, as it holds of the window's empty cells */
-                int ok = 1;
-                for (int a = 0; a < ne && ok; a++) {
-                    int reg = label[empty[a]], need = 0, own = 0;
-                    for (int b2 = 0; b2 < ne; b2++) need += label[empty[b2]] == reg;
-                    for (int k = 0; k < line; k++) {
-                        if (cells[cell[k]] != colour) continue;
-                        for (int j = 0; j < nb[cell[k]]; j++) own += rb[cell[k]][j] == reg;
+        for (int r0 = 0; r0 < h; r0++)
+            for (int c0 = 0; c0 < w; c0++) {
+                int pr = r0 - dir[d][0], pc = c0 - dir[d][1];
+                if (pr >= 0 && pr < h && pc >= 0 && pc < w) continue; /* not where a line starts */
+                int seq[LINES_MAX_SIDE], len = 0;
+                for (int r = r0, c = c0; r >= 0 && r < h && c >= 0 && c < w; r += dir[d][0], c += dir[d][1])
+                    seq[len++] = r * w + c;
+                if (len < line) continue;
+                int count[LNET_MAX_COLORS + 1] = {0}, colours = 0;
+                for (int k = 0; k < line - 1; k++)
+                    if (count[cells[seq[k]]]++ == 0 && cells[seq[k]]) colours++;
+                for (int p = 0; p + line <= len; p++) {
+                    int in = cells[seq[p + line - 1]];
+                    if (count[in]++ == 0 && in) colours++;
+                    if (p > 0) {
+                        int out = cells[seq[p - 1]];
+                        if (--count[out] == 0 && out) colours--;
                     }
-                    ok = beside[reg][colour] - own >= need;
+                    int ne = count[0];
+                    if (colours != 1 || ne == 0 || ne > 2) continue;
+                    const int *cell = seq + p;
+                    int colour = 0, empty[2], k2 = 0;
+                    for (int k = 0; k < line; k++) {
+                        if (cells[cell[k]]) colour = cells[cell[k]];
+                        else empty[k2++] = cell[k];
+                    }
+                    /* each region of the window's empty cells needs as
+                     * many balls of the colour beside it, the window's
+                     * own not counted, as it holds of the window's empty
+                     * cells */
+                    int ok = 1;
+                    for (int a = 0; a < ne && ok; a++) {
+                        int reg = label[empty[a]], need = 0, own = 0;
+                        for (int b2 = 0; b2 < ne; b2++) need += label[empty[b2]] == reg;
+                        for (int k = 0; k < line; k++) {
+                            if (cells[cell[k]] != colour) continue;
+                            for (int j = 0; j < nb[cell[k]]; j++) own += rb[cell[k]][j] == reg;
+                        }
+                        ok = beside[reg][colour] - own >= need;
+                    }
+                    if (!ok) continue;
+                    if (ne == 1) four++;
+                    else three++;
                 }
-                if (!ok) continue;
-                if (balls == line - 1) four++;
-                else three++;
             }
     bucket[0] = four < 7 ? four : 7;
     bucket[1] = three < 15 ? three : 15;
