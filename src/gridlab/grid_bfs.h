@@ -45,7 +45,8 @@ int gl_grid_distance(const uint8_t *blocked, int w, int h, int src, int dst, gl_
 
 /* Labels the 4-connected regions of free cells: label[i] = 1..n for free
  * cells, 0 for blocked ones; returns n.  size (may be NULL; at least W*H+1
- * ints) gets each region's cell count by label.  Uses ws->queue. */
+ * ints) gets each region's cell count by label.  Regions are numbered in
+ * the order of their first cell.  Uses ws->queue. */
 int gl_grid_regions(const uint8_t *blocked, int w, int h, int *label, int *size, gl_grid_ws *ws);
 
 #ifdef __cplusplus

@@ -80,27 +80,58 @@ int gl_grid_distance(const uint8_t *blocked, int w, int h, int src, int dst, gl_
     return d;
 }
 
+/* The root of provisional label x in up (a root r has up[r] == r, or, once
+ * it has its final label L, up[r] == -L), halving the path on the way. */
+static int region_root(int *up, int x)
+{
+    while (up[x] >= 0 && up[x] != x) {
+        if (up[up[x]] >= 0) up[x] = up[up[x]];
+        x = up[x];
+    }
+    return x;
+}
+
 int gl_grid_regions(const uint8_t *blocked, int w, int h, int *label, int *size, gl_grid_ws *ws)
 {
     int n = w * h, nreg = 0;
     if (n > ws->cap) return 0;
-    for (int i = 0; i < n; i++) label[i] = 0;
-    int *queue = ws->queue;
-    for (int s = 0; s < n; s++) {
-        if (blocked[s] || label[s]) continue;
-        nreg++;
-        int head = 0, tail = 0;
-        queue[tail++] = s;
-        label[s] = nreg;
-        while (head < tail) {
-            int cur = queue[head++];
-            int r = cur / w, c = cur - r * w;
-            if (r > 0 && !blocked[cur - w] && !label[cur - w]) label[queue[tail++] = cur - w] = nreg;
-            if (r < h - 1 && !blocked[cur + w] && !label[cur + w]) label[queue[tail++] = cur + w] = nreg;
-            if (c > 0 && !blocked[cur - 1] && !label[cur - 1]) label[queue[tail++] = cur - 1] = nreg;
-            if (c < w - 1 && !blocked[cur + 1] && !label[cur + 1]) label[queue[tail++] = cur + 1] = nreg;
+    /* one raster pass: each free cell takes the provisional label of the
+     * free cell above or to its left (a new one when neither is free),
+     * and when both are free their labels are joined; provisional labels
+     * are 0-based indices into up (ws->queue) */
+    int *up = ws->queue, np = 0;
+    for (int r = 0, i = 0; r < h; r++)
+        for (int c = 0; c < w; c++, i++) {
+            if (blocked[i]) {
+                label[i] = -1;
+                continue;
+            }
+            int a = r > 0 ? label[i - w] : -1, b = c > 0 ? label[i - 1] : -1;
+            if (a < 0 && b < 0) {
+                up[np] = np;
+                label[i] = np++;
+            } else if (a < 0 || b < 0) {
+                label[i] = a < 0 ? b : a;
+            } else {
+                int ra = region_root(up, a), rb = region_root(up, b);
+                if (ra < rb) up[rb] = ra;
+                else up[ra] = rb;
+                label[i] = a;
+            }
         }
-        if (size) size[nreg] = tail;
+    /* the final labels 1..nreg in the order of each region's first cell */
+    for (int i = 0; i < n; i++) {
+        if (label[i] < 0) {
+            label[i] = 0;
+            continue;
+        }
+        int root = region_root(up, label[i]);
+        if (up[root] >= 0) {
+            up[root] = -++nreg;
+            if (size) size[nreg] = 0;
+        }
+        label[i] = -up[root];
+        if (size) size[label[i]]++;
     }
     return nreg;
 }

@@ -122,6 +122,34 @@ static void test_regions_agree_with_paths(void **state)
         /* same region iff a path exists (from a free cell) */
         assert_int_equal(label[a] == label[b], gl_grid_distance(cell, 9, 9, a, b, &ws) > 0);
     }
+    /* any shape: touching free cells share a label, regions are numbered
+     * in the order of their first cell, and the sizes count the cells */
+    for (int trial = 0; trial < 400; trial++) {
+        int w = 1 + (int)gl_rng_below(&rng, LINES_MAX_SIDE), h = 1 + (int)gl_rng_below(&rng, LINES_MAX_SIDE);
+        double p = gl_rng_unit(&rng);
+        uint8_t cell[LINES_MAX_CELLS];
+        for (int i = 0; i < w * h; i++) cell[i] = gl_rng_unit(&rng) < p;
+        int n = gl_grid_regions(cell, w, h, label, size, &ws), seen = 0;
+        int count[LINES_MAX_CELLS + 1] = {0};
+        for (int i = 0; i < w * h; i++) {
+            if (cell[i]) {
+                assert_int_equal(label[i], 0);
+                continue;
+            }
+            assert_true(label[i] >= 1 && label[i] <= seen + 1);
+            if (label[i] > seen) seen = label[i];
+            count[label[i]]++;
+            if (i % w + 1 < w && !cell[i + 1]) assert_int_equal(label[i], label[i + 1]);
+            if (i + w < w * h && !cell[i + w]) assert_int_equal(label[i], label[i + w]);
+        }
+        assert_int_equal(seen, n);
+        for (int k = 1; k <= n; k++) assert_int_equal(count[k], size[k]);
+        if (w * h > 1) {
+            int a = (int)gl_rng_below(&rng, (uint64_t)(w * h)), b = (int)gl_rng_below(&rng, (uint64_t)(w * h));
+            if (!cell[a] && !cell[b] && a != b)
+                assert_int_equal(label[a] == label[b], gl_grid_distance(cell, w, h, a, b, &ws) > 0);
+        }
+    }
 }
 
 static void test_points(void **state)
