@@ -9,7 +9,7 @@
 
 size_t lines_learner_bytes(const lines_net *net, int top)
 {
-    size_t per = (sizeof(uint32_t) * 4 + sizeof(float) + 8) * (size_t)net->ninst +
+    size_t per = (sizeof(uint32_t) * 4 + sizeof(float) + 8 + sizeof(uint16_t)) * (size_t)net->ninst +
                  sizeof(lnet_move) * ((size_t)top + LNET_MAX_SCORING);
     return sizeof(lines_learner) + LNET_MAX_DEPTH * per;
 }
@@ -23,6 +23,7 @@ void lines_learner_free(lines_learner *L)
         free(L->lvl[d].stamp);
         free(L->lvl[d].pat);
         free(L->lvl[d].lab);
+        free(L->lvl[d].open);
         free(L->lvl[d].top);
         free(L->lvl[d].scoring);
         L->lvl[d].raw = NULL;
@@ -31,6 +32,7 @@ void lines_learner_free(lines_learner *L)
         L->lvl[d].stamp = NULL;
         L->lvl[d].pat = NULL;
         L->lvl[d].lab = NULL;
+        L->lvl[d].open = NULL;
         L->lvl[d].top = NULL;
         L->lvl[d].scoring = NULL;
     }
@@ -58,9 +60,10 @@ int lines_learner_init(lines_learner *L, const lines_net *net, int top, uint64_t
         v->stamp = calloc((size_t)net->ninst, sizeof(uint32_t));
         v->pat = malloc(sizeof(uint32_t) * (size_t)net->ninst);
         v->lab = malloc((size_t)net->ninst * 8);
+        v->open = malloc(sizeof(uint16_t) * (size_t)net->ninst);
         v->top = malloc(sizeof(lnet_move) * (size_t)L->top);
         v->scoring = malloc(sizeof(lnet_move) * LNET_MAX_SCORING);
-        if (!v->raw || !v->val || !v->base || !v->stamp || !v->pat || !v->lab || !v->top || !v->scoring) {
+        if (!v->raw || !v->val || !v->base || !v->stamp || !v->pat || !v->lab || !v->open || !v->top || !v->scoring) {
             lines_learner_free(L);
             return -1;
         }
@@ -130,6 +133,10 @@ static void level_tables(const lines_net *net, lnet_level *v, const lines_board 
         v->pat[i] = pat;
         v->val[i] = lnet_w(net, v->base[i] + pat);
         v->vsum += v->val[i];
+        const int *ic = net->inst_cell + (size_t)i * LNET_MAX_TUPLE;
+        unsigned open = 0;
+        for (int k = 0; k < len; k++) open |= (unsigned)!v->spawned[ic[k]] << k;
+        v->open[i] = (uint16_t)open;
         if (net->inst_kind[i] == LNET_COLOUR) {
             /* each colour's label in the pattern (0: not in it) */
             uint8_t *lab = v->lab + (size_t)i * 8;
@@ -168,9 +175,12 @@ static void level_tables(const lines_net *net, lnet_level *v, const lines_board 
                 if (net->cm_kind[m] == LNET_COLOUR) {
                     const uint16_t *put = net->put[len] + ((size_t)v->pat[i] * (size_t)len + net->cm_pos[m]) * 8;
                     const uint8_t *lab = v->lab + (size_t)i * 8;
-                    float fresh = lnet_w(net, base + put[net->nlab[len][v->pat[i]] + 1]) - val;
-                    for (int k = 1; k <= b->colors; k++)
-                        sum[k] += lab[k] ? lnet_w(net, base + put[lab[k]]) - val : fresh;
+                    /* the change by label (0: a colour the tuple does not show) */
+                    int nl = net->nlab[len][v->pat[i]];
+                    float dv[LNET_MAX_TUPLE + 1];
+                    dv[0] = lnet_w(net, base + put[nl + 1]) - val;
+                    for (int l = 1; l <= nl; l++) dv[l] = lnet_w(net, base + put[l]) - val;
+                    for (int k = 1; k <= b->colors; k++) sum[k] += dv[lab[k]];
                 } else {
                     float dv = lnet_w(net, base + v->raw[i] + net->cm_unit[m]) - val;
                     for (int k = 1; k <= b->colors; k++) sum[k] += dv;
@@ -284,8 +294,19 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
     L->decisions++;
     int queue[LINES_MAX_CELLS];
     gl_grid_ws ws = {queue, NULL, LINES_MAX_CELLS};
-    gl_grid_regions(b->cell, w, h, v->label, NULL, &ws);
+    int nreg = gl_grid_regions(b->cell, w, h, v->label, NULL, &ws);
     level_tables(net, v, b);
+    /* each region's cells in order (region r: rcell[rstart[r] ..
+     * rstart[r + 1] - 1]) */
+    int rstart[LINES_MAX_CELLS + 2], rcell[LINES_MAX_CELLS];
+    memset(rstart, 0, sizeof(int) * (size_t)(nreg + 2));
+    for (int t = 0; t < n; t++) rstart[v->label[t] + 1]++;
+    for (int r = 1; r <= nreg + 1; r++) rstart[r] += rstart[r - 1];
+    {
+        int at[LINES_MAX_CELLS + 1];
+        memcpy(at, rstart, sizeof(int) * (size_t)(nreg + 1));
+        for (int t = 0; t < n; t++) rcell[at[v->label[t]]++] = t;
+    }
     /* a ball of colour c on t makes a line (on b, the moved ball still in
      * place: checked again without it) */
     uint16_t lines_at[LINES_MAX_CELLS];
@@ -350,9 +371,11 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             const uint16_t *canon = colour ? net->canon[len] : NULL;
             float wm = lnet_w(net, v->base[i] + (canon ? canon[rm] : rm));
             const int *ic = net->inst_cell + (size_t)i * LNET_MAX_TUPLE;
-            for (int k = 0; k < len; k++) {
-                int t = ic[k];
-                if (t == f || v->spawned[t] || !reach[v->label[t]]) continue; /* not a target of f */
+            /* the targets of f among the tuple's cells: empty with the
+             * preview spawned, in a region beside f */
+            for (unsigned open = v->open[i]; open; open &= open - 1) {
+                int k = __builtin_ctz(open), t = ic[k];
+                if (!reach[v->label[t]]) continue;
                 uint32_t dt = colour ? (uint32_t)c << (LNET_COLOUR_BITS * k) : 1u << k;
                 float both = lnet_w(net, v->base[i] + (canon ? canon[rm + dt] : rm + dt));
                 float add = lnet_w(net, v->base[i] + (canon ? canon[v->raw[i] + dt] : v->raw[i] + dt));
@@ -364,8 +387,17 @@ static float decide(lines_learner *L, const lines_board *b, int depth, int cap, 
             }
         }
         cells[f] = 0;
-        for (int t = 0; t < n; t++) {
-            if (!reach[v->label[t]]) continue;
+        /* the targets in order: one region's list, or the cells of the
+         * regions beside f */
+        int single = 1, scan[LINES_MAX_CELLS], ntarget = 0;
+        for (int k = 1; k < na; k++) single &= adj[k] == adj[0];
+        const int *target = single ? rcell + rstart[adj[0]] : scan;
+        if (single) ntarget = rstart[adj[0] + 1] - rstart[adj[0]];
+        else
+            for (int t = 0; t < n; t++)
+                if (reach[v->label[t]]) scan[ntarget++] = t;
+        for (int j = 0; j < ntarget; j++) {
+            int t = target[j];
             any = 1;
             if ((lines_at[t] >> c & 1) && makes_line(b, cells, t, c)) {
                 if (nscoring < LNET_MAX_SCORING) {

@@ -37,6 +37,7 @@ typedef struct lnet_level {
     uint32_t *stamp;                  /* ninst: valued again for this play-out (== epoch) */
     uint32_t *pat;                    /* ninst: its pattern */
     uint8_t *lab;                     /* ninst * 8: a colour tuple's label of each colour (0: absent) */
+    uint16_t *open;                   /* ninst: the tuple's cells empty on it, a bit per place */
     uint32_t epoch;
     int stage;                        /* the stage of the board with the preview spawned */
     float vsum;                       /* the tuples' value there */
