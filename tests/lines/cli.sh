@@ -608,7 +608,7 @@ GRIDLAB="$GRIDLAB" "$ROOT/scripts/train-lines" --state "$TMP/none.ckpt" --log "$
 # KLines weights: a training under --rules klines (here from the Lines 98
 # weights: the tables are the same), its file says its rules, plays KLines
 # and is refused for Lines 98; --resume keeps its rules
-run train lines --from "$ROOT/src/games/lines/lines98.weights" --layout ntuple5 --rules klines --out "$TMP/kl.ckpt" --seed 4 --games 3
+run train lines --from "$ROOT/src/games/lines/lines98.weights" --layout ntuple7 --rules klines --out "$TMP/kl.ckpt" --seed 4 --games 3
 expect_rc 0 "train --rules klines"; expect_out "checkpoint after 3 games" "train --rules klines: its games"
 run autoplay lines --ai learned --weights "$TMP/kl.ckpt" --rules klines --games 1 --seed 3 --max-turns 30 --record "$TMP/kl.jsonl"
 expect_rc 0 "KLines weights play KLines"
