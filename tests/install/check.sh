@@ -33,9 +33,11 @@ if "$PREFIX/bin/gridlab" list >/dev/null 2>&1; then ok; else bad "gridlab list f
 # The learned Color Lines player's weights: installed, and found by the
 # installed program (when lines is built).
 if "$PREFIX/bin/gridlab" list 2>/dev/null | grep -q '^lines'; then
-    if [ -f "$PREFIX/share/gridlab/lines98.weights" ]; then ok; else bad "no lines98.weights under share/gridlab"; fi
-    if "$PREFIX/bin/gridlab" autoplay lines --ai learned --rules lines98 --games 1 --max-turns 3 >"$WORK/learned.out" 2>&1
-    then ok; else bad "the installed learned player: $(cat "$WORK/learned.out")"; fi
+    for rules in lines98 klines; do
+        if [ -f "$PREFIX/share/gridlab/$rules.weights" ]; then ok; else bad "no $rules.weights under share/gridlab"; fi
+        if "$PREFIX/bin/gridlab" autoplay lines --ai learned --rules $rules --games 1 --max-turns 3 >"$WORK/learned.out" 2>&1
+        then ok; else bad "the installed learned player ($rules): $(cat "$WORK/learned.out")"; fi
+    done
 fi
 
 # Headers: every public header is installed (each is compiled alone below).

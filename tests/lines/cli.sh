@@ -391,27 +391,41 @@ run hint "$L98" --ai learned --weights "$TMP/a.w" --json
 expect_rc 0 "hint --ai learned"; expect_json "hint --ai learned json"; expect_out '"move":' "hint --ai learned: a move"
 run solve "$L98" --algo learned --weights "$TMP/a.w" --turns 10 --json
 expect_rc 0 "solve --algo learned"; expect_json "solve --algo learned json"; expect_out '"optimal":false' "solve learned: never optimal"
-# the default player: learned on Lines 98 9x9 boards of 7 colours (the
-# installed weights beside the program), search on KLines; an option of
-# one player chooses it
+# the default player: learned on 9x9 boards of 7 colours under either
+# rules (the installed weights of those rules beside the program), search
+# on others; an option of one player chooses it
 run new lines --rules lines98 --seed 4; printf '%s\n' "$OUT" >"$TMP/d98.txt"
 run new lines --seed 4; printf '%s\n' "$OUT" >"$TMP/dkl.txt"
+run new lines --colors 5 --seed 4; printf '%s\n' "$OUT" >"$TMP/d5.txt"
 run hint "$TMP/d98.txt" --json
 expect_rc 0 "default hint lines98"; expect_out '"player":"learned"' "default hint lines98: the learned player"
 run hint "$TMP/dkl.txt" --json
-expect_rc 0 "default hint klines"; expect_out '"player":"search"' "default hint klines: the search player"
+expect_rc 0 "default hint klines"; expect_out '"player":"learned"' "default hint klines: the learned player"
+run hint "$TMP/d5.txt" --json
+expect_rc 0 "default hint, 5 colours"; expect_out '"player":"search"' "default hint, 5 colours: the search player"
 run hint "$TMP/d98.txt" --json --depth 3
 expect_out '"player":"search"' "a search option chooses the search player"
-run hint "$TMP/dkl.txt" --json --top 4
-expect_rc 2 "a learned option on KLines: the learned player, refused"
+run hint "$TMP/dkl.txt" --json --depth 3
+expect_out '"player":"search"' "a search option chooses the search player on KLines"
+run hint "$TMP/d5.txt" --json --top 4
+expect_rc 2 "a learned option on 5 colours: the learned player, refused"
+expect_err "colors=7" "a learned option on 5 colours: says which board the weights play"
 run solve "$TMP/d98.txt" --json --turns 2
 expect_out '"algo":"auto"' "default solve: auto"; expect_out '"player":"learned"' "default solve lines98: learned"
 run solve "$TMP/dkl.txt" --json --turns 2
-expect_out '"player":"search"' "default solve klines: search"
+expect_out '"player":"learned"' "default solve klines: learned"
+run solve "$TMP/d5.txt" --json --turns 2
+expect_out '"player":"search"' "default solve, 5 colours: search"
 run autoplay lines --rules lines98 --games 1 --max-turns 3 --json
 expect_out '"ai":"learned"' "default autoplay lines98: learned"
 run autoplay lines --games 1 --max-turns 3 --json
-expect_out '"ai":"search"' "default autoplay klines: search"
+expect_out '"ai":"learned"' "default autoplay klines: learned"
+run autoplay lines --colors 5 --games 1 --max-turns 3 --json
+expect_out '"ai":"search"' "default autoplay, 5 colours: search"
+# bench without --weights: each rule set's installed file
+run bench lines --ais learned --games 1 --max-turns 3 --path-queries 0
+expect_rc 0 "bench --ais learned, both rule sets"
+expect_out "learned     klines" "bench: the learned row on KLines"; expect_out "learned     lines98" "bench: the learned row on Lines 98"
 # with every weight 0 (no game trained) only points count: the move that
 # makes the line of five
 run train lines --out "$TMP/z.ckpt" --export "$TMP/zero.w" --games 0 --init zero
@@ -508,15 +522,21 @@ expect_bad_input "--top for the search player" autoplay lines --ai search --top 
 # valgrind GRIDLAB is a script that runs GL_VALGRIND_PROGRAM, and runs
 # GL_VALGRIND_TARGET instead when it is set)
 mkdir -p "$TMP/alone"
-if [ -n "${GL_VALGRIND_PROGRAM:-}" ]; then
-    cp "$GL_VALGRIND_PROGRAM" "$TMP/alone/gridlab"
-    GL_VALGRIND_TARGET="$TMP/alone/gridlab" "$GRIDLAB" autoplay lines --ai learned --rules lines98 --games 1 >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?
-else
-    cp "$GRIDLAB" "$TMP/alone/gridlab"
-    "$TMP/alone/gridlab" autoplay lines --ai learned --rules lines98 --games 1 >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?
-fi
-OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+cp "${GL_VALGRIND_PROGRAM:-$GRIDLAB}" "$TMP/alone/gridlab"
+alone() {
+    if [ -n "${GL_VALGRIND_PROGRAM:-}" ]; then
+        GL_VALGRIND_TARGET="$TMP/alone/gridlab" "$GRIDLAB" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?
+    else
+        "$TMP/alone/gridlab" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null; RC=$?
+    fi
+    OUT=$(cat "$TMP/out"); ERR=$(cat "$TMP/err")
+}
+alone autoplay lines --ai learned --rules lines98 --games 1
 expect_rc 2 "no weights file: exit 2"; expect_err "lines98.weights: cannot open" "no weights file: named"
+alone hint "$TMP/dkl.txt" --ai learned
+expect_rc 2 "no KLines weights file: exit 2"; expect_err "klines.weights: cannot open" "no KLines weights file: named"
+alone hint "$TMP/dkl.txt" --json
+expect_rc 0 "no KLines weights file: the default hint"; expect_out '"player":"search"' "no KLines weights file: the search player hints"
 expect_bad_input "train: no --out" train lines
 expect_bad_input "train: bad alpha" train lines --out "$TMP/e.ckpt" --alpha 2
 expect_bad_input "train: resume a weights file" train lines --resume "$TMP/a.w" --out "$TMP/e.ckpt"
@@ -616,7 +636,7 @@ run autoplay lines --check "$TMP/kl.jsonl"
 expect_rc 0 "KLines weights: the games check"
 expect_bad_input "KLines weights on a Lines 98 board" autoplay lines --ai learned --weights "$TMP/kl.ckpt" --rules lines98 --games 1
 expect_err "rules=klines (this board" "KLines weights on a Lines 98 board: the rules named"
-expect_bad_input "Lines 98 weights on a KLines board" hint "$(board $'lines size=9x9 colors=7 next=123 rules=klines\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n1.......2')" --ai learned
+expect_bad_input "Lines 98 weights on a KLines board" hint "$(board $'lines size=9x9 colors=7 next=123 rules=klines\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n1.......2')" --ai learned --weights "$ROOT/src/games/lines/lines98.weights"
 run train lines --resume "$TMP/kl.ckpt" --games 4
 expect_rc 0 "train --resume a KLines checkpoint"
 run hint "$(board $'lines size=9x9 colors=7 next=123 rules=klines\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n1.......2')" --ai learned --weights "$TMP/kl.ckpt"

@@ -41,14 +41,29 @@ static void save_without_clock(char *out, size_t cap)
 /* The learned player on the page: its weights are not in the first load.
  * The first Lines 98 hint wants them (an error naming the file, nothing
  * changed, the hint not counted); given as bytes, the same call plays
- * the learned player, and the hint is counted once.  KLines wants none. */
+ * the learned player, and the hint is counted once.  KLines wants its own
+ * file, a board of 5 colours none. */
 static void test_weights_wanted(void **state)
 {
     (void)state;
     gl_data_clear();
     gl_data_files(0); /* as in the browser: no file system */
-    assert_int_equal(glw_start_id("lines:size=9x9,colors=7,line=5,spawn=3,rules=klines#2"), 0);
+    assert_int_equal(glw_start_id("lines:size=9x9,colors=5,line=5,spawn=3,rules=klines#2"), 0);
     assert_int_equal(glw_hint(0), GL_HINT_MOVE);
+    assert_string_equal(glw_data_wanted(), "");
+    assert_int_equal(glw_start_id("lines:size=9x9,colors=7,line=5,spawn=3,rules=klines#2"), 0);
+    assert_int_equal(glw_hint(0), GL_HINT_ERROR);
+    assert_non_null(strstr(glw_error(), "klines.weights"));
+    assert_string_equal(glw_data_wanted(), "klines.weights");
+    size_t klen = 0;
+    unsigned char *kbytes = slurp(GL_SOURCE_DIR "/src/games/lines/klines.weights", &klen);
+    assert_true(klen > 1000);
+    assert_int_equal(glw_data_give("klines.weights", kbytes, (int)klen), 0);
+    free(kbytes);
+    assert_int_equal(glw_hint(0), GL_HINT_MOVE);
+    gl_jv khint = parse(glw_hint_json());
+    assert_string_equal(str(&khint, "player"), "learned");
+    gl_jv_free(&khint);
     assert_string_equal(glw_data_wanted(), "");
 
     assert_int_equal(glw_start_id("lines:size=9x9,colors=7,line=5,spawn=3,rules=lines98#2"), 0);

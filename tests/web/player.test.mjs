@@ -568,19 +568,27 @@ test('the dialogs fit the screen, or scroll inside it; screenshots', async () =>
   }
 });
 
-// The learned Lines 98 player on the page (docs/web.md, "Data files"): its
-// weights are not in the first load; the first hint that wants them
-// fetches them once, and keeps them in the page's cache; each hint is
-// counted once (the call that wanted the file changed nothing).  A KLines
-// hint (the search player) fetches nothing.
-test('lines 98: the learned player\'s weights fetched at its first hint, once, and kept', async () => {
-  const weights = '/lines98.weights';
-  const { context, page } = await openPage(browser, urlOf('lines:size=9x9,colors=7,line=5,spawn=3,rules=klines#1'));
+// The learned Lines player on the page (docs/web.md, "Data files"): its
+// weights are not in the first load; the first hint that wants a rule
+// set's file fetches it once, and keeps it in the page's cache; each hint
+// is counted once (the call that wanted the file changed nothing).  A
+// KLines hint fetches KLines' file only, a hint on 5 colours (the search
+// player) none.
+test('lines: the learned player\'s weights fetched at its first hint, once per rule set, and kept', async () => {
+  const weights = '/lines98.weights', kweights = '/klines.weights';
+  const { context, page } = await openPage(browser, urlOf('lines:size=9x9,colors=5,line=5,spawn=3,rules=klines#1'));
   try {
     server.hits.delete(weights);
+    server.hits.delete(kweights);
     await act(page, '[data-action=hint]');
     assert.match(await page.textContent('#message'), /^Hint: /);
-    assert.equal(server.hits.get(weights), undefined, 'a KLines hint fetched the weights');
+    assert.equal(server.hits.get(kweights), undefined, 'a hint on 5 colours fetched the KLines weights');
+    await page.goto(urlOf('lines:size=9x9,colors=7,line=5,spawn=3,rules=klines#1'));
+    await settled(page);
+    await act(page, '[data-action=hint]');
+    assert.match(await page.textContent('#message'), /^Hint: [a-z]\d-[a-z]\d/);
+    assert.equal(server.hits.get(kweights), 1, 'a KLines hint: its weights fetched once');
+    assert.equal(server.hits.get(weights), undefined, 'a KLines hint fetched the Lines 98 weights');
     await page.goto(urlOf('lines:size=9x9,colors=7,line=5,spawn=3,rules=lines98#1'));
     await settled(page);
     assert.equal(server.hits.get(weights), undefined, 'the weights came with the first load');
@@ -591,8 +599,9 @@ test('lines 98: the learned player\'s weights fetched at its first hint, once, a
       assert.equal(server.hits.get(weights), 1, `after hint ${n} the weights were fetched ${server.hits.get(weights)} times`);
       assert.match(await downloadSave(page), new RegExp(`^# helped: hints=${n} solver=no$`, 'm'));
     }
-    assert.ok(await page.evaluate((w) => caches.match(new URL('.' + w, location.href).href).then((r) => !!r), weights),
-      'the weights are not in the page\'s cache');
+    for (const w of [weights, kweights])
+      assert.ok(await page.evaluate((w) => caches.match(new URL('.' + w, location.href).href).then((r) => !!r), w),
+        w + ' is not in the page\'s cache');
     assert.deepEqual(page.problems, []);
   } finally {
     await context.close();

@@ -129,9 +129,10 @@ int lines_ai_cfg_read(lines_ai_cfg *c, gl_kvlist *opts, gl_error *err);
 #define LINES_AI_LEARNED_KEYS "ms", "top", "branch", "samples", "decisions"
 
 /* The learned player's weights: from path, or when path is NULL from the
- * file installed with the program (lines_net_default_path).  NULL with
- * err naming the file and what is wrong with it. */
-struct lines_net *lines_net_open(const char *path, gl_error *err);
+ * file installed with the program for boards of those rules
+ * (lines_net_default_path).  NULL with err naming the file and what is
+ * wrong with it. */
+struct lines_net *lines_net_open(const char *path, int rules, gl_error *err);
 void lines_net_close(struct lines_net *net);
 /* Whether the weights can play boards like b: 0, or -1 with err. */
 int lines_net_check_board(const struct lines_net *net, const lines_board *b, gl_error *err);
@@ -144,9 +145,10 @@ struct lines_net *lines_net_for(gl_kvlist *opts, const lines_board *b, gl_error 
  * ends' solve step): an option that only one player has chooses that
  * player (the search's candidates, depth, width, discount; the learned
  * player's top, branch, samples, decisions, weights); otherwise the
- * learned player on the boards the shipped weights are for (Lines 98
- * rules, 9x9, 7 colours, lines of 5, spawns of 3) when the weights file is
- * installed (lines_net_default_path), the search player on all others.
+ * learned player on the boards the shipped weights are for (9x9, 7
+ * colours, lines of 5, spawns of 3, under either rule set) when the
+ * weights file of those rules is installed (lines_net_default_path), the
+ * search player on all others.
  * opts may be NULL. */
 int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts);
 const char *lines_ai_kind_name(int kind);

@@ -28,8 +28,8 @@ int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts)
         if (has_key(opts, search_only[i])) return LINES_AI_SEARCH;
     for (size_t i = 0; opts && i < sizeof learned_only / sizeof *learned_only; i++)
         if (has_key(opts, learned_only[i])) return LINES_AI_LEARNED;
-    if (b->rules != LINES_98 || b->w != 9 || b->h != 9 || b->colors != 7 || b->line != 5 || b->spawn != 3)
-        return LINES_AI_SEARCH;
+    if (b->w != 9 || b->h != 9 || b->colors != 7 || b->line != 5 || b->spawn != 3) return LINES_AI_SEARCH;
+    const char *name = lines_net_file_name(b->rules);
     /* the weights given as bytes (none: the host could not get them, and
      * the search player stands in), or wanted from a host without files
      * (the page fetches them when first used: gridlab/data.h), or the
@@ -37,13 +37,13 @@ int lines_ai_default_kind(const lines_board *b, const gl_kvlist *opts)
      * 3.1.6's throws "SYSCALLS.calculateAt is not a function" in the
      * worker) */
     size_t given = 0;
-    if (gl_data_find(LNET_FILE_NAME, &given)) return given > 0 ? LINES_AI_LEARNED : LINES_AI_SEARCH;
+    if (gl_data_find(name, &given)) return given > 0 ? LINES_AI_LEARNED : LINES_AI_SEARCH;
     if (!gl_data_files_allowed()) return LINES_AI_LEARNED;
 #ifdef __EMSCRIPTEN__
     return LINES_AI_LEARNED;
 #else
     char path[4096];
-    lines_net_default_path(path, sizeof path);
+    lines_net_default_path(path, sizeof path, b->rules);
     return access(path, F_OK) == 0 ? LINES_AI_LEARNED : LINES_AI_SEARCH;
 #endif
 }

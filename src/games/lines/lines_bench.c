@@ -65,11 +65,22 @@ static void bench_paths(long long queries)
     free(dst);
 }
 
+/* Closes the weights of the rule sets: net (--weights, shared by all) or
+ * each set's own. */
+static void close_nets(struct lines_net *net, struct lines_net **nets, int n)
+{
+    if (net) {
+        lines_net_close(net);
+        return;
+    }
+    for (int r = 0; r < n; r++) lines_net_close(nets[r]);
+}
+
 /* The configuration of the player named ai (greedy, search or learned);
  * the search options in sopts apply to search, the learned player's in
- * lopts (with the weights net) to learned. */
-static int player_cfg(const char *ai, const gl_kvlist *sopts, const gl_kvlist *lopts, const struct lines_net *net,
-                      long long ms, lines_ai_cfg *cfg, gl_error *err)
+ * lopts to learned (its weights are set where a rule set is played). */
+static int player_cfg(const char *ai, const gl_kvlist *sopts, const gl_kvlist *lopts, long long ms, lines_ai_cfg *cfg,
+                      gl_error *err)
 {
     const gl_kvlist *opts = NULL;
     if (!strcmp(ai, "greedy")) {
@@ -78,8 +89,7 @@ static int player_cfg(const char *ai, const gl_kvlist *sopts, const gl_kvlist *l
         lines_ai_cfg_default(cfg, LINES_AI_SEARCH);
         opts = sopts;
     } else if (!strcmp(ai, "learned")) {
-        lines_ai_cfg_default(cfg, LINES_AI_LEARNED);
-        cfg->net = net;
+        lines_ai_cfg_default(cfg, LINES_AI_LEARNED); /* its weights: the rule set's, at each use */
         opts = lopts;
     } else {
         return gl_error_set(err, "bench lines: unknown player '%s' (greedy, search, learned)", ai);
@@ -106,8 +116,8 @@ static int player_cfg(const char *ai, const gl_kvlist *sopts, const gl_kvlist *l
  * board at the end, ms per move. */
 enum { CROWD_TURNS = 900, CROWD_BALLS = 50, CROWD_CALM = 35, CROWD_MORE = 120, CROWD_REPS = 2 };
 
-static int crowded(const char *rule, const gl_cli_list *ais, const lines_ai_cfg *cfgs, long long games,
-                   long long seed, long long ms, gl_meter *m, gl_error *err)
+static int crowded(const char *rule, const gl_cli_list *ais, const lines_ai_cfg *cfgs, const struct lines_net *net,
+                   long long games, long long seed, long long ms, gl_meter *m, gl_error *err)
 {
     lines_ai_cfg gen;
     lines_ai_cfg_default(&gen, LINES_AI_SEARCH);
@@ -163,6 +173,7 @@ static int crowded(const char *rule, const gl_cli_list *ais, const lines_ai_cfg 
     for (int k = 0; k < ais->n && rc == 0 && !gl_cli_interrupted; k++) {
         const char *name = ais->name[k];
         lines_ai_cfg cfg = cfgs[k];
+        if (cfg.kind == LINES_AI_LEARNED) cfg.net = net;
         int runs = 0, lost = 0;
         long long pts = 0, balls = 0, turns = 0;
         double total_ms = 0;
@@ -227,7 +238,8 @@ int gl_bench_lines(int argc, char **argv)
                        "Plays --games (20) games per player and rule set, boards from seeds S..S+N-1\n"
                        "(S=1), and prints mean, median and max score and turns and the mean ms per\n"
                        "move.  --ais (comma-separated; default greedy,search): greedy, search, learned.\n"
-                       "--rules: klines,lines98 (both; the learned player plays lines98 only).  --ms:\n"
+                       "--rules: klines,lines98 (both; the learned player's weights: --weights FILE for\n"
+                       "every rule set, else the file installed for each).  --ms:\n"
                        "the search's and the learned player's CPU ceiling per move (50).\n"
                        "--max-turns: stop each game there (0: none).\n"
                        "--candidates, --depth, --width, --discount: the search options (see autoplay),\n"
@@ -270,7 +282,7 @@ int gl_bench_lines(int argc, char **argv)
         if (gl_kv_get(&a.opts, lkeys[i])) gl_kv_add(&lopts, lkeys[i], gl_kv_get(&a.opts, lkeys[i]), 0);
     const char *weights = gl_kv_get(&a.opts, "weights");
     if (gl_kv_get(&a.opts, "rules")) rules = gl_kv_get(&a.opts, "rules");
-    struct lines_net *net = NULL;
+    struct lines_net *net = NULL, *nets[GL_CLI_LIST_MAX] = {0}; /* --weights; the weights of each rule set */
     if (gl_kv_check_used(&a.opts, &err) != 0 || a.npos) {
         gl_kv_free(&sopts);
         gl_kv_free(&lopts);
@@ -288,11 +300,13 @@ int gl_bench_lines(int argc, char **argv)
     if (!bad && !learned && (weights || lopts.n))
         bad = gl_error_set(&err, "bench lines: --%s is the learned player's (--ais learned)",
                            weights ? "weights" : lopts.items[0].key) != 0;
-    if (!bad && learned) {
-        net = lines_net_open(weights, &err);
+    if (!bad && learned && weights) {
+        net = lines_net_open(weights, LINES_98, &err);
         bad = !net;
     }
-    for (int r = 0; r < rule_list.n && !bad; r++) { /* each rule set makes a board, and the weights play it */
+    /* each rule set makes a board, and its weights (--weights, else the
+     * file installed for those rules) play it */
+    for (int r = 0; r < rule_list.n && !bad; r++) {
         gl_kvlist params;
         gl_kv_init(&params);
         gl_kv_add(&params, "rules", rule_list.name[r], 0);
@@ -300,14 +314,15 @@ int gl_bench_lines(int argc, char **argv)
         gl_rng_seed(&rng, 1);
         lines_board *b = (lines_board *)gl_game_lines.create(&params, &rng, &err);
         gl_kv_free(&params);
-        bad = !b || (net && lines_net_check_board(net, b, &err) != 0);
+        if (b && learned) nets[r] = net ? net : lines_net_open(NULL, b->rules, &err);
+        bad = !b || (learned && (!nets[r] || lines_net_check_board(nets[r], b, &err) != 0));
         if (b) gl_game_lines.destroy((gl_board *)b);
     }
     for (int k = 0; k < ai_list.n && !bad; k++)
-        bad = player_cfg(ai_list.name[k], &sopts, &lopts, net, ms, &cfgs[k], &err) != 0;
+        bad = player_cfg(ai_list.name[k], &sopts, &lopts, ms, &cfgs[k], &err) != 0;
     gl_kv_free(&lopts);
     if (bad) {
-        lines_net_close(net);
+        close_nets(net, nets, rule_list.n);
         gl_kv_free(&sopts);
         gl_args_free(&a);
         return gl_cli_fail(&err);
@@ -321,12 +336,12 @@ int gl_bench_lines(int argc, char **argv)
     if (crowd) {
         int crc = 0;
         for (int r = 0; r < rule_list.n && crc == 0; r++) {
-            crc = crowded(rule_list.name[r], &ai_list, cfgs, games, seed, ms, &meter, &err);
+            crc = crowded(rule_list.name[r], &ai_list, cfgs, nets[r], games, seed, ms, &meter, &err);
             if (crc == 0) printf("\n");
         }
         gl_kv_free(&sopts);
         gl_args_free(&a);
-        lines_net_close(net);
+        close_nets(net, nets, rule_list.n);
         return crc ? gl_cli_fail(&err) : GL_EXIT_OK;
     }
     if (queries > 0) bench_paths(queries);
@@ -337,7 +352,7 @@ int gl_bench_lines(int argc, char **argv)
         free(turns);
         gl_kv_free(&sopts);
         gl_args_free(&a);
-        lines_net_close(net);
+        close_nets(net, nets, rule_list.n);
         return gl_cli_failf("out of memory");
     }
     int rc = GL_EXIT_OK;
@@ -352,6 +367,7 @@ int gl_bench_lines(int argc, char **argv)
         for (int k = 0; k < ai_list.n && rc == 0; k++) {
             const char *ai = ai_list.name[k];
             lines_ai_cfg cfg = cfgs[k];
+            if (cfg.kind == LINES_AI_LEARNED) cfg.net = nets[r];
             double total_ms = 0, total_turns = 0, mean = 0, mturns = 0;
             int capped = 0;
             long long played = 0;
@@ -401,6 +417,6 @@ int gl_bench_lines(int argc, char **argv)
     free(turns);
     gl_kv_free(&sopts);
     gl_args_free(&a);
-    lines_net_close(net);
+    close_nets(net, nets, rule_list.n);
     return rc;
 }

@@ -386,17 +386,18 @@ static int cmd_autoplay(int argc, char **argv)
     if (!gl_args_start(argc, argv, flags, &a, &status, autoplay_usage,
                        "Plays N games of Color Lines with an AI player and prints each game's score\n"
                        "and turns as it ends, then the mean, median and max.  Game i (0-based) is a\n"
-                       "new board from seed S+i (default S=1).  The default --ai: learned under\n"
-                       "--rules lines98 on 9x9 boards of 7 colours (its weights installed), search\n"
-                       "on all others; an option of one player chooses it.  search looks ahead;\n"
+                       "new board from seed S+i (default S=1).  The default --ai: learned on 9x9\n"
+                       "boards of 7 colours (the weights of their --rules installed), search on all\n"
+                       "others; an option of one player chooses it.  search looks ahead;\n"
                        "greedy looks one move ahead.  search: the best --candidates (20) moves of the\n"
                        "one-move ranking, each with a plan of --depth (4, at most 6) further\n"
                        "spawn-free moves, --width (4) moves per depth, each counted at --discount (30)\n"
                        "percent; under KLines each candidate is played with one spawn sampled from the\n"
                        "player's own seeded rng, so games are reproducible; --ms (50) caps the CPU time\n"
-                       "of a move.  learned (lines98, 9x9, 7 colours): the value of the positions moves\n"
-                       "lead to from weights learned by self-play (gridlab train lines), read from\n"
-                       "--weights FILE or the file installed with gridlab; --top (8) moves played out,\n"
+                       "of a move.  learned (9x9, 7 colours): the value of the positions moves lead to\n"
+                       "from weights learned by self-play (gridlab train lines), read from --weights\n"
+                       "FILE or the file installed with gridlab for the rules (lines98.weights,\n"
+                       "klines.weights); --top (8) moves played out,\n"
                        "the best --branch (8) of them valued again over sampled previews, --samples (4)\n"
                        "each in the first of the rounds that halve the moves and double the samples,\n"
                        "within --decisions (128) decisions of the expectimax a move (0: no budget): the\n"
@@ -507,11 +508,12 @@ static int cmd_autoplay(int argc, char **argv)
         goto out;
     }
     if (ai_kind == LINES_AI_LEARNED) {
-        net = lines_net_open(weights, &err);
+        /* the weights for the board's rules (a probe of the first game) */
         gl_rng rng;
         gl_rng_seed(&rng, seed);
-        lines_board *probe = net ? (lines_board *)gl_game_lines.create(&params, &rng, &err) : NULL;
-        int fits = probe && lines_net_check_board(net, probe, &err) == 0;
+        lines_board *probe = (lines_board *)gl_game_lines.create(&params, &rng, &err);
+        net = probe ? lines_net_open(weights, probe->rules, &err) : NULL;
+        int fits = net && lines_net_check_board(net, probe, &err) == 0;
         if (probe) gl_game_lines.destroy((gl_board *)probe);
         for (int k = 0; k < params.n; k++) params.items[k].used = 0;
         if (!fits) {

@@ -422,7 +422,7 @@ static int lines_move_path(const gl_board *gb, const gl_move *m, int *rc, int ma
 }
 
 /* The hint is the default player's move (lines_ai_default_kind: the
- * learned player on Lines 98 boards of its weights, the search player on
+ * learned player on the boards of its weights, the search player on
  * others), or --ai's, under the limits given (polled
  * inside its search); its rng is derived from the board's so the same
  * position gives the same hint without the player seeing the game's own
@@ -479,16 +479,16 @@ static int lines_hint(const gl_board *gb, const gl_solve_opts *o, gl_move *m, gl
 }
 
 static const gl_solver lines_solvers[] = {
-    {"auto", "plays turns=N (20) turns with the learned player on Lines 98 boards of 9x9 and 7 colours (when its "
-             "weights file is installed), the search player on others; an option of one player chooses it; cost = "
+    {"auto", "plays turns=N (20) turns with the learned player on boards of 9x9 and 7 colours (when the weights "
+             "file of their rules is installed), the search player on others; an option of one player chooses it; cost = "
              "points scored; never optimal",
      "turns ms candidates depth width discount top branch samples decisions weights", lines_solve_auto},
     {"search", "plays turns=N (20) turns with the lookahead player; cost = points scored; never optimal",
      "turns ms candidates depth width discount", lines_solve_search},
     {"greedy", "plays turns=N (20) turns with the one-move player; cost = points scored; never optimal",
      "turns", lines_solve_greedy},
-    {"learned", "plays turns=N (20) turns with the learned player (lines98, 9x9, 7 colours); cost = points scored; "
-                "never optimal",
+    {"learned", "plays turns=N (20) turns with the learned player (9x9, 7 colours, either rules); cost = points "
+                "scored; never optimal",
      "turns ms top branch samples decisions weights", lines_solve_learned},
 };
 
@@ -516,9 +516,9 @@ const gl_game gl_game_lines = {
                    "game over: the board is full",
     .solve_help = "--turns N: turns the player plays (20); search: --candidates N (20), --depth D (4, at "
                   "most 6), --width W (4), --discount P (30), --ms MS: CPU ceiling per move (50)",
-    .solve_words = "Solve plays on with the computer's player until the board is full or you stop it: under "
-                   "Lines 98 rules the learned one, which values positions from millions of training games, "
-                   "otherwise one that looks a few balls ahead.  The coming balls are chance, so no move is "
+    .solve_words = "Solve plays on with the computer's player until the board is full or you stop it: on "
+                   "9x9 boards of 7 colours the learned one, which values positions from millions of training "
+                   "games, otherwise one that looks a few balls ahead.  The coming balls are chance, so no move is "
                    "proved the best.",
     .tour_params = "rules=lines98",
     .tour_solve = "search turns=10 ms=1000", /* the ceiling out of reach: the same moves on any machine */

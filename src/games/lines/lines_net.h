@@ -185,11 +185,14 @@ int lines_net_load_bytes(lines_net *net, const unsigned char *data, size_t len, 
                          size_t *nextra, gl_error *err);
 /* The same from a file. */
 int lines_net_load(lines_net *net, const char *path, void **extra, size_t *nextra, gl_error *err);
-/* The weights file used when none is named: beside the program (the build
- * tree), or under share/gridlab/ of its install prefix, or the install
- * directory configured at build time.  Writes the path found (or, when
- * none exists, the install path, for the message) into out. */
-void lines_net_default_path(char *out, size_t cap);
-#define LNET_FILE_NAME "lines98.weights"
+/* The name of the weights file shipped for a rule set (LINES_98:
+ * lines98.weights, LINES_KLINES: klines.weights). */
+const char *lines_net_file_name(int rules);
+/* The weights file used when none is named, for boards of those rules:
+ * beside the program (the build tree), or under share/gridlab/ of its
+ * install prefix, or the install directory configured at build time.
+ * Writes the path found (or, when none exists, the install path, for the
+ * message) into out. */
+void lines_net_default_path(char *out, size_t cap, int rules);
 
 #endif

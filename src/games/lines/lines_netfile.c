@@ -241,8 +241,11 @@ int lines_net_load(lines_net *net, const char *path, void **extra, size_t *nextr
 #define GL_DATADIR "/usr/local/share"
 #endif
 
-void lines_net_default_path(char *out, size_t cap)
+const char *lines_net_file_name(int rules) { return rules == LINES_KLINES ? "klines.weights" : "lines98.weights"; }
+
+void lines_net_default_path(char *out, size_t cap, int rules)
 {
+    const char *name = lines_net_file_name(rules);
     char exe[4096];
 #ifdef __EMSCRIPTEN__
     /* the page has no program file (and Emscripten 3.1.6's path calls
@@ -257,33 +260,34 @@ void lines_net_default_path(char *out, size_t cap)
         if (slash) {
             *slash = '\0';
             /* beside the program (the build tree), then its prefix's share/ */
-            snprintf(out, cap, "%s/%s", exe, LNET_FILE_NAME);
+            snprintf(out, cap, "%s/%s", exe, name);
             if (access(out, F_OK) == 0) return;
-            snprintf(out, cap, "%s/../share/gridlab/%s", exe, LNET_FILE_NAME);
+            snprintf(out, cap, "%s/../share/gridlab/%s", exe, name);
             if (access(out, F_OK) == 0) return;
         }
     }
-    snprintf(out, cap, "%s/gridlab/%s", GL_DATADIR, LNET_FILE_NAME);
+    snprintf(out, cap, "%s/gridlab/%s", GL_DATADIR, name);
 }
 
-lines_net *lines_net_open(const char *path, gl_error *err)
+lines_net *lines_net_open(const char *path, int rules, gl_error *err)
 {
     char def[4200];
+    const char *name = lines_net_file_name(rules);
     /* without a name: the weights given as bytes (the page's), else the
      * installed file where files can be read, else wanted from the host */
     size_t given_len = 0;
-    const unsigned char *given = path ? NULL : gl_data_find(LNET_FILE_NAME, &given_len);
+    const unsigned char *given = path ? NULL : gl_data_find(name, &given_len);
     if (!path && !given) {
         if (!gl_data_files_allowed()) {
-            gl_data_want(LNET_FILE_NAME);
-            gl_error_set(err, "%s: the learned player's weights are not loaded yet", LNET_FILE_NAME);
+            gl_data_want(name);
+            gl_error_set(err, "%s: the learned player's weights are not loaded yet", name);
             return NULL;
         }
-        lines_net_default_path(def, sizeof def);
+        lines_net_default_path(def, sizeof def, rules);
         path = def;
     }
     if (given && given_len == 0) {
-        gl_error_set(err, "%s: the learned player's weights could not be had", LNET_FILE_NAME);
+        gl_error_set(err, "%s: the learned player's weights could not be had", name);
         return NULL;
     }
     lines_net *net = malloc(sizeof *net);
@@ -291,7 +295,7 @@ lines_net *lines_net_open(const char *path, gl_error *err)
         gl_error_set(err, "out of memory");
         return NULL;
     }
-    int rc = given ? lines_net_load_bytes(net, given, given_len, LNET_FILE_NAME, NULL, NULL, err)
+    int rc = given ? lines_net_load_bytes(net, given, given_len, name, NULL, NULL, err)
                    : lines_net_load(net, path, NULL, NULL, err);
     if (rc != 0) {
         free(net);
@@ -320,7 +324,7 @@ lines_net *lines_net_for(gl_kvlist *opts, const lines_board *b, gl_error *err)
         gl_error_set(err, "option --weights needs a value (a weights file)");
         return NULL;
     }
-    lines_net *net = lines_net_open(wf ? wf->value : NULL, err);
+    lines_net *net = lines_net_open(wf ? wf->value : NULL, b->rules, err);
     if (net && lines_net_check_board(net, b, err) != 0) {
         lines_net_close(net);
         return NULL;
